@@ -1,0 +1,24 @@
+/** What the CLI touches outside itself, so tests can run it in memory. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readFile: (path: string) => Promise<Uint8Array>;
+  fileSize: (path: string) => Promise<number>;
+  /** Colour the output (a terminal, and NO_COLOR unset). */
+  color: boolean;
+  now: () => Date;
+}
+
+/** Exit codes: 0 valid, 1 invalid, 2 usage error. */
+export const ExitCode = { VALID: 0, INVALID: 1, USAGE: 2 } as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** A mistake in how the CLI was called; reported on stderr with exit code 2. */
+export class UsageError extends Error {}
+
+export function paint(io: CliIo, code: number, text: string): string {
+  return io.color ? `\u001b[${code}m${text}\u001b[0m` : text;
+}
+export const RED = 31;
+export const GREEN = 32;
+export const DIM = 2;

@@ -1,0 +1,23 @@
+import { readFile, stat } from "node:fs/promises";
+import { runCli } from "./run";
+
+const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
+
+runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  readFile: async (path) => readFile(path),
+  fileSize: async (path) => (await stat(path)).size,
+  color,
+  now: () => new Date(),
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `rpdi: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exitCode = 70;
+  },
+);

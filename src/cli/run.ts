@@ -1,0 +1,82 @@
+import { parseArgs } from "node:util";
+import { isProduct, PRODUCTS } from "../store/products";
+import { type CliIo, ExitCode, UsageError } from "./io";
+import { validateMembersCommand } from "./validate-members";
+
+export const USAGE = `Usage:
+  rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--now <ISO time>]
+
+Exit status: 0 valid, 1 invalid, 2 usage error.`;
+
+/** Runs the CLI on `argv` (without the node and script paths); resolves to the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  try {
+    return await dispatch(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`rpdi: ${error.message}\n\n${USAGE}\n`);
+      return ExitCode.USAGE;
+    }
+    throw error;
+  }
+}
+
+async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(argv);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(`${USAGE}\n`);
+    return ExitCode.VALID;
+  }
+  const [command, subject, file, ...extra] = positionals;
+  if (command !== "validate")
+    throw new UsageError(
+      command === undefined ? "no command given" : `unknown command "${command}"`,
+    );
+  if (subject !== "members")
+    throw new UsageError(
+      `"validate" takes "members", not ${subject === undefined ? "nothing" : `"${subject}"`}`,
+    );
+  if (file === undefined) throw new UsageError("no file given");
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const product = values.product;
+  if (product === undefined || !isProduct(product)) {
+    throw new UsageError(`--product must be one of ${PRODUCTS.join(", ")}`);
+  }
+  if (values.org === undefined) throw new UsageError("--org <snapshot.json> is required");
+  return validateMembersCommand(io, {
+    file,
+    product,
+    org: values.org,
+    json: values.json ?? false,
+    now: parseNow(values.now, io),
+  });
+}
+
+function parseCommandLine(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      product: { type: "string" },
+      org: { type: "string" },
+      json: { type: "boolean" },
+      now: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+function parseNow(text: string | undefined, io: CliIo): Date {
+  if (text === undefined) return io.now();
+  const now = new Date(text);
+  if (Number.isNaN(now.getTime()))
+    throw new UsageError(`--now "${text}" is not an ISO date or time`);
+  return now;
+}

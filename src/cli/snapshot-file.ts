@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
+import { type CliIo, UsageError } from "./io";
+
+/** Reads `--org`: an organization snapshot JSON file. */
+export async function readSnapshotFile(io: CliIo, path: string): Promise<OrganizationSnapshot> {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(await io.readFile(path)));
+  } catch (error) {
+    throw new UsageError(`cannot read the organization snapshot ${path}: ${describe(error)}`);
+  }
+  const parsed = organizationSnapshotSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new UsageError(
+      `${path} is not an organization snapshot:\n${z.prettifyError(parsed.error)}`,
+    );
+  }
+  return parsed.data;
+}
+
+export function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === "string" ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}

@@ -1,0 +1,115 @@
+import { csvSizeError, MAX_CSV_BYTES } from "../csv/read";
+import type { MemberImportResult, MemberValidationResult } from "../members/result";
+import { memberReadFailure, readMemberSheet } from "../members/sheet";
+import { summarizeMemberImport } from "../members/summary";
+import { validateMemberSheet } from "../members/validate";
+import type { Product } from "../store/products";
+import { type CliIo, DIM, ExitCode, GREEN, paint, RED, UsageError } from "./io";
+import { describe, readSnapshotFile } from "./snapshot-file";
+import { formatTable } from "./table";
+
+export interface ValidateMembersOptions {
+  file: string;
+  product: Product;
+  org: string;
+  json: boolean;
+  now: Date;
+}
+
+/**
+ * `rpdi validate members`: the 400 body an import would answer, or (valid) the 200 body it would
+ * answer, against an organization snapshot. Nothing is written anywhere.
+ */
+export async function validateMembersCommand(
+  io: CliIo,
+  options: ValidateMembersOptions,
+): Promise<ExitCode> {
+  const snapshot = await readSnapshotFile(io, options.org);
+  const verdict = await validate(io, options, snapshot);
+  if ("fileError" in verdict) {
+    io.stdout(options.json ? toJson(verdict) : describeInvalid(io, options.file, verdict));
+    return ExitCode.INVALID;
+  }
+  io.stdout(options.json ? toJson(verdict) : describeValid(io, options, verdict));
+  return ExitCode.VALID;
+}
+
+async function validate(
+  io: CliIo,
+  options: ValidateMembersOptions,
+  snapshot: Awaited<ReturnType<typeof readSnapshotFile>>,
+): Promise<MemberValidationResult | MemberImportResult> {
+  const oversize = csvSizeError(await fileSize(io, options.file), MAX_CSV_BYTES);
+  if (oversize !== null) return memberReadFailure(oversize);
+  const sheet = readMemberSheet(await readFile(io, options.file));
+  if (!sheet.ok) return sheet.result;
+  const validation = validateMemberSheet(sheet.sheet, {
+    product: options.product,
+    organization: snapshot.organization,
+    members: snapshot.members,
+    externalUserEmails: snapshot.externalUserEmails,
+    now: options.now,
+  });
+  if (!validation.ok) return validation.result;
+  return summarizeMemberImport(validation.rows, snapshot.members, options.product);
+}
+
+async function fileSize(io: CliIo, path: string): Promise<number> {
+  try {
+    return await io.fileSize(path);
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${describe(error)}`);
+  }
+}
+
+async function readFile(io: CliIo, path: string): Promise<Uint8Array> {
+  try {
+    return await io.readFile(path);
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${describe(error)}`);
+  }
+}
+
+function toJson(body: unknown): string {
+  return `${JSON.stringify(body, null, 2)}\n`;
+}
+
+function describeInvalid(io: CliIo, file: string, body: MemberValidationResult): string {
+  if (body.fileError !== null) {
+    return `${paint(io, RED, "✗")} ${file}: ${body.fileError.type}: ${body.fileError.message}\n`;
+  }
+  const table = formatTable(
+    ["ROW", "COLUMN", "VALUE", "TYPE", "MESSAGE"],
+    body.rowColumnErrors.map((error) => [
+      String(error.rowNumber),
+      error.columnName,
+      error.value,
+      error.type,
+      error.message,
+    ]),
+  );
+  const rows = new Set(body.rowColumnErrors.map((error) => error.rowNumber)).size;
+  const count = body.rowColumnErrors.length;
+  return `${table}\n${paint(io, RED, "✗")} ${file}: ${count} problem${count === 1 ? "" : "s"} on ${rows} row${rows === 1 ? "" : "s"}; an import would write nothing.\n`;
+}
+
+function describeValid(
+  io: CliIo,
+  options: ValidateMembersOptions,
+  result: MemberImportResult,
+): string {
+  const rows = result.createdCount + result.updatedCount;
+  const lines = [
+    `${paint(io, GREEN, "✓")} ${options.file}: ${rows} row${rows === 1 ? "" : "s"} valid for ${options.product}; an import would create ${result.createdCount} and update ${result.updatedCount} member${result.updatedCount === 1 ? "" : "s"}.`,
+  ];
+  if (result.absentMembers.length > 0) {
+    lines.push(
+      paint(
+        io,
+        DIM,
+        `  ${result.absentMembers.length} member${result.absentMembers.length === 1 ? " has" : "s have"} ${options.product} access but ${result.absentMembers.length === 1 ? "is" : "are"} not in the file (an import keeps them): ${result.absentMembers.map((member) => member.email).join(", ")}`,
+      ),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}

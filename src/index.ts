@@ -1,0 +1,84 @@
+/**
+ * rpdi: the rules of the Recruiting and Performance Data Interface as pure functions,
+ * services and a default in-memory store.
+ */
+export {
+  type CsvInput,
+  type CsvReadError,
+  type CsvTable,
+  MAX_CSV_BYTES,
+  readCsv,
+} from "./csv/read";
+export { type CsvWriteOptions, writeCsv } from "./csv/write";
+export { LAW_SCHOOLS } from "./lists/law-schools";
+export { STATIC_PRACTICE_AREAS } from "./lists/practice-areas";
+export {
+  MAX_MENTORS,
+  MEMBER_COLUMNS,
+  MEMBER_FIELDS,
+  MEMBER_HEADERS,
+  type MemberColumn,
+  type MemberField,
+  type MemberHeader,
+} from "./members/columns";
+export {
+  FLSA_STATUSES,
+  type FlsaStatus,
+  WORK_ARRANGEMENTS,
+  type WorkArrangement,
+} from "./members/enums";
+export {
+  MEMBER_FILE_ERROR_TYPES,
+  MEMBER_ROW_ERROR_TYPES,
+  MemberFileErrorType,
+  MemberRowErrorType,
+} from "./members/errors";
+export { generateExampleMemberCsv, MAX_EXAMPLE_ROWS } from "./members/example-csv";
+export {
+  type AbsentMember,
+  absentMemberSchema,
+  type MemberFileError,
+  type MemberImportResult,
+  type MemberRowColumnError,
+  type MemberValidationResult,
+  memberFileErrorSchema,
+  memberImportResultSchema,
+  memberRowColumnErrorSchema,
+  memberValidationResultSchema,
+} from "./members/result";
+export type { MemberCells, MemberCellValue, ValidatedMemberRow } from "./members/row";
+export {
+  type MemberSheet,
+  type MemberSheetResult,
+  memberSheetAddresses,
+  readMemberSheet,
+} from "./members/sheet";
+export { findAbsentMembers, summarizeMemberImport } from "./members/summary";
+export {
+  type MemberValidation,
+  type MemberValidationContext,
+  validateMemberCsv,
+  validateMemberSheet,
+} from "./members/validate";
+export { Feature } from "./store/features";
+export { isProduct, PRODUCTS, Product, ROLES, Role } from "./store/products";
+export {
+  type Education,
+  educationSchema,
+  type Member,
+  type MemberInput,
+  memberSchema,
+  type Office,
+  type OrganizationProfile,
+  type OrganizationProfileInput,
+  type OrganizationSnapshot,
+  type OrganizationSnapshotInput,
+  officeSchema,
+  organizationProfileSchema,
+  organizationSnapshotSchema,
+  type ProductRole,
+  parseOrganizationSnapshot,
+  productRoleSchema,
+  type SsoSettings,
+  ssoSettingsSchema,
+} from "./store/snapshot";

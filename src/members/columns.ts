@@ -1,0 +1,332 @@
+import { Feature } from "../store/features";
+import { Product, ROLES, type Role } from "../store/products";
+import { BOOLEAN_WORDS, parseBooleanWord } from "../values/booleans";
+import { parseMemberDate } from "../values/dates";
+import { emailKey, isWellFormedEmail } from "../values/email";
+import type { CaseInsensitiveList } from "../values/lookup";
+import { isWebUrl } from "../values/url";
+import { parseYear, YEAR_WINDOW } from "../values/years";
+import { FLSA_SPELLINGS, type FlsaStatus, WORK_ARRANGEMENTS, type WorkArrangement } from "./enums";
+import { MemberRowErrorType } from "./errors";
+import { CellProblem } from "./problem";
+import type { MemberRuleContext } from "./rule-context";
+
+/** The spec's 24 recognized member headers, in the spec's order (the order errors are sorted by). */
+export const MEMBER_HEADERS = [
+  "Employee ID",
+  "First Name",
+  "Last Name",
+  "Email",
+  "New Email",
+  "Job Title",
+  "Level",
+  "Office City",
+  "Office State (US Only)",
+  "Office Country (Non-US Only)",
+  "Department",
+  "Practice Area",
+  "Law School",
+  "Graduation Year",
+  "Effective Class Year",
+  "Start Date",
+  "Role",
+  "SSO ID",
+  "Use MFA",
+  "Bio Link",
+  "Work Arrangement",
+  "FLSA Status",
+  "Manager Email",
+  "Mentor Emails",
+] as const;
+export type MemberHeader = (typeof MEMBER_HEADERS)[number];
+
+/** The spec's limit on Mentor Emails. */
+export const MAX_MENTORS = 50;
+
+/** One column of the member CSV: everything validation, examples and documentation know of it. */
+export interface MemberColumn<T> {
+  header: MemberHeader;
+  /** The cell must be non-blank on every row. */
+  required: boolean;
+  /** Validated and persisted only when the product is PERFORM (spec and docs/decisions.md). */
+  performOnly: boolean;
+  /** Besides `performOnly`: when the column counts at all; otherwise it is ignored entirely. */
+  appliesWhen?: (context: MemberRuleContext) => boolean;
+  /** One sentence for people: the instructions, the docs, the CLI. */
+  description: string;
+  /** Parses a non-blank, trimmed cell; a {@link CellProblem} when the value breaks the rule. */
+  parse: (text: string, context: MemberRuleContext) => T | CellProblem;
+}
+
+function column<T>(definition: MemberColumn<T>): MemberColumn<T> {
+  return definition;
+}
+
+const DISALLOWED_IN_NAMES = /[\\\r\n<>|"`]/;
+
+function personName(header: MemberHeader): MemberColumn<string> {
+  return column({
+    header,
+    required: true,
+    performOnly: false,
+    description: 'Required. Must not contain \\ < > | " ` or line breaks.',
+    parse: (text) =>
+      DISALLOWED_IN_NAMES.test(text)
+        ? new CellProblem(
+            MemberRowErrorType.INVALID_FORMAT,
+            `${header} must not contain a backslash, line break, <, >, |, double quote or backtick.`,
+          )
+        : text,
+  });
+}
+
+function address(header: MemberHeader, required: boolean, description: string) {
+  return column<string>({
+    header,
+    required,
+    performOnly: false,
+    description,
+    parse: (text) => (isWellFormedEmail(text) ? text : invalidEmail(header, text)),
+  });
+}
+
+function invalidEmail(header: string, text: string): CellProblem {
+  return new CellProblem(
+    MemberRowErrorType.INVALID_EMAIL,
+    `${header} "${text}" is not a well-formed email address.`,
+  );
+}
+
+function fromList(
+  header: MemberHeader,
+  performOnly: boolean,
+  list: (context: MemberRuleContext) => CaseInsensitiveList,
+  listName: string,
+) {
+  return column<string>({
+    header,
+    required: false,
+    performOnly,
+    description: `Optional. Must match the organization's ${listName} (case-insensitive).`,
+    parse: (text, context) =>
+      list(context).find(text) ??
+      new CellProblem(
+        MemberRowErrorType.INVALID_LIST_SELECTION,
+        `${header} "${text}" is not in the organization's ${listName}.`,
+      ),
+  });
+}
+
+function year(header: MemberHeader) {
+  return column<number>({
+    header,
+    required: false,
+    performOnly: true,
+    description: `Optional, PERFORM only. Four digits, within ${YEAR_WINDOW} years of the current year.`,
+    parse: (text, context) =>
+      parseYear(text, context.now) ??
+      new CellProblem(
+        MemberRowErrorType.INVALID_YEAR,
+        `${header} "${text}" must be a four-digit year within ${YEAR_WINDOW} years of ${context.now.getUTCFullYear()}.`,
+      ),
+  });
+}
+
+function oneOf<T extends string>(
+  header: MemberHeader,
+  performOnly: boolean,
+  spellings: ReadonlyMap<string, T>,
+) {
+  const accepted = [...spellings.keys()].join(", ");
+  return column<T>({
+    header,
+    required: false,
+    performOnly,
+    description: `Optional${performOnly ? ", PERFORM only" : ""}. One of ${accepted} (case-sensitive).`,
+    parse: (text) =>
+      spellings.get(text) ??
+      new CellProblem(
+        MemberRowErrorType.INVALID_LIST_SELECTION,
+        `${header} "${text}" must be one of ${accepted} (case-sensitive).`,
+      ),
+  });
+}
+
+const plainText = (text: string): string => text;
+
+/**
+ * The member CSV's column catalogue: one entry per recognized header, holding its requiredness,
+ * product scope and per-cell rule. Rules spanning cells or rows (the office unit, SSO ID with
+ * Use MFA, duplicates, managers, mentors, New Email) read these values afterwards.
+ */
+export const MEMBER_COLUMNS = {
+  employeeId: column({
+    header: "Employee ID",
+    required: false,
+    performOnly: false,
+    description: "Optional opaque identifier; unique across rows (case-insensitive).",
+    parse: plainText,
+  }),
+  firstName: personName("First Name"),
+  lastName: personName("Last Name"),
+  email: address(
+    "Email",
+    true,
+    "Required. Well-formed address, unique in the file; matches an existing member (case-insensitive) to update, otherwise creates one.",
+  ),
+  newEmail: column<string>({
+    ...address(
+      "New Email",
+      false,
+      "Optional. Moves the existing member named in Email to this address; only with the bulk email-update feature.",
+    ),
+    appliesWhen: (context) => context.organization.features.includes(Feature.BULK_EMAIL_UPDATE),
+  }),
+  jobTitle: column({
+    header: "Job Title",
+    required: false,
+    performOnly: false,
+    description: "Optional free text.",
+    parse: plainText,
+  }),
+  level: fromList("Level", true, (context) => context.memberLevels, "member levels"),
+  officeCity: column({
+    header: "Office City",
+    required: false,
+    performOnly: false,
+    description:
+      "Optional. With State (US) or Country (elsewhere), one of the organization's offices.",
+    parse: plainText,
+  }),
+  officeState: column({
+    header: "Office State (US Only)",
+    required: false,
+    performOnly: false,
+    description: "With Office City, for a US office.",
+    parse: plainText,
+  }),
+  officeCountry: column({
+    header: "Office Country (Non-US Only)",
+    required: false,
+    performOnly: false,
+    description: "With Office City, for an office outside the US.",
+    parse: plainText,
+  }),
+  department: fromList("Department", false, (context) => context.departments, "departments"),
+  practiceArea: fromList(
+    "Practice Area",
+    false,
+    (context) => context.practiceAreas,
+    "practice areas",
+  ),
+  lawSchool: fromList("Law School", false, (context) => context.lawSchools, "law schools"),
+  graduationYear: year("Graduation Year"),
+  effectiveClassYear: year("Effective Class Year"),
+  startDate: column<string>({
+    header: "Start Date",
+    required: false,
+    performOnly: false,
+    description: "Optional. yyyy-MM-dd, yyyy/MM/dd or M/d/yyyy.",
+    parse: (text) =>
+      parseMemberDate(text) ??
+      new CellProblem(
+        MemberRowErrorType.INVALID_DATE_FORMAT,
+        `Start Date "${text}" must be a real date written yyyy-MM-dd, yyyy/MM/dd or M/d/yyyy.`,
+      ),
+  }),
+  role: oneOf<Role>("Role", false, new Map(ROLES.map((role) => [role, role]))),
+  ssoId: column<string>({
+    header: "SSO ID",
+    required: false,
+    performOnly: false,
+    appliesWhen: (context) => context.ssoIdApplies,
+    description:
+      "Required when the organization uses SSO with its own identifiers and the member does not use MFA; ignored otherwise.",
+    parse: (text, context) =>
+      context.ssoIdPattern === null || context.ssoIdPattern.test(text)
+        ? text
+        : new CellProblem(
+            MemberRowErrorType.INVALID_SSO_ID,
+            `SSO ID "${text}" does not have the form the organization's SSO setup requires.`,
+          ),
+  }),
+  useMfa: column<boolean>({
+    header: "Use MFA",
+    required: false,
+    performOnly: false,
+    description: `Optional. One of ${BOOLEAN_WORDS.join(", ")} (case-insensitive).`,
+    parse: (text) =>
+      parseBooleanWord(text) ??
+      new CellProblem(
+        MemberRowErrorType.INVALID_FORMAT,
+        `Use MFA "${text}" must be one of ${BOOLEAN_WORDS.join(", ")}.`,
+      ),
+  }),
+  bioLink: column<string>({
+    header: "Bio Link",
+    required: false,
+    performOnly: false,
+    description: "Optional. A web address (http or https).",
+    parse: (text) =>
+      isWebUrl(text)
+        ? text
+        : new CellProblem(
+            MemberRowErrorType.INVALID_URL,
+            `Bio Link "${text}" is not a valid web address.`,
+          ),
+  }),
+  workArrangement: oneOf<WorkArrangement>(
+    "Work Arrangement",
+    false,
+    new Map(WORK_ARRANGEMENTS.map((value) => [value, value])),
+  ),
+  flsaStatus: oneOf<FlsaStatus>("FLSA Status", true, FLSA_SPELLINGS),
+  managerEmail: column<string>({
+    header: "Manager Email",
+    required: false,
+    performOnly: true,
+    description:
+      "Optional, PERFORM only. An existing member or another row of the file; blank clears the manager.",
+    parse: (text) => (isWellFormedEmail(text) ? text : invalidEmail("Manager Email", text)),
+  }),
+  mentorEmails: column<string[]>({
+    header: "Mentor Emails",
+    required: false,
+    performOnly: true,
+    description: `Optional, PERFORM only. Addresses separated by semicolons, at most ${MAX_MENTORS}; replaces the member's mentors.`,
+    parse: parseMentors,
+  }),
+} as const;
+
+export type MemberField = keyof typeof MEMBER_COLUMNS;
+
+/** The catalogue in the spec's header order. */
+export const MEMBER_FIELDS = Object.keys(MEMBER_COLUMNS) as MemberField[];
+
+/** Whether a column counts for this file: product scope, features and SSO setup. */
+export function columnApplies(field: MemberField, context: MemberRuleContext): boolean {
+  const definition: MemberColumn<unknown> = MEMBER_COLUMNS[field];
+  if (definition.performOnly && context.product !== Product.PERFORM) return false;
+  return definition.appliesWhen?.(context) ?? true;
+}
+
+function parseMentors(text: string): string[] | CellProblem {
+  const mentors: string[] = [];
+  const seen = new Set<string>();
+  for (const piece of text.split(";")) {
+    const mentor = piece.trim();
+    if (mentor === "") continue;
+    if (!isWellFormedEmail(mentor)) return invalidEmail("Mentor Emails", mentor);
+    const key = emailKey(mentor);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    mentors.push(mentor);
+  }
+  if (mentors.length > MAX_MENTORS) {
+    return new CellProblem(
+      MemberRowErrorType.ROW_VALUE_CONFLICT,
+      `Mentor Emails names ${mentors.length} different mentors; at most ${MAX_MENTORS} are allowed.`,
+    );
+  }
+  return mentors;
+}

@@ -1,0 +1,52 @@
+import { emailKey } from "../values/email";
+import { listRows } from "./duplicates";
+import { MemberRowErrorType } from "./errors";
+import { CellProblem } from "./problem";
+import type { DraftMemberRow, ReportProblem } from "./row";
+
+/**
+ * New Email (only with the bulk email-update feature): a blank or unchanged value is a no-op;
+ * otherwise the row must match an existing member, no two rows may target one address, and the
+ * address must not belong to anyone else. Leaves `newEmail` on a row only when it really moves.
+ */
+export function resolveNewEmails(
+  rows: readonly DraftMemberRow[],
+  takenAddresses: ReadonlySet<string>,
+  report: ReportProblem,
+): void {
+  const moving: DraftMemberRow[] = [];
+  const targets = new Map<string, DraftMemberRow[]>();
+  for (const row of rows) {
+    const target = row.values.newEmail;
+    const email = row.values.email;
+    if (typeof target !== "string" || typeof email !== "string") continue;
+    if (emailKey(target) === emailKey(email)) {
+      delete row.values.newEmail;
+      continue;
+    }
+    moving.push(row);
+    const group = targets.get(emailKey(target));
+    if (group === undefined) targets.set(emailKey(target), [row]);
+    else group.push(row);
+  }
+  const fileAddresses = new Set<string>();
+  for (const row of rows) {
+    if (typeof row.values.email === "string") fileAddresses.add(emailKey(row.values.email));
+  }
+  for (const row of moving) {
+    const target = row.values.newEmail as string;
+    const targetKey = emailKey(target);
+    const sharing = targets.get(targetKey) ?? [];
+    let problem: string | undefined;
+    if (row.existing === null) {
+      problem = `New Email can only move an existing member, and no member has the address "${row.values.email}".`;
+    } else if (sharing.length > 1) {
+      problem = `Rows ${listRows(sharing.map((other) => other.rowNumber))} all move a member to "${target}"; only one may.`;
+    } else if (takenAddresses.has(targetKey) || fileAddresses.has(targetKey)) {
+      problem = `"${target}" already belongs to another user or member, so no member can move to it.`;
+    }
+    if (problem !== undefined) {
+      report(row, "newEmail", new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, problem));
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import type { Office } from "../store/snapshot";
+import { MemberRowErrorType } from "./errors";
+import { CellProblem } from "./problem";
+
+/** The organization's configured offices, matched as (city, state, country) triples. */
+export class OfficeDirectory {
+  readonly #byKey = new Map<string, Office>();
+
+  constructor(offices: readonly Office[]) {
+    for (const office of offices) {
+      this.#byKey.set(officeKey(office.city, office.state, office.country), office);
+    }
+  }
+
+  find(city: string, state: string | null, country: string | null): Office | undefined {
+    return this.#byKey.get(officeKey(city, state, country));
+  }
+
+  get size(): number {
+    return this.#byKey.size;
+  }
+}
+
+function officeKey(city: string, state: string | null, country: string | null): string {
+  return `${city.trim().toLowerCase()}\u0000${(state ?? "").trim().toLowerCase()}\u0000${(country ?? "").trim().toLowerCase()}`;
+}
+
+export type OfficeField = "officeCity" | "officeState" | "officeCountry";
+
+export type OfficeVerdict =
+  | { ok: true; office: Office | null }
+  | { ok: false; problems: { field: OfficeField; problem: CellProblem }[] };
+
+/**
+ * The spec's office table: City, State and Country are validated as one unit, then the
+ * well-formed triple must be one of the organization's offices.
+ */
+export function checkOffice(
+  city: string | null,
+  state: string | null,
+  country: string | null,
+  offices: OfficeDirectory,
+): OfficeVerdict {
+  if (city === null) {
+    if (state === null && country === null) return { ok: true, office: null };
+    const problems: { field: OfficeField; problem: CellProblem }[] = [];
+    const lonely = new CellProblem(
+      MemberRowErrorType.ROW_VALUE_CONFLICT,
+      "Office State (US Only) and Office Country (Non-US Only) need an Office City; fill in the city or clear the row's office columns.",
+    );
+    if (state !== null) problems.push({ field: "officeState", problem: lonely });
+    if (country !== null) problems.push({ field: "officeCountry", problem: lonely });
+    return { ok: false, problems };
+  }
+  if (state !== null && country !== null) {
+    const both = new CellProblem(
+      MemberRowErrorType.ROW_VALUE_CONFLICT,
+      "An office has either a state (US offices) or a country (offices outside the US), not both.",
+    );
+    return {
+      ok: false,
+      problems: [
+        { field: "officeState", problem: both },
+        { field: "officeCountry", problem: both },
+      ],
+    };
+  }
+  if (state === null && country === null) {
+    const neither = new CellProblem(
+      MemberRowErrorType.EMPTY_REQUIRED_VALUE,
+      "An office needs Office State (US Only) for a US office or Office Country (Non-US Only) for any other.",
+    );
+    return {
+      ok: false,
+      problems: [
+        { field: "officeState", problem: neither },
+        { field: "officeCountry", problem: neither },
+      ],
+    };
+  }
+  const office = offices.find(city, state, country);
+  if (office === undefined) {
+    const where = [city, state ?? country].join(", ");
+    return {
+      ok: false,
+      problems: [
+        {
+          field: "officeCity",
+          problem: new CellProblem(
+            MemberRowErrorType.INVALID_LIST_SELECTION,
+            `"${where}" is not one of the organization's offices; use a city, state or country exactly as the offices list has it.`,
+          ),
+        },
+      ],
+    };
+  }
+  return { ok: true, office };
+}

@@ -1,0 +1,46 @@
+import type { Member, Office } from "../store/snapshot";
+import type { MEMBER_COLUMNS, MemberField } from "./columns";
+import type { OfficeField } from "./office";
+import type { CellProblem } from "./problem";
+
+/** The value a column's rule produces for a non-blank cell. */
+export type MemberCellValue<F extends MemberField> = Exclude<
+  ReturnType<(typeof MEMBER_COLUMNS)[F]["parse"]>,
+  CellProblem
+>;
+
+/**
+ * A row's values by field. The spec's update rules read the three states apart: a field is
+ * missing when its header is absent (preserve), `null` when the cell is blank (clear), and a
+ * value otherwise (replace).
+ */
+export type MemberCells = {
+  [F in Exclude<MemberField, OfficeField>]?: MemberCellValue<F> | null;
+};
+
+/** A row that passed every rule, ready for planning. */
+export interface ValidatedMemberRow extends Omit<MemberCells, "newEmail"> {
+  /** 1-based position among data rows, header excluded, blank rows keeping their slot. */
+  rowNumber: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Present only when the row moves its member to another address. */
+  newEmail?: string;
+  /** Missing when no office header is present; `null` when the row has no office. */
+  office?: Office | null;
+  /** The stored member the row's Email matched (case-insensitive), or `null` for a create. */
+  existing: Member | null;
+}
+
+/** A row while rules run: fields whose cell broke a rule are left out. */
+export interface DraftMemberRow {
+  rowNumber: number;
+  record: readonly string[];
+  values: { [F in MemberField]?: MemberCellValue<F> | null };
+  office?: Office | null;
+  existing: Member | null;
+}
+
+/** How rules report a broken cell; the first report for a cell wins. */
+export type ReportProblem = (row: DraftMemberRow, field: MemberField, problem: CellProblem) => void;

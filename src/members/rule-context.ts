@@ -1,0 +1,61 @@
+import { LAW_SCHOOLS } from "../lists/law-schools";
+import { STATIC_PRACTICE_AREAS } from "../lists/practice-areas";
+import { Feature } from "../store/features";
+import type { Product } from "../store/products";
+import type { OrganizationProfile } from "../store/snapshot";
+import { CaseInsensitiveList } from "../values/lookup";
+import { OfficeDirectory } from "./office";
+
+/** What column rules read, prepared once per file. */
+export interface MemberRuleContext {
+  product: Product;
+  now: Date;
+  organization: OrganizationProfile;
+  departments: CaseInsensitiveList;
+  practiceAreas: CaseInsensitiveList;
+  lawSchools: CaseInsensitiveList;
+  memberLevels: CaseInsensitiveList;
+  offices: OfficeDirectory;
+  /** The organization uses SSO with its own identifiers, so the SSO ID column counts. */
+  ssoIdApplies: boolean;
+  /** The organization's SSO ID pattern, anchored; `null` when any SSO ID is accepted. */
+  ssoIdPattern: RegExp | null;
+}
+
+export function createMemberRuleContext(
+  organization: OrganizationProfile,
+  product: Product,
+  now: Date,
+): MemberRuleContext {
+  const customAreas = organization.features.includes(Feature.CUSTOM_PRACTICE_AREAS)
+    ? organization.customPracticeAreas
+    : [];
+  const { sso } = organization;
+  return {
+    product,
+    now,
+    organization,
+    departments: new CaseInsensitiveList(organization.departments),
+    practiceAreas: new CaseInsensitiveList([
+      ...(organization.staticPracticeAreas ?? STATIC_PRACTICE_AREAS),
+      ...customAreas,
+    ]),
+    lawSchools: new CaseInsensitiveList(organization.lawSchools ?? LAW_SCHOOLS),
+    memberLevels: new CaseInsensitiveList(organization.memberLevels),
+    offices: new OfficeDirectory(organization.offices),
+    ssoIdApplies: sso.enabled && !sso.emailAsSsoId,
+    ssoIdPattern: compileSsoIdPattern(sso.ssoIdPattern),
+  };
+}
+
+/** The organization's SSO ID pattern as an anchored expression; `null` when there is none. */
+export function compileSsoIdPattern(source: string | null): RegExp | null {
+  if (source === null || source === "") return null;
+  try {
+    return new RegExp(`^(?:${source})$`, "u");
+  } catch {
+    // A pattern the organization stored that is not a valid regular expression accepts
+    // nothing, so every given SSO ID is reported instead of silently accepted.
+    return /(?!)/;
+  }
+}

@@ -1,0 +1,115 @@
+import { isBlankRecord } from "../csv/cells";
+import { matchHeaders } from "../csv/headers";
+import { type CsvInput, type CsvReadError, readCsv } from "../csv/read";
+import { MEMBER_HEADERS, type MemberHeader } from "./columns";
+import { MemberFileErrorType } from "./errors";
+import { fileErrorResult, type MemberValidationResult } from "./result";
+
+const REQUIRED_HEADERS: readonly MemberHeader[] = ["First Name", "Last Name", "Email"];
+
+/** A member file whose bytes, CSV syntax and header row passed: ready for the row rules. */
+export interface MemberSheet {
+  /** Where each recognized header sits in the file. */
+  positions: ReadonlyMap<MemberHeader, number>;
+  /** Data records, untrimmed; index + 1 is the spec's row number, blank records included. */
+  records: readonly string[][];
+}
+
+export type MemberSheetResult =
+  | { ok: true; sheet: MemberSheet }
+  | { ok: false; result: MemberValidationResult };
+
+/**
+ * The file-level half of member validation: size, emptiness, encoding, CSV syntax, the header
+ * row and every data row's field count. Never throws.
+ */
+export function readMemberSheet(input: CsvInput): MemberSheetResult {
+  const read = readCsv(input);
+  if (!read.ok) return { ok: false, result: memberReadFailure(read.error) };
+  const { header, records } = read.table;
+  const { positions, unexpected, repeated } = matchHeaders(header, MEMBER_HEADERS);
+  if (unexpected.length > 0) {
+    return fail(
+      MemberFileErrorType.UNEXPECTED_COLUMNS,
+      `Unrecognized column${unexpected.length > 1 ? "s" : ""}: ${unexpected.map(describeHeader).join(", ")}. Recognized columns are: ${MEMBER_HEADERS.join(", ")}.`,
+    );
+  }
+  if (repeated.length > 0) {
+    return fail(
+      MemberFileErrorType.INVALID_FILE_FORMAT,
+      `The header names ${repeated.map((name) => `"${name}"`).join(", ")} more than once; each column may appear once.`,
+    );
+  }
+  const missing = REQUIRED_HEADERS.filter((name) => !positions.has(name));
+  if (missing.length > 0) {
+    return fail(
+      MemberFileErrorType.MISSING_REQUIRED_COLUMNS,
+      `Missing required column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`,
+    );
+  }
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index] as string[];
+    if (record.length !== header.length && !isBlankRecord(record)) {
+      return fail(
+        MemberFileErrorType.INVALID_FILE_FORMAT,
+        `Row ${index + 1} has ${record.length} values but the header has ${header.length} columns; a value containing a comma must be wrapped in double quotes.`,
+      );
+    }
+  }
+  return { ok: true, sheet: { positions, records } };
+}
+
+function describeHeader(cell: string): string {
+  return cell === ""
+    ? "a column with a blank header (often an extra comma in the header row)"
+    : `"${cell}"`;
+}
+
+function fail(type: MemberFileErrorType, message: string): MemberSheetResult {
+  return { ok: false, result: fileErrorResult(type, message) };
+}
+
+/** The member 400 body for a file that could not be read as CSV. */
+export function memberReadFailure(error: CsvReadError): MemberValidationResult {
+  return fileErrorResult(fileErrorType(error), error.message);
+}
+
+function fileErrorType(error: CsvReadError): MemberFileErrorType {
+  switch (error.code) {
+    case "TOO_LARGE":
+      return MemberFileErrorType.FILE_SIZE_EXCEEDED;
+    case "EMPTY":
+      return MemberFileErrorType.EMPTY_FILE;
+    case "NOT_UTF8":
+    case "MALFORMED":
+      return MemberFileErrorType.INVALID_FILE_FORMAT;
+  }
+}
+
+const ADDRESS_HEADERS: readonly MemberHeader[] = [
+  "Email",
+  "New Email",
+  "Manager Email",
+  "Mentor Emails",
+];
+
+/**
+ * Every address the file mentions (Email, New Email, Manager Email, Mentor Emails), lower-cased
+ * and unique: what a service loads stored members and other organizations' users by.
+ */
+export function memberSheetAddresses(sheet: MemberSheet): string[] {
+  const addresses = new Set<string>();
+  for (const header of ADDRESS_HEADERS) {
+    const position = sheet.positions.get(header);
+    if (position === undefined) continue;
+    for (const record of sheet.records) {
+      const cell = record[position];
+      if (cell === undefined) continue;
+      for (const piece of cell.split(";")) {
+        const address = piece.trim();
+        if (address !== "") addresses.add(address.toLowerCase());
+      }
+    }
+  }
+  return [...addresses];
+}

@@ -1,0 +1,27 @@
+import { MemberRowErrorType } from "./errors";
+import { CellProblem } from "./problem";
+import type { DraftMemberRow } from "./row";
+
+/**
+ * SSO ID is required when the organization uses SSO with its own identifiers and the member does
+ * not use MFA. Update rule 6: when the file has only one of SSO ID and Use MFA, the other comes
+ * from the stored member before this check.
+ */
+export function checkSsoRequirement(
+  row: DraftMemberRow,
+  present: { ssoId: boolean; useMfa: boolean },
+): CellProblem | undefined {
+  const stored = row.existing;
+  if (present.useMfa && row.values.useMfa === undefined) return undefined; // Use MFA itself failed
+  const useMfa = present.useMfa ? row.values.useMfa === true : (stored?.useMfa ?? false);
+  if (useMfa) return undefined;
+  if (present.ssoId && row.values.ssoId === undefined) return undefined; // SSO ID itself failed
+  const ssoId = present.ssoId ? row.values.ssoId : (stored?.ssoId ?? null);
+  if (ssoId !== null && ssoId !== undefined) return undefined;
+  return new CellProblem(
+    MemberRowErrorType.EMPTY_REQUIRED_VALUE,
+    present.ssoId
+      ? "SSO ID is required: the organization signs members in with SSO and this member does not use MFA."
+      : "SSO ID is required for this member (the organization signs members in with SSO and the member does not use MFA); add the SSO ID column.",
+  );
+}

@@ -1,0 +1,217 @@
+import { cellValue, isBlankRecord } from "../csv/cells";
+import type { CsvInput } from "../csv/read";
+import type { Product } from "../store/products";
+import type { Member, OrganizationProfile } from "../store/snapshot";
+import { emailKey } from "../values/email";
+import {
+  columnApplies,
+  MEMBER_COLUMNS,
+  MEMBER_FIELDS,
+  type MemberColumn,
+  type MemberField,
+  type MemberHeader,
+} from "./columns";
+import { reportDuplicates } from "./duplicates";
+import { MemberRowErrorType } from "./errors";
+import { reportExternalUsers } from "./external-users";
+import { resolveNewEmails } from "./new-email";
+import { checkOffice } from "./office";
+import { CellProblem } from "./problem";
+import { reportBadReferences } from "./references";
+import type { MemberRowColumnError, MemberValidationResult } from "./result";
+import type { DraftMemberRow, MemberCells, ValidatedMemberRow } from "./row";
+import { createMemberRuleContext, type MemberRuleContext } from "./rule-context";
+import { type MemberSheet, readMemberSheet } from "./sheet";
+import { checkSsoRequirement } from "./sso";
+
+/** What member validation needs besides the file. */
+export interface MemberValidationContext {
+  product: Product;
+  organization: OrganizationProfile;
+  /**
+   * Members of the organization. Only those whose address the file mentions matter, so a caller
+   * may pass just those (see {@link memberSheetAddresses}).
+   */
+  members: readonly Member[];
+  /** Addresses of users in other organizations that the file mentions. */
+  externalUserEmails?: readonly string[];
+  /** The current time: the year rules are relative to it. */
+  now: Date;
+}
+
+/** The verdict on a member file: the 400 body, or every row ready for planning. */
+export type MemberValidation =
+  | { ok: true; rows: ValidatedMemberRow[]; columns: ReadonlySet<MemberHeader> }
+  | { ok: false; result: MemberValidationResult };
+
+/**
+ * Validates a member CSV against the spec's every file, column and cross-row rule. Pure and
+ * total: bad input of any kind comes back as the spec's 400 body, never as a throw.
+ */
+export function validateMemberCsv(
+  input: CsvInput,
+  context: MemberValidationContext,
+): MemberValidation {
+  const read = readMemberSheet(input);
+  return read.ok ? validateMemberSheet(read.sheet, context) : read;
+}
+
+/** The row half of {@link validateMemberCsv}, for callers that read the sheet first. */
+export function validateMemberSheet(
+  sheet: MemberSheet,
+  context: MemberValidationContext,
+): MemberValidation {
+  const rules = createMemberRuleContext(context.organization, context.product, context.now);
+  const fields = MEMBER_FIELDS.filter(
+    (field) => sheet.positions.has(MEMBER_COLUMNS[field].header) && columnApplies(field, rules),
+  );
+  const has = (field: MemberField) => fields.includes(field);
+  const officePresent = has("officeCity") || has("officeState") || has("officeCountry");
+  const ssoPresent = { ssoId: has("ssoId"), useMfa: has("useMfa") };
+  const members = new Map(context.members.map((member) => [emailKey(member.email), member]));
+  const errors = new RowErrorCollector(sheet);
+
+  const rows: DraftMemberRow[] = [];
+  sheet.records.forEach((record, index) => {
+    if (isBlankRecord(record)) return;
+    const row: DraftMemberRow = { rowNumber: index + 1, record, values: {}, existing: null };
+    for (const field of fields) readCell(row, field, sheet, rules, errors.report);
+    if (officePresent) applyOfficeRule(row, rules, errors.report);
+    const email = row.values.email;
+    if (typeof email === "string") row.existing = members.get(emailKey(email)) ?? null;
+    if (rules.ssoIdApplies) {
+      const problem = checkSsoRequirement(row, ssoPresent);
+      if (problem !== undefined) errors.report(row, "ssoId", problem);
+    }
+    rows.push(row);
+  });
+
+  reportDuplicates(rows, "email", "Email", errors.report);
+  reportDuplicates(rows, "employeeId", "Employee ID", errors.report);
+  const external = new Set((context.externalUserEmails ?? []).map(emailKey));
+  reportExternalUsers(rows, external, errors.report);
+  if (has("newEmail"))
+    resolveNewEmails(rows, new Set([...members.keys(), ...external]), errors.report);
+  if (has("managerEmail") || has("mentorEmails")) {
+    reportBadReferences(rows, knownAddresses(rows, members.keys()), errors.report);
+  }
+
+  if (errors.size > 0)
+    return { ok: false, result: { fileError: null, rowColumnErrors: errors.sorted() } };
+  const columns = new Set(fields.map((field) => MEMBER_COLUMNS[field].header));
+  return { ok: true, rows: rows.map(finishRow), columns };
+}
+
+function readCell(
+  row: DraftMemberRow,
+  field: MemberField,
+  sheet: MemberSheet,
+  rules: MemberRuleContext,
+  report: (row: DraftMemberRow, field: MemberField, problem: CellProblem) => void,
+): void {
+  const definition: MemberColumn<unknown> = MEMBER_COLUMNS[field];
+  const text = cellValue(row.record[sheet.positions.get(definition.header) as number]);
+  if (text === null) {
+    if (definition.required) {
+      report(
+        row,
+        field,
+        new CellProblem(
+          MemberRowErrorType.EMPTY_REQUIRED_VALUE,
+          `${definition.header} is required.`,
+        ),
+      );
+    } else {
+      (row.values as Record<string, unknown>)[field] = null;
+    }
+    return;
+  }
+  const value = definition.parse(text, rules);
+  if (value instanceof CellProblem) report(row, field, value);
+  else (row.values as Record<string, unknown>)[field] = value;
+}
+
+function applyOfficeRule(
+  row: DraftMemberRow,
+  rules: MemberRuleContext,
+  report: (row: DraftMemberRow, field: MemberField, problem: CellProblem) => void,
+): void {
+  const { officeCity, officeState, officeCountry } = row.values;
+  const verdict = checkOffice(
+    officeCity ?? null,
+    officeState ?? null,
+    officeCountry ?? null,
+    rules.offices,
+  );
+  if (verdict.ok) row.office = verdict.office;
+  else for (const { field, problem } of verdict.problems) report(row, field, problem);
+}
+
+/** Addresses a manager or mentor may name: members already stored and every row of the file. */
+function knownAddresses(rows: readonly DraftMemberRow[], stored: Iterable<string>): Set<string> {
+  const known = new Set(stored);
+  for (const row of rows) {
+    for (const address of [row.values.email, row.values.newEmail]) {
+      if (typeof address === "string") known.add(emailKey(address));
+    }
+  }
+  return known;
+}
+
+function finishRow(row: DraftMemberRow): ValidatedMemberRow {
+  const {
+    officeCity: _city,
+    officeState: _state,
+    officeCountry: _country,
+    newEmail,
+    ...cells
+  } = row.values;
+  const validated: ValidatedMemberRow = {
+    ...(cells as Omit<MemberCells, "newEmail"> & {
+      firstName: string;
+      lastName: string;
+      email: string;
+    }),
+    rowNumber: row.rowNumber,
+    existing: row.existing,
+  };
+  if (typeof newEmail === "string") validated.newEmail = newEmail;
+  if (row.office !== undefined) validated.office = row.office;
+  return validated;
+}
+
+/** Row errors in the 400 body's order: by row, then by the spec's column order; one per cell. */
+class RowErrorCollector {
+  readonly #errors = new Map<string, { order: number; error: MemberRowColumnError }>();
+  readonly #sheet: MemberSheet;
+
+  constructor(sheet: MemberSheet) {
+    this.#sheet = sheet;
+  }
+
+  readonly report = (row: DraftMemberRow, field: MemberField, problem: CellProblem): void => {
+    const key = `${row.rowNumber}:${field}`;
+    if (this.#errors.has(key)) return;
+    const header = MEMBER_COLUMNS[field].header;
+    const position = this.#sheet.positions.get(header);
+    const value = position === undefined ? "" : (row.record[position] ?? "").trim();
+    this.#errors.set(key, {
+      order: row.rowNumber * MEMBER_FIELDS.length + MEMBER_FIELDS.indexOf(field),
+      error: {
+        rowNumber: row.rowNumber,
+        columnName: header,
+        value,
+        type: problem.type,
+        message: problem.message,
+      },
+    });
+  };
+
+  get size(): number {
+    return this.#errors.size;
+  }
+
+  sorted(): MemberRowColumnError[] {
+    return [...this.#errors.values()].sort((a, b) => a.order - b.order).map((entry) => entry.error);
+  }
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { FLSA_STATUSES, WORK_ARRANGEMENTS } from "../members/enums";
+import { isIsoDate } from "../values/dates";
+import { PRODUCTS, ROLES } from "./products";
+
+const text = z.string();
+const optionalText = text.nullable().default(null);
+const isoDate = z.string().refine(isIsoDate, { message: "expected a yyyy-MM-dd calendar date" });
+
+/** An office as the spec's triple: a US office has a state, any other office a country. */
+export const officeSchema = z.object({
+  city: text,
+  state: optionalText,
+  country: optionalText,
+});
+export type Office = z.infer<typeof officeSchema>;
+
+/**
+ * How the organization signs its members in with SSO (spec: SSO ID). With `enabled` and not
+ * `emailAsSsoId`, every member who does not use MFA needs an SSO ID, and a given SSO ID must
+ * match `ssoIdPattern` (a regular expression, anchored by rpdi) when one is set.
+ */
+export const ssoSettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  emailAsSsoId: z.boolean().default(false),
+  ssoIdPattern: optionalText,
+});
+export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
+
+/** Everything about an organization that member rules read (offices, lists, features, SSO). */
+export const organizationProfileSchema = z.object({
+  id: text,
+  shortName: text,
+  name: text,
+  features: z.array(text).default([]),
+  sso: ssoSettingsSchema.default({ enabled: false, emailAsSsoId: false, ssoIdPattern: null }),
+  offices: z.array(officeSchema).default([]),
+  departments: z.array(text).default([]),
+  customPracticeAreas: z.array(text).default([]),
+  memberLevels: z.array(text).default([]),
+  /** Replaces rpdi's bundled law-school list for this organization when set. */
+  lawSchools: z.array(text).nullable().default(null),
+  /** Replaces rpdi's bundled static practice-area list for this organization when set. */
+  staticPracticeAreas: z.array(text).nullable().default(null),
+});
+export type OrganizationProfile = z.infer<typeof organizationProfileSchema>;
+export type OrganizationProfileInput = z.input<typeof organizationProfileSchema>;
+
+export const productRoleSchema = z.object({
+  product: z.enum(PRODUCTS),
+  role: z.enum(ROLES),
+});
+export type ProductRole = z.infer<typeof productRoleSchema>;
+
+export const educationSchema = z.object({
+  lawSchool: optionalText,
+  graduationYear: z.number().int().nullable().default(null),
+});
+export type Education = z.infer<typeof educationSchema>;
+
+/** A member of the organization as stored. Links to managers and mentors are member ids. */
+export const memberSchema = z.object({
+  id: text,
+  email: text,
+  firstName: text,
+  lastName: text,
+  employeeId: optionalText,
+  jobTitle: optionalText,
+  level: optionalText,
+  office: officeSchema.nullable().default(null),
+  department: optionalText,
+  practiceArea: optionalText,
+  startDate: isoDate.nullable().default(null),
+  effectiveClassYear: z.number().int().nullable().default(null),
+  ssoId: optionalText,
+  useMfa: z.boolean().default(false),
+  bioLink: optionalText,
+  workArrangement: z.enum(WORK_ARRANGEMENTS).nullable().default(null),
+  flsaStatus: z.enum(FLSA_STATUSES).nullable().default(null),
+  managerId: optionalText,
+  mentorIds: z.array(text).default([]),
+  education: z.array(educationSchema).default([]),
+  products: z.array(productRoleSchema).default([]),
+});
+export type Member = z.infer<typeof memberSchema>;
+export type MemberInput = z.input<typeof memberSchema>;
+
+/**
+ * One organization, completely: the format that seeds the memory store, feeds
+ * `rpdi validate --org`, and that `exportSnapshot()` returns. Later versions of rpdi extend it
+ * (review cycles, matters, the feed's data); every addition has a default, so older files load.
+ */
+export const organizationSnapshotSchema = z.object({
+  version: z.literal(1).default(1),
+  organization: organizationProfileSchema,
+  members: z.array(memberSchema).default([]),
+  /** Addresses of users who belong to other organizations (an import cannot create them). */
+  externalUserEmails: z.array(text).default([]),
+});
+export type OrganizationSnapshot = z.infer<typeof organizationSnapshotSchema>;
+export type OrganizationSnapshotInput = z.input<typeof organizationSnapshotSchema>;
+
+/** Reads an organization snapshot, filling defaults; throws a ZodError naming each problem. */
+export function parseOrganizationSnapshot(input: unknown): OrganizationSnapshot {
+  return organizationSnapshotSchema.parse(input);
+}

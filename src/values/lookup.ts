@@ -1,0 +1,23 @@
+/**
+ * A list the spec matches "case-insensitive and exact after trimming outer whitespace; inner
+ * whitespace is not normalized". Answers with the list's own spelling of the entry.
+ */
+export class CaseInsensitiveList {
+  readonly #byKey = new Map<string, string>();
+
+  constructor(entries: Iterable<string>) {
+    for (const entry of entries) {
+      const key = entry.trim().toLowerCase();
+      if (!this.#byKey.has(key)) this.#byKey.set(key, entry.trim());
+    }
+  }
+
+  /** The list's spelling of `text`, or `undefined` when it is not on the list. */
+  find(text: string): string | undefined {
+    return this.#byKey.get(text.trim().toLowerCase());
+  }
+
+  get size(): number {
+    return this.#byKey.size;
+  }
+}
