@@ -111,25 +111,25 @@ export function csvSizeError(bytes: number, limit: number = MAX_CSV_BYTES): CsvR
     code: "TOO_LARGE",
     bytes,
     limit,
-    message: `The file is ${formatMiB(bytes)}, larger than the ${formatMiB(limit)} limit.`,
+    message: `The file is ${bytes.toLocaleString("en-US")} bytes; the limit is ${limit / 1024 / 1024} MB (${limit.toLocaleString("en-US")} bytes).`,
   };
 }
 
-function formatMiB(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 2)} MB`;
-}
+const QUOTING_RULE =
+  "a quoted value must start and end with a double quote, and a double quote inside a value must be doubled";
 
 function malformed(error: unknown): CsvReadError {
   const line = lineOf(error);
   const detail = error instanceof Error ? error.message : String(error);
-  return {
-    code: "MALFORMED",
-    line,
-    message:
-      line === null
-        ? `The file is not valid CSV: ${detail}`
-        : `The file is not valid CSV near line ${line}: check the double quotes on that line (a quoted value must start and end with a double quote, and a double quote inside it must be doubled). Parser said: ${detail}`,
-  };
+  const code = (error as { code?: unknown } | null)?.code;
+  let message: string;
+  if (line === null) message = `The file is not valid CSV: ${detail}`;
+  else if (code === "CSV_QUOTE_NOT_CLOSED") {
+    message = `The file is not valid CSV: a double quote opened on or before line ${line} is never closed (${QUOTING_RULE}).`;
+  } else {
+    message = `The file is not valid CSV at line ${line}: check the double quotes on that line (${QUOTING_RULE}). Parser said: ${detail}`;
+  }
+  return { code: "MALFORMED", line, message };
 }
 
 function lineOf(error: unknown): number | null {

@@ -107,12 +107,12 @@ function fromList(
     header,
     required: false,
     performOnly,
-    description: `Optional. Must match the organization's ${listName} (case-insensitive).`,
+    description: `Optional. Must match ${listName} (case-insensitive).`,
     parse: (text, context) =>
       list(context).find(text) ??
       new CellProblem(
         MemberRowErrorType.INVALID_LIST_SELECTION,
-        `${header} "${text}" is not in the organization's ${listName}.`,
+        `${header} "${text}" is not in ${listName}.`,
       ),
   });
 }
@@ -189,7 +189,7 @@ export const MEMBER_COLUMNS = {
     description: "Optional free text.",
     parse: plainText,
   }),
-  level: fromList("Level", true, (context) => context.memberLevels, "member levels"),
+  level: fromList("Level", true, (context) => context.memberLevels, "the organization's member levels"),
   officeCity: column({
     header: "Office City",
     required: false,
@@ -212,14 +212,14 @@ export const MEMBER_COLUMNS = {
     description: "With Office City, for an office outside the US.",
     parse: plainText,
   }),
-  department: fromList("Department", false, (context) => context.departments, "departments"),
+  department: fromList("Department", false, (context) => context.departments, "the organization's departments"),
   practiceArea: fromList(
     "Practice Area",
     false,
     (context) => context.practiceAreas,
-    "practice areas",
+    "the organization's practice areas",
   ),
-  lawSchool: fromList("Law School", false, (context) => context.lawSchools, "law schools"),
+  lawSchool: fromList("Law School", false, (context) => context.lawSchools, "the recognized law schools"),
   graduationYear: year("Graduation Year"),
   effectiveClassYear: year("Effective Class Year"),
   startDate: column<string>({

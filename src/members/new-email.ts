@@ -41,7 +41,7 @@ export function resolveNewEmails(
     if (row.existing === null) {
       problem = `New Email can only move an existing member, and no member has the address "${row.values.email}".`;
     } else if (sharing.length > 1) {
-      problem = `Rows ${listRows(sharing.map((other) => other.rowNumber))} all move a member to "${target}"; only one may.`;
+      problem = `Rows ${listRows(sharing.map((other) => other.rowNumber))} each move a member to "${target}"; no two rows may move to the same address.`;
     } else if (takenAddresses.has(targetKey) || fileAddresses.has(targetKey)) {
       problem = `"${target}" already belongs to another user or member, so no member can move to it.`;
     }
