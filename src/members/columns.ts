@@ -189,7 +189,12 @@ export const MEMBER_COLUMNS = {
     description: "Optional free text.",
     parse: plainText,
   }),
-  level: fromList("Level", true, (context) => context.memberLevels, "the organization's member levels"),
+  level: fromList(
+    "Level",
+    true,
+    (context) => context.memberLevels,
+    "the organization's member levels",
+  ),
   officeCity: column({
     header: "Office City",
     required: false,
@@ -212,14 +217,24 @@ export const MEMBER_COLUMNS = {
     description: "With Office City, for an office outside the US.",
     parse: plainText,
   }),
-  department: fromList("Department", false, (context) => context.departments, "the organization's departments"),
+  department: fromList(
+    "Department",
+    false,
+    (context) => context.departments,
+    "the organization's departments",
+  ),
   practiceArea: fromList(
     "Practice Area",
     false,
     (context) => context.practiceAreas,
     "the organization's practice areas",
   ),
-  lawSchool: fromList("Law School", false, (context) => context.lawSchools, "the recognized law schools"),
+  lawSchool: fromList(
+    "Law School",
+    false,
+    (context) => context.lawSchools,
+    "the recognized law schools",
+  ),
   graduationYear: year("Graduation Year"),
   effectiveClassYear: year("Effective Class Year"),
   startDate: column<string>({

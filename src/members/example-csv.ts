@@ -118,7 +118,9 @@ function exampleEmail(index: number): string {
 function exampleRow(index: number, offices: readonly Office[], pattern: RegExp | null): ExampleRow {
   const email = exampleEmail(index);
   const [firstName, lastName] = email.split("@")[0]?.split(".") ?? [];
+  const initials = `${firstName?.charAt(0) ?? ""}${lastName?.charAt(0) ?? ""}`.toUpperCase();
   const candidates = [
+    `${initials}${String(index + 1).padStart(4, "0")}`,
     `${firstName}.${lastName}${index + 1}`,
     `EX${String(index + 1).padStart(6, "0")}`,
     email,

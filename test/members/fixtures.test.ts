@@ -28,7 +28,9 @@ describe("member fixtures: each CSV gives exactly the JSON beside it", () => {
   for (const pair of pairs) {
     const fixture = JSON.parse(readFileSync(pair.json, "utf8")) as MemberFixture;
     it(`${pair.name}: ${fixture.description}`, () => {
-      const snapshot = loadSnapshot(resolve(dirname(pair.json), fixture.org ?? `${FIXTURES}/org.json`));
+      const snapshot = loadSnapshot(
+        resolve(dirname(pair.json), fixture.org ?? `${FIXTURES}/org.json`),
+      );
       const verdict = validateMemberCsv(readFileSync(pair.csv), {
         product: fixture.product,
         organization: snapshot.organization,
@@ -37,7 +39,9 @@ describe("member fixtures: each CSV gives exactly the JSON beside it", () => {
         now: FIXTURE_NOW,
       });
       const body = verdict.ok
-        ? memberImportResultSchema.parse(summarizeMemberImport(verdict.rows, snapshot.members, fixture.product))
+        ? memberImportResultSchema.parse(
+            summarizeMemberImport(verdict.rows, snapshot.members, fixture.product),
+          )
         : memberValidationResultSchema.parse(verdict.result);
       if (updating) {
         writeFileSync(pair.json, `${JSON.stringify({ ...fixture, expected: body }, null, 2)}\n`);

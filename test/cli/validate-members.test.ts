@@ -1,0 +1,157 @@
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { type CliIo, ExitCode } from "../../src/cli/io";
+import { runCli } from "../../src/cli/run";
+import { FIXTURES } from "../support/fixtures";
+
+function memoryIo() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    readFile: async (path) => readFile(path),
+    fileSize: async (path) => (await stat(path)).size,
+    color: false,
+    now: () => new Date("2026-06-15T00:00:00Z"),
+  };
+  return { io, out: () => out.join(""), err: () => err.join("") };
+}
+
+const org = join(FIXTURES, "org.json");
+const fixture = (name: string) => join(FIXTURES, "members", `${name}.csv`);
+
+async function run(...args: string[]) {
+  const io = memoryIo();
+  const code = await runCli(args, io.io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe("rpdi validate members", () => {
+  it("prints the would-be 200 body with --json and exits 0 for a valid file", async () => {
+    const { code, out } = await run(
+      "validate",
+      "members",
+      fixture("valid-recruit"),
+      "--product",
+      "RECRUIT",
+      "--org",
+      org,
+      "--json",
+    );
+    expect(code).toBe(ExitCode.VALID);
+    expect(JSON.parse(out)).toEqual({
+      createdCount: 1,
+      updatedCount: 1,
+      absentMembers: [
+        { email: "Chloe.Dubois@hartwell.example", firstName: "Chloe", lastName: "Dubois" },
+      ],
+    });
+  });
+
+  it("prints the exact 400 body with --json and exits 1 for an invalid file", async () => {
+    const { code, out } = await run(
+      "validate",
+      "members",
+      fixture("duplicate-employee-id"),
+      "--product",
+      "PERFORM",
+      "--org",
+      org,
+      "--json",
+    );
+    const expected = JSON.parse(
+      await readFile(join(FIXTURES, "members/duplicate-employee-id.json"), "utf8"),
+    ).expected;
+    expect(code).toBe(ExitCode.INVALID);
+    expect(JSON.parse(out)).toEqual(expected);
+  });
+
+  it("prints a table of row, column, value and message and a one-line summary without --json", async () => {
+    const { code, out } = await run(
+      "validate",
+      "members",
+      fixture("role-values"),
+      "--product",
+      "PERFORM",
+      "--org",
+      org,
+    );
+    expect(code).toBe(ExitCode.INVALID);
+    const lines = out.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^ROW\s+COLUMN\s+VALUE\s+TYPE\s+MESSAGE$/);
+    expect(lines[1]).toMatch(
+      /^4\s+Role\s+Admin\s+INVALID_LIST_SELECTION\s+Role "Admin" must be one of/,
+    );
+    expect(lines.at(-1)).toContain("2 problems on 2 rows");
+  });
+
+  it("reports a file error on one line", async () => {
+    const { code, out } = await run(
+      "validate",
+      "members",
+      fixture("file-utf16le"),
+      "--product",
+      "UNI",
+      "--org",
+      org,
+    );
+    expect(code).toBe(ExitCode.INVALID);
+    expect(out).toMatch(
+      /^✗ .*file-utf16le\.csv: INVALID_FILE_FORMAT: The file is encoded as UTF-16/,
+    );
+  });
+
+  it("refuses an oversized file from its size alone", async () => {
+    const { code, out } = await run(
+      "validate",
+      "members",
+      fixture("file-too-large"),
+      "--product",
+      "UNI",
+      "--org",
+      org,
+      "--json",
+    );
+    expect(code).toBe(ExitCode.INVALID);
+    expect(JSON.parse(out).fileError.type).toBe("FILE_SIZE_EXCEEDED");
+  });
+
+  it.each([
+    [["validate", "members", "x.csv", "--org", org], "--product must be one of"],
+    [
+      ["validate", "members", "x.csv", "--product", "perform", "--org", org],
+      "--product must be one of",
+    ],
+    [["validate", "members", "x.csv", "--product", "UNI"], "--org"],
+    [["validate", "teams", "x.csv"], '"validate" takes "members"'],
+    [["frobnicate"], 'unknown command "frobnicate"'],
+    [["validate", "members", "--product", "UNI", "--org", org], "no file given"],
+    [["validate", "members", "nope.csv", "--product", "UNI", "--org", org], "cannot read nope.csv"],
+    [
+      ["validate", "members", "x.csv", "--product", "UNI", "--org", fixture("valid-uni")],
+      "cannot read the organization snapshot",
+    ],
+    [["validate", "members", "x.csv", "--bogus"], "Unknown option"],
+  ])("exits 2 with a usage message for %j", async (args, message) => {
+    const { code, err } = await run(...args);
+    expect(code).toBe(ExitCode.USAGE);
+    expect(err).toContain(message);
+    expect(err).toContain("Usage:");
+  });
+
+  it("exits 2 naming each problem of a snapshot that does not match the schema", async () => {
+    const io = memoryIo();
+    io.io.readFile = async (path) =>
+      path.endsWith(".json")
+        ? new TextEncoder().encode('{"organization":{"id":1}}')
+        : readFile(path);
+    const code = await runCli(
+      ["validate", "members", fixture("valid-uni"), "--product", "UNI", "--org", "bad.json"],
+      io.io,
+    );
+    expect(code).toBe(ExitCode.USAGE);
+    expect(io.err()).toContain("organization.id");
+  });
+});

@@ -1,0 +1,144 @@
+import { parse } from "csv-parse/sync";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { matchHeaders } from "../../src/csv/headers";
+import { MAX_CSV_BYTES, readCsv } from "../../src/csv/read";
+import { writeCsv } from "../../src/csv/write";
+
+describe("readCsv", () => {
+  it("accepts a file of exactly 10 MiB and rejects one byte more, before parsing", () => {
+    const header = "First Name\r\n";
+    const exact = header + "x".repeat(MAX_CSV_BYTES - header.length);
+    expect(readCsv(new TextEncoder().encode(exact)).ok).toBe(true);
+    const over = new Uint8Array(MAX_CSV_BYTES + 1).fill(0x22); // one open quote: unparseable if parsed
+    const result = readCsv(over);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: "TOO_LARGE", bytes: MAX_CSV_BYTES + 1 },
+    });
+  });
+
+  it("measures a string's size in UTF-8 bytes, not UTF-16 units", () => {
+    const euro = "€"; // three bytes in UTF-8
+    const text = euro.repeat(Math.floor(MAX_CSV_BYTES / 3) + 1);
+    expect(text.length).toBeLessThan(MAX_CSV_BYTES);
+    expect(readCsv(text)).toMatchObject({ ok: false, error: { code: "TOO_LARGE" } });
+  });
+
+  it("drops a UTF-8 BOM from bytes and from strings", () => {
+    for (const input of [new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x0a, 0x62]), "\ufeffa\nb"]) {
+      expect(readCsv(input)).toEqual({ ok: true, table: { header: ["a"], records: [["b"]] } });
+    }
+  });
+
+  it("rejects UTF-16 in either byte order and NUL characters, telling the user to save as CSV UTF-8", () => {
+    for (const bom of [
+      [0xff, 0xfe],
+      [0xfe, 0xff],
+    ]) {
+      const result = readCsv(new Uint8Array([...bom, 0x61, 0x00]));
+      expect(result).toMatchObject({ ok: false, error: { code: "NOT_UTF8" } });
+      if (!result.ok) expect(result.error.message).toContain("CSV UTF-8");
+    }
+    expect(readCsv("a\u0000,b\nc,d")).toMatchObject({ ok: false, error: { code: "NOT_UTF8" } });
+  });
+
+  it("names the line of malformed quoting", () => {
+    const result = readCsv('a,b\n1,2\n3,"4"x\n');
+    expect(result).toMatchObject({ ok: false, error: { code: "MALFORMED", line: 3 } });
+    if (!result.ok) expect(result.error.message).toContain("line 3");
+  });
+
+  it("keeps fully blank records so row numbers keep their slots", () => {
+    expect(readCsv("a,b\n1,2\n\n,\n3,4\n")).toEqual({
+      ok: true,
+      table: { header: ["a", "b"], records: [["1", "2"], [""], ["", ""], ["3", "4"]] },
+    });
+  });
+});
+
+describe("matchHeaders", () => {
+  it("matches case-insensitively after trimming, in any order, and reports unknown and repeated names", () => {
+    const match = matchHeaders([" email", "FIRST NAME ", "Nick", "Email"], ["First Name", "Email"]);
+    expect([...match.positions]).toEqual([
+      ["Email", 0],
+      ["First Name", 1],
+    ]);
+    expect(match.unexpected).toEqual(["Nick"]);
+    expect(match.repeated).toEqual(["Email"]);
+  });
+
+  it("treats __proto__ and constructor as unknown names without touching any prototype", () => {
+    const match = matchHeaders(["__proto__", "constructor", "toString", "Email"], ["Email"]);
+    expect(match.unexpected).toEqual(["__proto__", "constructor", "toString"]);
+    expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain("Email");
+    // A plain-object index would lose a column literally named __proto__; a Map keeps it.
+    const literal = matchHeaders(["__proto__", "constructor"], ["__proto__", "constructor"]);
+    expect([...literal.positions]).toEqual([
+      ["__proto__", 0],
+      ["constructor", 1],
+    ]);
+    expect(literal.unexpected).toEqual([]);
+  });
+});
+
+const cell = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 10 }),
+  fc.constantFrom(
+    '"',
+    ",",
+    "\r",
+    "\n",
+    "\r\n",
+    " x ",
+    '""',
+    "=1+1",
+    "-2",
+    "@SUM(A1)",
+    "\tx",
+    "＝1",
+    "",
+  ),
+);
+const table = fc.integer({ min: 1, max: 5 }).chain((width) =>
+  fc.array(fc.array(cell, { minLength: width, maxLength: width }), {
+    minLength: 1,
+    maxLength: 6,
+  }),
+);
+
+describe("writeCsv", () => {
+  it("round-trips every value through an RFC 4180 reader when formulas are not escaped", () => {
+    fc.assert(
+      fc.property(table, (rows) => {
+        expect(
+          parse(writeCsv(rows, { escapeFormulas: false }), { relax_column_count: true }),
+        ).toEqual(rows);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("round-trips every value with a leading apostrophe added exactly to formula-leading cells", () => {
+    const formula = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+    fc.assert(
+      fc.property(table, (rows) => {
+        const expected = rows.map((row) =>
+          row.map((value) => (formula.test(value) ? `'${value}` : value)),
+        );
+        expect(parse(writeCsv(rows), { relax_column_count: true })).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("writes CRLF line ends, and a BOM only when asked", () => {
+    expect(
+      writeCsv([
+        ["a", "b"],
+        ["1", "2"],
+      ]),
+    ).toBe("a,b\r\n1,2\r\n");
+    expect(writeCsv([["a"]], { bom: true })).toBe("\ufeffa\r\n");
+  });
+});

@@ -1,0 +1,229 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MEMBER_COLUMNS, type MemberField } from "../../src/members/columns";
+import { generateExampleMemberCsv } from "../../src/members/example-csv";
+import { memberValidationResultSchema } from "../../src/members/result";
+import { validateMemberCsv } from "../../src/members/validate";
+import {
+  type GeneratedMemberFile,
+  memberFileCsv,
+  organizationArbitrary,
+  productArbitrary,
+  validMemberFileArbitrary,
+} from "../support/arbitraries";
+import { FIXTURE_NOW } from "../support/fixtures";
+
+function validate(file: GeneratedMemberFile, csv = memberFileCsv(file)) {
+  return validateMemberCsv(csv, {
+    product: file.product,
+    organization: file.organization,
+    members: file.members,
+    now: FIXTURE_NOW,
+  });
+}
+
+const anyOrganization = organizationArbitrary;
+
+describe("member validation properties", () => {
+  it("no bytes make validateMemberCsv throw, and every failure is a well-formed 400 body", () => {
+    const csvish = fc
+      .array(
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(
+              "First Name",
+              "Last Name",
+              "Email",
+              "Office City",
+              "Mentor Emails",
+              "__proto__",
+              '"',
+              ",",
+              "\r\n",
+              "\n",
+              ";",
+              "a@b.co",
+              "",
+            ),
+            fc.string({ unit: "binary", maxLength: 12 }),
+          ),
+          { maxLength: 8 },
+        ),
+        { maxLength: 8 },
+      )
+      .map((rows) => rows.map((row) => row.join(",")).join("\n"));
+    const input = fc.oneof(
+      fc.uint8Array({ maxLength: 256 }),
+      csvish,
+      csvish.map((text) => new TextEncoder().encode(text)),
+    );
+    fc.assert(
+      fc.property(input, anyOrganization, productArbitrary, (bytes, organization, product) => {
+        const verdict = validateMemberCsv(bytes, {
+          product,
+          organization,
+          members: [],
+          now: FIXTURE_NOW,
+        });
+        if (!verdict.ok) memberValidationResultSchema.parse(verdict.result);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("a generated valid file has no errors and yields one row per data row", () => {
+    fc.assert(
+      fc.property(validMemberFileArbitrary({ referenceRows: true }), (file) => {
+        const verdict = validate(file);
+        expect(verdict.ok ? [] : verdict.result).toEqual([]);
+        if (verdict.ok)
+          expect(verdict.rows.map((row) => row.rowNumber)).toEqual(
+            file.rows.map((_, index) => index + 1),
+          );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("one corrupted cell in a valid file yields an error on exactly that row and column", () => {
+    const scenario = validMemberFileArbitrary().chain((file) =>
+      fc.record({
+        file: fc.constant(file),
+        row: fc.integer({ min: 0, max: file.rows.length - 1 }),
+        field: fc.constantFrom(...file.fields),
+      }),
+    );
+    fc.assert(
+      fc.property(scenario, ({ file, row, field }) => {
+        const bad = corruption(file, row, field);
+        fc.pre(bad !== undefined);
+        const rows = file.rows.map((cells, index) =>
+          index === row ? { ...cells, [field]: bad as string } : cells,
+        );
+        const verdict = validate({ ...file, rows });
+        expect(verdict.ok).toBe(false);
+        if (verdict.ok) return;
+        expect(
+          verdict.result.rowColumnErrors.map((error) => [error.rowNumber, error.columnName]),
+        ).toEqual([[row + 1, MEMBER_COLUMNS[field].header]]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("DUPLICATE_VALUE appears on every involved row whatever the row order", () => {
+    const scenario = validMemberFileArbitrary({ withoutReferences: true })
+      .filter((file) => file.rows.length >= 2)
+      .chain((file) =>
+        fc.record({
+          file: fc.constant(file),
+          copies: fc.uniqueArray(fc.integer({ min: 0, max: file.rows.length - 1 }), {
+            minLength: 2,
+            maxLength: file.rows.length,
+          }),
+          upper: fc.boolean(),
+          permutation: fc.shuffledSubarray(
+            file.rows.map((_, index) => index),
+            { minLength: file.rows.length, maxLength: file.rows.length },
+          ),
+        }),
+      );
+    fc.assert(
+      fc.property(scenario, ({ file, copies, upper, permutation }) => {
+        const [source, ...targets] = copies as [number, ...number[]];
+        const email = file.rows[source]?.email as string;
+        const duplicated = file.rows.map((cells, index) =>
+          targets.includes(index)
+            ? { ...cells, email: upper ? email.toUpperCase() : email.toLowerCase() }
+            : cells,
+        );
+        const shuffled = permutation.map((index) => duplicated[index] as Record<string, string>);
+        const involved = permutation
+          .map((original, position) => (copies.includes(original) ? position + 1 : 0))
+          .filter((rowNumber) => rowNumber > 0);
+        const verdict = validate({ ...file, rows: shuffled });
+        expect(verdict.ok).toBe(false);
+        if (verdict.ok) return;
+        const duplicates = verdict.result.rowColumnErrors.filter(
+          (error) => error.type === "DUPLICATE_VALUE",
+        );
+        expect(duplicates.map((error) => error.rowNumber)).toEqual(involved);
+        expect(verdict.result.rowColumnErrors).toHaveLength(duplicates.length);
+        for (const error of duplicates) {
+          expect(error.columnName).toBe("Email");
+          for (const rowNumber of involved) expect(error.message).toContain(String(rowNumber));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("a generated example CSV validates for its organization, with the requested number of rows", () => {
+    fc.assert(
+      fc.property(
+        anyOrganization,
+        productArbitrary,
+        fc.integer({ min: 0, max: 25 }),
+        (organization, product, numRows) => {
+          const csv = generateExampleMemberCsv(organization, product, numRows);
+          const verdict = validateMemberCsv(csv, {
+            product,
+            organization,
+            members: [],
+            now: FIXTURE_NOW,
+          });
+          expect(verdict.ok ? [] : verdict.result).toEqual([]);
+          if (verdict.ok) expect(verdict.rows).toHaveLength(numRows);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+/** A value that breaks `field`'s rule on this row and nothing else, or undefined when there is none. */
+function corruption(
+  file: GeneratedMemberFile,
+  row: number,
+  field: MemberField,
+): string | undefined {
+  const perform = file.product === "PERFORM";
+  const cells = file.rows[row] as Record<string, string>;
+  switch (field) {
+    case "firstName":
+    case "lastName":
+      return `${cells[field]}<`;
+    case "email":
+      return "not-an-email";
+    case "department":
+    case "practiceArea":
+    case "lawSchool":
+      return "Nothing Like It";
+    case "level":
+      return perform ? "Nothing Like It" : undefined;
+    case "graduationYear":
+    case "effectiveClassYear":
+      return perform ? "12" : undefined;
+    case "startDate":
+      return "31/31/2020";
+    case "role":
+      return "OWNER";
+    case "useMfa":
+      return "maybe";
+    case "bioLink":
+      return "not a link";
+    case "workArrangement":
+      return "SOMETIMES";
+    case "flsaStatus":
+      return perform ? "exempt-ish" : undefined;
+    case "managerEmail":
+    case "mentorEmails":
+      return perform ? "bad@" : undefined;
+    case "officeCity":
+      return cells.officeCity === "" ? undefined : "Atlantis";
+    case "ssoId":
+      return file.organization.sso.ssoIdPattern === null ? undefined : "!!";
+    default:
+      return undefined;
+  }
+}
