@@ -37,7 +37,7 @@ export interface ValidatedMemberRow extends Omit<MemberCells, "newEmail"> {
 export interface DraftMemberRow {
   rowNumber: number;
   record: readonly string[];
-  values: { [F in MemberField]?: MemberCellValue<F> | null };
+  values: MemberCells;
   office?: Office | null;
   existing: Member | null;
 }

@@ -19,10 +19,12 @@ import { checkOffice } from "./office";
 import { CellProblem } from "./problem";
 import { reportBadReferences } from "./references";
 import type { MemberRowColumnError, MemberValidationResult } from "./result";
-import type { DraftMemberRow, MemberCells, ValidatedMemberRow } from "./row";
+import type { DraftMemberRow, ValidatedMemberRow } from "./row";
 import { createMemberRuleContext, type MemberRuleContext } from "./rule-context";
 import { type MemberSheet, readMemberSheet } from "./sheet";
 import { checkSsoRequirement } from "./sso";
+
+const OFFICE_FIELDS: readonly MemberField[] = ["officeCity", "officeState", "officeCountry"];
 
 /** What member validation needs besides the file. */
 export interface MemberValidationContext {
@@ -66,7 +68,8 @@ export function validateMemberSheet(
     (field) => sheet.positions.has(MEMBER_COLUMNS[field].header) && columnApplies(field, rules),
   );
   const has = (field: MemberField) => fields.includes(field);
-  const officePresent = has("officeCity") || has("officeState") || has("officeCountry");
+  const officePresent = OFFICE_FIELDS.some(has);
+  const cellFields = fields.filter((field) => !OFFICE_FIELDS.includes(field));
   const ssoPresent = { ssoId: has("ssoId"), useMfa: has("useMfa") };
   const members = new Map(context.members.map((member) => [emailKey(member.email), member]));
   const errors = new RowErrorCollector(sheet);
@@ -75,8 +78,8 @@ export function validateMemberSheet(
   sheet.records.forEach((record, index) => {
     if (isBlankRecord(record)) return;
     const row: DraftMemberRow = { rowNumber: index + 1, record, values: {}, existing: null };
-    for (const field of fields) readCell(row, field, sheet, rules, errors.report);
-    if (officePresent) applyOfficeRule(row, rules, errors.report);
+    for (const field of cellFields) readCell(row, field, sheet, rules, errors.report);
+    if (officePresent) applyOfficeRule(row, sheet, rules, errors.report);
     const email = row.values.email;
     if (typeof email === "string") row.existing = members.get(emailKey(email)) ?? null;
     if (rules.ssoIdApplies) {
@@ -131,18 +134,18 @@ function readCell(
   else (row.values as Record<string, unknown>)[field] = value;
 }
 
+/** The office columns are read as one unit (spec: office rules), not cell by cell. */
 function applyOfficeRule(
   row: DraftMemberRow,
+  sheet: MemberSheet,
   rules: MemberRuleContext,
   report: (row: DraftMemberRow, field: MemberField, problem: CellProblem) => void,
 ): void {
-  const { officeCity, officeState, officeCountry } = row.values;
-  const verdict = checkOffice(
-    officeCity ?? null,
-    officeState ?? null,
-    officeCountry ?? null,
-    rules.offices,
-  );
+  const [city, state, country] = OFFICE_FIELDS.map((field) => {
+    const position = sheet.positions.get(MEMBER_COLUMNS[field].header);
+    return position === undefined ? null : cellValue(row.record[position]);
+  }) as [string | null, string | null, string | null];
+  const verdict = checkOffice(city, state, country, rules.offices);
   if (verdict.ok) row.office = verdict.office;
   else for (const { field, problem } of verdict.problems) report(row, field, problem);
 }
@@ -158,25 +161,13 @@ function knownAddresses(rows: readonly DraftMemberRow[], stored: Iterable<string
   return known;
 }
 
+/** Turns a draft into its validated row in place: rows are validated by the ten thousand. */
 function finishRow(row: DraftMemberRow): ValidatedMemberRow {
-  const {
-    officeCity: _city,
-    officeState: _state,
-    officeCountry: _country,
-    newEmail,
-    ...cells
-  } = row.values;
-  const validated: ValidatedMemberRow = {
-    ...(cells as Omit<MemberCells, "newEmail"> & {
-      firstName: string;
-      lastName: string;
-      email: string;
-    }),
-    rowNumber: row.rowNumber,
-    existing: row.existing,
-  };
-  if (typeof newEmail === "string") validated.newEmail = newEmail;
+  const validated = row.values as ValidatedMemberRow & { newEmail?: string | null };
+  validated.rowNumber = row.rowNumber;
+  validated.existing = row.existing;
   if (row.office !== undefined) validated.office = row.office;
+  if (validated.newEmail === null) delete validated.newEmail;
   return validated;
 }
 

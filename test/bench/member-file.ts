@@ -1,0 +1,174 @@
+import { LAW_SCHOOLS } from "../../src/lists/law-schools";
+import { STATIC_PRACTICE_AREAS } from "../../src/lists/practice-areas";
+import { MEMBER_HEADERS } from "../../src/members/columns";
+import {
+  type Member,
+  memberSchema,
+  type OrganizationProfile,
+  organizationProfileSchema,
+} from "../../src/store/snapshot";
+import { pickFrom, seededRandom } from "./random";
+
+const FIRST = [
+  "Avery",
+  "Jordan",
+  "Riley",
+  "Morgan",
+  "Casey",
+  "Taylor",
+  "Quinn",
+  "Harper",
+  "Rowan",
+  "Emerson",
+  "Noor",
+  "Mateo",
+];
+const LAST = [
+  "Chen",
+  "Okafor",
+  "Garcia",
+  "Nguyen",
+  "Patel",
+  "Schmidt",
+  "Rossi",
+  "Kowalski",
+  "Haddad",
+  "Silva",
+  "Dubois",
+  "Ito",
+];
+const TITLES = [
+  "Associate",
+  "Senior Associate",
+  "Counsel",
+  "Partner",
+  "Paralegal",
+  "Of Counsel, Litigation",
+];
+const STATES = ["NY", "CA", "IL", "TX", "MA", "WA", "GA", "FL", "CO", "DC"];
+const COUNTRIES = [
+  "United Kingdom",
+  "Canada",
+  "France",
+  "Germany",
+  "Japan",
+  "Singapore",
+  "Australia",
+];
+const LEVELS = [
+  "Junior Associate",
+  "Mid-Level Associate",
+  "Senior Associate",
+  "Counsel",
+  "Partner",
+];
+
+export interface MemberBenchInput {
+  csv: string;
+  rows: number;
+  organization: OrganizationProfile;
+  members: Member[];
+}
+
+/**
+ * The issue's realistic member file: 24 columns, about a tenth of the values quoted, rows until
+ * `targetBytes`, PERFORM columns filled, managers and mentors naming stored members and other
+ * rows, against 50 offices, 200 departments, the full lists and `storedCount` stored members.
+ */
+export function generateMemberBenchInput(
+  targetBytes: number,
+  storedCount = 20_000,
+  seed = 42,
+): MemberBenchInput {
+  const random = seededRandom(seed);
+  const offices = Array.from({ length: 50 }, (_, index) =>
+    index < 35
+      ? { city: `City ${index}`, state: STATES[index % STATES.length] as string, country: null }
+      : {
+          city: `City ${index}`,
+          state: null,
+          country: COUNTRIES[index % COUNTRIES.length] as string,
+        },
+  );
+  const departments = Array.from({ length: 200 }, (_, index) => `Department ${index}`);
+  const organization = organizationProfileSchema.parse({
+    id: "bench",
+    shortName: "bench",
+    name: "Bench LLP",
+    features: ["custom-practice-areas", "member-levels"],
+    offices,
+    departments,
+    customPracticeAreas: ["Fintech Regulation", "Art Law"],
+    memberLevels: LEVELS,
+  });
+  const members = Array.from({ length: storedCount }, (_, index) =>
+    memberSchema.parse({
+      id: `s-${index}`,
+      email: `stored.${index}@bench.example`,
+      firstName: pickFrom(random, FIRST),
+      lastName: pickFrom(random, LAST),
+      products: [{ product: "PERFORM", role: index % 50 === 0 ? "ADMIN" : "MEMBER" }],
+    }),
+  );
+  const quote = (value: string) =>
+    /[",]/.test(value) || (value !== "" && random() < 0.1)
+      ? `"${value.replaceAll('"', '""')}"`
+      : value;
+  const lines = [MEMBER_HEADERS.join(",")];
+  let bytes = Buffer.byteLength(lines[0] ?? "") + 2;
+  let row = 0;
+  for (;;) {
+    const first = pickFrom(random, FIRST);
+    const last = pickFrom(random, LAST);
+    // Every other row updates a stored member; the others create members.
+    const email =
+      row % 2 === 0 && row / 2 < storedCount
+        ? `stored.${row / 2}@bench.example`
+        : `new.${row}@bench.example`;
+    const office = pickFrom(random, offices);
+    const mentorCount = Math.floor(random() * 3);
+    const mentors = Array.from(
+      { length: mentorCount },
+      () => `stored.${Math.floor(random() * storedCount)}@bench.example`,
+    );
+    const cells = [
+      `E${100000 + row}`,
+      first,
+      last,
+      email,
+      "",
+      pickFrom(random, TITLES),
+      pickFrom(random, LEVELS),
+      office.city,
+      office.state ?? "",
+      office.country ?? "",
+      pickFrom(random, departments),
+      pickFrom(random, STATIC_PRACTICE_AREAS),
+      pickFrom(random, LAW_SCHOOLS),
+      String(1990 + Math.floor(random() * 35)),
+      String(1990 + Math.floor(random() * 35)),
+      `${1 + Math.floor(random() * 12)}/${1 + Math.floor(random() * 28)}/${2000 + Math.floor(random() * 25)}`,
+      random() < 0.05 ? "ADMIN" : "MEMBER",
+      "",
+      random() < 0.5 ? "true" : "false",
+      `https://www.bench.example/people/${first.toLowerCase()}-${row}`,
+      pickFrom(random, ["REMOTE", "HYBRID", "IN_PERSON"]),
+      pickFrom(random, ["Exempt", "NON_EXEMPT", "Not Applicable"]),
+      managerOf(row, storedCount),
+      [...new Set(mentors)].filter((mentor) => mentor !== email).join(";"),
+    ];
+    const line = cells.map(quote).join(",");
+    const lineBytes = Buffer.byteLength(line) + 2;
+    if (bytes + lineBytes > targetBytes) break;
+    lines.push(line);
+    bytes += lineBytes;
+    row++;
+  }
+  return { csv: `${lines.join("\r\n")}\r\n`, rows: row, organization, members };
+}
+
+/** A manager that is never the row itself: a stored member for updates, an earlier created row for creates. */
+function managerOf(row: number, storedCount: number): string {
+  if (row % 2 === 0) return `stored.${(row / 2 + 1) % storedCount}@bench.example`;
+  return row >= 3 ? `new.${row - 2}@bench.example` : "stored.0@bench.example";
+}

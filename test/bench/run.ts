@@ -1,0 +1,59 @@
+/**
+ * `npm run bench`: prints each figure beside its reference (csv-parse on the same bytes, in the
+ * same process). Figures, not assertions: issue-level targets are judged from this output.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { MAX_CSV_BYTES } from "../../src/csv/read";
+import { generateMemberBenchInput } from "./member-file";
+import { benchMemberValidation } from "./members.bench";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const workDir = join(process.cwd(), ".bench");
+mkdirSync(workDir, { recursive: true });
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+console.log(`rpdi benchmarks — node ${process.version}, ${RUNS} runs each, medians\n`);
+
+const input = generateMemberBenchInput(MAX_CSV_BYTES);
+const members = benchMemberValidation(input, RUNS);
+console.log(
+  "Member validation, 10 MiB file (24 columns, PERFORM, 20,000 stored members, 50 offices, 200 departments)",
+);
+console.log(
+  `  rows                 ${members.rows.toLocaleString("en-US")} (${mib(members.bytes)})`,
+);
+console.log(`  csv-parse sync parse ${members.parseMs.toFixed(0)} ms`);
+console.log(`  validateMemberCsv    ${members.validateMs.toFixed(0)} ms`);
+console.log(`  ratio                ${members.ratio.toFixed(2)}× csv-parse`);
+
+const csvPath = join(workDir, "members-10mib.csv");
+const snapshotPath = join(workDir, "members-10mib-org.json");
+writeFileSync(csvPath, input.csv);
+writeFileSync(
+  snapshotPath,
+  JSON.stringify({ organization: input.organization, members: input.members }),
+);
+const memory = JSON.parse(
+  execFileSync(
+    process.execPath,
+    [
+      "--expose-gc",
+      "--import",
+      "tsx",
+      join(import.meta.dirname, "member-memory.ts"),
+      csvPath,
+      snapshotPath,
+    ],
+    {
+      encoding: "utf8",
+    },
+  ),
+) as { ok: boolean; peakGrowthBytes: number; fileBytes: number };
+console.log(
+  `  peak memory growth   ${mib(memory.peakGrowthBytes)} (${(memory.peakGrowthBytes / memory.fileBytes).toFixed(1)}× the file; resident set, fresh process)`,
+);
