@@ -1,22 +1,25 @@
-/** A plain-text table with columns padded to their widest cell; long cells are shortened. */
+/**
+ * A plain-text table with columns padded to their widest cell. Long cells are shortened except
+ * in the last column, which holds the text a reader acts on.
+ */
 export function formatTable(
   header: readonly string[],
   rows: readonly (readonly string[])[],
-  maxCell = 48,
+  maxCell = 40,
 ): string {
+  const last = header.length - 1;
   const cells = [header, ...rows].map((row) =>
-    row.map((cell) => shorten(cell.replace(/\s+/g, " "), maxCell)),
+    row.map((cell, column) => {
+      const flat = cell.replace(/\s+/g, " ");
+      return column === last ? flat : shorten(flat, maxCell);
+    }),
   );
   const widths = header.map((_, column) =>
     Math.max(...cells.map((row) => (row[column] ?? "").length)),
   );
   return cells
     .map((row) =>
-      row
-        .map((cell, column) =>
-          column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0),
-        )
-        .join("  "),
+      row.map((cell, column) => (column === last ? cell : cell.padEnd(widths[column] ?? 0))).join("  "),
     )
     .join("\n");
 }
