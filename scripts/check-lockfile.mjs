@@ -8,11 +8,14 @@ const missing = [];
 for (const [path, entry] of Object.entries(lock.packages)) {
   for (const name of Object.keys(entry.optionalDependencies ?? {})) {
     const nested = `${path}/node_modules/${name}`;
-    if (!(nested in lock.packages) && !(`node_modules/${name}` in lock.packages)) missing.push(`${name} (for ${path || "the root"})`);
+    if (!(nested in lock.packages) && !(`node_modules/${name}` in lock.packages))
+      missing.push(`${name} (for ${path || "the root"})`);
   }
 }
 if (missing.length > 0) {
-  console.error(`package-lock.json lacks ${missing.length} optional dependencies:\n  ${missing.join("\n  ")}`);
+  console.error(
+    `package-lock.json lacks ${missing.length} optional dependencies:\n  ${missing.join("\n  ")}`,
+  );
   process.exit(1);
 }
 console.log("package-lock.json lists every optional dependency");

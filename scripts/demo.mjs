@@ -8,7 +8,16 @@ const runs = [
 ];
 let failed = false;
 for (const { file, expect } of runs) {
-  const args = ["dist/cli.js", "validate", "members", file, "--product", "PERFORM", "--org", "fixtures/org.json"];
+  const args = [
+    "dist/cli.js",
+    "validate",
+    "members",
+    file,
+    "--product",
+    "PERFORM",
+    "--org",
+    "fixtures/org.json",
+  ];
   console.log(`\n$ rpdi ${args.slice(1).join(" ")}`);
   const result = spawnSync(process.execPath, args, { stdio: "inherit" });
   if (result.status !== expect) {

@@ -19,7 +19,9 @@ export function formatTable(
   );
   return cells
     .map((row) =>
-      row.map((cell, column) => (column === last ? cell : cell.padEnd(widths[column] ?? 0))).join("  "),
+      row
+        .map((cell, column) => (column === last ? cell : cell.padEnd(widths[column] ?? 0)))
+        .join("  "),
     )
     .join("\n");
 }
