@@ -13,6 +13,58 @@ export { type CsvWriteOptions, writeCsv } from "./csv/write";
 export { LAW_SCHOOLS } from "./lists/law-schools";
 export { STATIC_PRACTICE_AREAS } from "./lists/practice-areas";
 export {
+  MATTER_COLUMNS,
+  MATTER_FIELDS,
+  MATTER_HEADERS,
+  type MatterColumn,
+  type MatterField,
+  type MatterHeader,
+} from "./matters/columns";
+export {
+  type ClientMatter,
+  type CycleMatters,
+  clientMatterSchema,
+  flattenCycle,
+  type MatterEntry,
+  matterEntrySchema,
+  nestCycle,
+  type ReviewCycle,
+  reviewCycleSchema,
+} from "./matters/entries";
+export {
+  MATTER_FILE_ERROR_TYPES,
+  MAX_MATTER_ROWS,
+  MatterFileErrorType,
+  MIN_MATTER_ROWS,
+} from "./matters/errors";
+export {
+  type LegacyUploadConflict,
+  type MatterLegacyPlan,
+  planLegacyUpload,
+} from "./matters/plan-legacy";
+export { isEmptyMatterPlan, type MatterUpsertPlan, planMatterUpsert } from "./matters/plan-upsert";
+export { matterRejectionText } from "./matters/rejection-text";
+export {
+  type MatterFileError,
+  type MatterRowError,
+  type MatterUpsertResult,
+  type MatterValidationResult,
+  matterFileErrorSchema,
+  matterRowErrorSchema,
+  matterUpsertResultSchema,
+  matterValidationResultSchema,
+} from "./matters/result";
+export type { ValidatedMatterRow } from "./matters/row";
+export type { MatterRuleSet } from "./matters/rule-sets";
+export { type MatterSheet, type MatterSheetResult, readMatterSheet } from "./matters/sheet";
+export {
+  checkMatterCsv,
+  checkMatterSheet,
+  type MatterCheck,
+  type MatterValidationOptions,
+  validateMatterCsv,
+} from "./matters/validate";
+export {
   MAX_MENTORS,
   MEMBER_COLUMNS,
   MEMBER_FIELDS,
@@ -78,7 +130,9 @@ export {
   organizationSnapshotSchema,
   type ProductRole,
   parseOrganizationSnapshot,
+  performMemberEmails,
   productRoleSchema,
   type SsoSettings,
   ssoSettingsSchema,
 } from "./store/snapshot";
+export { MAX_HOURS_BILLED } from "./values/hours";

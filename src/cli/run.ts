@@ -1,10 +1,12 @@
 import { parseArgs } from "node:util";
 import { isProduct, PRODUCTS } from "../store/products";
 import { type CliIo, ExitCode, UsageError } from "./io";
+import { validateMattersCommand } from "./validate-matters";
 import { validateMembersCommand } from "./validate-members";
 
 export const USAGE = `Usage:
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--now <ISO time>]
+  rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json]
 
 Exit status: 0 valid, 1 invalid, 2 usage error.`;
 
@@ -38,17 +40,31 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     throw new UsageError(
       command === undefined ? "no command given" : `unknown command "${command}"`,
     );
-  if (subject !== "members")
+  if (subject !== "members" && subject !== "matters") {
     throw new UsageError(
-      `"validate" takes "members", not ${subject === undefined ? "nothing" : `"${subject}"`}`,
+      `"validate" takes "members" or "matters", not ${subject === undefined ? "nothing" : `"${subject}"`}`,
     );
+  }
   if (file === undefined) throw new UsageError("no file given");
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (values.org === undefined) throw new UsageError("--org <snapshot.json> is required");
+  if (subject === "matters") {
+    if (values.product !== undefined) throw new UsageError("--product applies to members only");
+    return validateMattersCommand(io, {
+      file,
+      org: values.org,
+      ruleSet: values.legacy ? "legacy" : "upsert",
+      reviewCycle: values["review-cycle"],
+      json: values.json ?? false,
+    });
+  }
+  if (values.legacy || values["review-cycle"] !== undefined) {
+    throw new UsageError("--legacy and --review-cycle apply to matters only");
+  }
   const product = values.product;
   if (product === undefined || !isProduct(product)) {
     throw new UsageError(`--product must be one of ${PRODUCTS.join(", ")}`);
   }
-  if (values.org === undefined) throw new UsageError("--org <snapshot.json> is required");
   return validateMembersCommand(io, {
     file,
     product,
@@ -68,6 +84,8 @@ function parseCommandLine(argv: readonly string[]) {
       org: { type: "string" },
       json: { type: "boolean" },
       now: { type: "string" },
+      legacy: { type: "boolean" },
+      "review-cycle": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

@@ -26,3 +26,20 @@ export function describe(error: unknown): string {
   }
   return String(error);
 }
+
+/** The size of an input file, so an oversized one is refused without being read. */
+export async function statInputFile(io: CliIo, path: string): Promise<number> {
+  try {
+    return await io.fileSize(path);
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${describe(error)}`);
+  }
+}
+
+export async function readInputFile(io: CliIo, path: string): Promise<Uint8Array> {
+  try {
+    return await io.readFile(path);
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${describe(error)}`);
+  }
+}

@@ -1,11 +1,11 @@
-import { csvSizeError, MAX_CSV_BYTES } from "../csv/read";
+import { csvSizeError } from "../csv/read";
 import type { MemberImportResult, MemberValidationResult } from "../members/result";
 import { memberReadFailure, readMemberSheet } from "../members/sheet";
 import { summarizeMemberImport } from "../members/summary";
 import { validateMemberSheet } from "../members/validate";
 import type { Product } from "../store/products";
-import { type CliIo, DIM, ExitCode, GREEN, paint, RED, UsageError } from "./io";
-import { describe, readSnapshotFile } from "./snapshot-file";
+import { type CliIo, DIM, ExitCode, GREEN, paint, RED } from "./io";
+import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
 import { formatTable } from "./table";
 
 export interface ValidateMembersOptions {
@@ -39,9 +39,9 @@ async function validate(
   options: ValidateMembersOptions,
   snapshot: Awaited<ReturnType<typeof readSnapshotFile>>,
 ): Promise<MemberValidationResult | MemberImportResult> {
-  const oversize = csvSizeError(await fileSize(io, options.file), MAX_CSV_BYTES);
+  const oversize = csvSizeError(await statInputFile(io, options.file));
   if (oversize !== null) return memberReadFailure(oversize);
-  const sheet = readMemberSheet(await readFile(io, options.file));
+  const sheet = readMemberSheet(await readInputFile(io, options.file));
   if (!sheet.ok) return sheet.result;
   const validation = validateMemberSheet(sheet.sheet, {
     product: options.product,
@@ -52,22 +52,6 @@ async function validate(
   });
   if (!validation.ok) return validation.result;
   return summarizeMemberImport(validation.rows, snapshot.members, options.product);
-}
-
-async function fileSize(io: CliIo, path: string): Promise<number> {
-  try {
-    return await io.fileSize(path);
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${describe(error)}`);
-  }
-}
-
-async function readFile(io: CliIo, path: string): Promise<Uint8Array> {
-  try {
-    return await io.readFile(path);
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${describe(error)}`);
-  }
 }
 
 function toJson(body: unknown): string {

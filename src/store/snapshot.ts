@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reviewCycleSchema } from "../matters/entries";
 import { FLSA_STATUSES, WORK_ARRANGEMENTS } from "../members/enums";
 import { isIsoDate } from "../values/dates";
 import { PRODUCTS, ROLES } from "./products";
@@ -96,9 +97,18 @@ export const organizationSnapshotSchema = z.object({
   members: z.array(memberSchema).default([]),
   /** Addresses of users who belong to other organizations (an import cannot create them). */
   externalUserEmails: z.array(text).default([]),
+  /** Performance review cycles with their client matters and matter entries. */
+  reviewCycles: z.array(reviewCycleSchema).default([]),
 });
 export type OrganizationSnapshot = z.infer<typeof organizationSnapshotSchema>;
 export type OrganizationSnapshotInput = z.input<typeof organizationSnapshotSchema>;
+
+/** Addresses of the members with access to PERFORM: the only valid matter attorneys. */
+export function performMemberEmails(snapshot: Pick<OrganizationSnapshot, "members">): string[] {
+  return snapshot.members
+    .filter((member) => member.products.some((access) => access.product === "PERFORM"))
+    .map((member) => member.email);
+}
 
 /** Reads an organization snapshot, filling defaults; throws a ZodError naming each problem. */
 export function parseOrganizationSnapshot(input: unknown): OrganizationSnapshot {

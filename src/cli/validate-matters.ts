@@ -1,0 +1,125 @@
+import { csvSizeError } from "../csv/read";
+import { flattenCycle } from "../matters/entries";
+import { planLegacyUpload } from "../matters/plan-legacy";
+import { planMatterUpsert } from "../matters/plan-upsert";
+import type { MatterValidationResult } from "../matters/result";
+import type { MatterRuleSet } from "../matters/rule-sets";
+import { matterReadFailure, readMatterSheet } from "../matters/sheet";
+import { checkMatterSheet, type MatterCheck } from "../matters/validate";
+import { type OrganizationSnapshot, performMemberEmails } from "../store/snapshot";
+import { type CliIo, ExitCode, GREEN, paint, RED, UsageError } from "./io";
+import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
+import { formatTable } from "./table";
+
+export interface ValidateMattersOptions {
+  file: string;
+  org: string;
+  ruleSet: MatterRuleSet;
+  reviewCycle: string | undefined;
+  json: boolean;
+}
+
+/**
+ * `rpdi validate matters`: the validators' body for a file, under the upsert rules or (`--legacy`)
+ * the deprecated upload's; with `--review-cycle`, also what writing it into that cycle would do.
+ */
+export async function validateMattersCommand(
+  io: CliIo,
+  options: ValidateMattersOptions,
+): Promise<ExitCode> {
+  const snapshot = await readSnapshotFile(io, options.org);
+  const cycle =
+    options.reviewCycle === undefined
+      ? undefined
+      : snapshot.reviewCycles.find((candidate) => candidate.id === options.reviewCycle);
+  if (options.reviewCycle !== undefined && cycle === undefined) {
+    throw new UsageError(`${options.org} has no review cycle "${options.reviewCycle}"`);
+  }
+  const check = await checkFile(io, options, snapshot);
+  if (!check.ok) {
+    io.stdout(options.json ? toJson(check.result) : describeInvalid(io, options, check.result));
+    return ExitCode.INVALID;
+  }
+  if (cycle === undefined) {
+    io.stdout(
+      options.json ? toJson(check.result) : describeValid(io, options, check.result, undefined),
+    );
+    return ExitCode.VALID;
+  }
+  const matters = flattenCycle(cycle);
+  let counter = 0;
+  const newId = () => `planned-${++counter}`;
+  if (options.ruleSet === "upsert") {
+    const plan = planMatterUpsert(check.rows, matters.entries, matters.clientMatters, newId);
+    io.stdout(
+      options.json
+        ? toJson(plan.result)
+        : describeValid(
+            io,
+            options,
+            check.result,
+            `an upsert into review cycle ${cycle.id} would create ${plan.result.created} and update ${plan.result.updated} entries.`,
+          ),
+    );
+    return ExitCode.VALID;
+  }
+  const plan = planLegacyUpload(check.rows, matters.entries, matters.clientMatters, newId);
+  const outcome =
+    plan.conflicts.length > 0
+      ? `an upload into review cycle ${cycle.id} would be refused (409): rows ${plan.conflicts.map((conflict) => conflict.rowNumber).join(", ")} would add a second entry for an existing (Matter ID, Client Name, Attorney Email).`
+      : `an upload into review cycle ${cycle.id} would create ${plan.createEntries.length} entries and skip ${plan.skipped} already there.`;
+  io.stdout(
+    options.json ? toJson(check.result) : describeValid(io, options, check.result, outcome),
+  );
+  return ExitCode.VALID;
+}
+
+async function checkFile(
+  io: CliIo,
+  options: ValidateMattersOptions,
+  snapshot: OrganizationSnapshot,
+): Promise<MatterCheck> {
+  const oversize = csvSizeError(await statInputFile(io, options.file));
+  if (oversize !== null) return { ok: false, result: matterReadFailure(oversize) };
+  const sheet = readMatterSheet(await readInputFile(io, options.file));
+  if (!sheet.ok) return sheet;
+  return checkMatterSheet(sheet.sheet, {
+    ruleSet: options.ruleSet,
+    performMemberEmails: performMemberEmails(snapshot),
+  });
+}
+
+function toJson(body: unknown): string {
+  return `${JSON.stringify(body, null, 2)}\n`;
+}
+
+function rules(options: ValidateMattersOptions): string {
+  return options.ruleSet === "upsert" ? "the upsert rules" : "the deprecated upload-csv rules";
+}
+
+function describeInvalid(
+  io: CliIo,
+  options: ValidateMattersOptions,
+  result: MatterValidationResult,
+): string {
+  if (result.fileError !== null) {
+    const row = result.fileError.rowNumber === null ? "" : ` (row ${result.fileError.rowNumber})`;
+    return `${paint(io, RED, "✗")} ${options.file}: ${result.fileError.type}${row}: ${result.fileError.description}\n`;
+  }
+  const table = formatTable(
+    ["ROW", "COLUMNS WITH ERRORS"],
+    result.rowErrors.map((error) => [String(error.rowNumber), error.columnsWithErrors.join(", ")]),
+  );
+  const failing = result.rowErrors.length;
+  return `${table}\n${paint(io, RED, "✗")} ${options.file}: ${failing} row${failing === 1 ? "" : "s"} with errors and ${result.numValidRows} valid under ${rules(options)}; nothing would be written.\n`;
+}
+
+function describeValid(
+  io: CliIo,
+  options: ValidateMattersOptions,
+  result: MatterValidationResult,
+  outcome: string | undefined,
+): string {
+  const rows = result.numValidRows;
+  return `${paint(io, GREEN, "✓")} ${options.file}: ${rows} row${rows === 1 ? "" : "s"} valid under ${rules(options)}${outcome === undefined ? "." : `; ${outcome}`}\n`;
+}

@@ -1,0 +1,106 @@
+import { parseUsDate } from "../values/dates";
+import { emailKey } from "../values/email";
+import { parseHours } from "../values/hours";
+import { fitsLength } from "../values/text";
+
+/** The spec's nine matter headers, in the spec's order (the order `columnsWithErrors` uses). */
+export const MATTER_HEADERS = [
+  "Matter ID",
+  "Matter Name",
+  "Attorney Email",
+  "Billing Attorney Email",
+  "Start Date",
+  "End Date",
+  "Hours Billed",
+  "Client Name",
+  "Description",
+] as const;
+export type MatterHeader = (typeof MATTER_HEADERS)[number];
+
+/** What matter column rules read: the organization's Perform members, by lower-cased address. */
+export interface MatterRuleContext {
+  performMembers: ReadonlyMap<string, string>;
+}
+
+/** One column of the matter CSV. The validators report only the column, never the reason. */
+export interface MatterColumn<T> {
+  header: MatterHeader;
+  required: boolean;
+  description: string;
+  /** Parses a non-blank, trimmed cell; `undefined` when the value breaks the column's rule. */
+  parse: (text: string, context: MatterRuleContext) => T | undefined;
+}
+
+function column<T>(definition: MatterColumn<T>): MatterColumn<T> {
+  return definition;
+}
+
+function limited(
+  header: MatterHeader,
+  required: boolean,
+  limit: number | null,
+  description: string,
+) {
+  return column<string>({
+    header,
+    required,
+    description,
+    parse: (text) => (limit === null || fitsLength(text, limit) ? text : undefined),
+  });
+}
+
+function performMember(header: MatterHeader) {
+  return column<string>({
+    header,
+    required: true,
+    description: "Required. The email of an existing Perform member (case-insensitive).",
+    // The member's stored spelling, so a re-upload in other case changes nothing.
+    parse: (text, context) => context.performMembers.get(emailKey(text)),
+  });
+}
+
+function date(header: MatterHeader) {
+  return column<string>({
+    header,
+    required: false,
+    description: "Optional. M/d/yyyy; blank is stored as no date.",
+    parse: parseUsDate,
+  });
+}
+
+/** The matter CSV's column catalogue; cross-row rules live in the rule sets. */
+export const MATTER_COLUMNS = {
+  matterId: limited(
+    "Matter ID",
+    true,
+    null,
+    "Required. With Client Name, identifies the client matter.",
+  ),
+  matterName: limited(
+    "Matter Name",
+    true,
+    255,
+    "Required, at most 255 characters; the same on every row of a client matter.",
+  ),
+  attorneyEmail: performMember("Attorney Email"),
+  billingAttorneyEmail: performMember("Billing Attorney Email"),
+  startDate: date("Start Date"),
+  endDate: date("End Date"),
+  hoursBilled: column<number>({
+    header: "Hours Billed",
+    required: true,
+    description:
+      "Required. 0 to 999999.99, at most two decimals; a period separates decimals and commas may group thousands.",
+    parse: parseHours,
+  }),
+  clientName: limited("Client Name", true, 255, "Required, at most 255 characters."),
+  description: limited(
+    "Description",
+    false,
+    500,
+    "Optional, at most 500 characters; the same on every row of a client matter.",
+  ),
+} as const;
+
+export type MatterField = keyof typeof MATTER_COLUMNS;
+export const MATTER_FIELDS = Object.keys(MATTER_COLUMNS) as MatterField[];

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { isIsoDate } from "../values/dates";
+
+const isoDate = z.string().refine(isIsoDate, { message: "expected a yyyy-MM-dd calendar date" });
+
+/**
+ * A Client Matter in a review cycle: identified by (Matter ID, Client Name), it owns the Matter
+ * Name and Description every entry beneath it shows.
+ */
+export const clientMatterSchema = z.object({
+  id: z.string(),
+  matterId: z.string(),
+  clientName: z.string(),
+  matterName: z.string(),
+  description: z.string().nullable().default(null),
+});
+export type ClientMatter = z.infer<typeof clientMatterSchema>;
+
+/**
+ * A matter entry: one attorney's work on a client matter within a review cycle, identified by
+ * (Matter ID, Client Name, Attorney Email). Its id survives updates, so review-cycle assignments
+ * that reference it survive too.
+ */
+export const matterEntrySchema = z.object({
+  id: z.string(),
+  clientMatterId: z.string(),
+  attorneyEmail: z.string(),
+  billingAttorneyEmail: z.string(),
+  startDate: isoDate.nullable().default(null),
+  endDate: isoDate.nullable().default(null),
+  hoursBilled: z.number().min(0),
+});
+export type MatterEntry = z.infer<typeof matterEntrySchema>;
+
+/** A review cycle's matters, as the snapshot nests them: entries under their client matter. */
+export const snapshotClientMatterSchema = clientMatterSchema.extend({
+  entries: z.array(matterEntrySchema.omit({ clientMatterId: true })).default([]),
+});
+
+export const reviewCycleSchema = z.object({
+  id: z.string(),
+  name: z.string().default(""),
+  clientMatters: z.array(snapshotClientMatterSchema).default([]),
+});
+export type ReviewCycle = z.infer<typeof reviewCycleSchema>;
+
+/** A review cycle's matters as the planners read them: flat lists. */
+export interface CycleMatters {
+  clientMatters: ClientMatter[];
+  entries: MatterEntry[];
+}
+
+export function flattenCycle(cycle: ReviewCycle): CycleMatters {
+  const clientMatters: ClientMatter[] = [];
+  const entries: MatterEntry[] = [];
+  for (const { entries: nested, ...clientMatter } of cycle.clientMatters) {
+    clientMatters.push(clientMatter);
+    for (const entry of nested) entries.push({ ...entry, clientMatterId: clientMatter.id });
+  }
+  return { clientMatters, entries };
+}
+
+export function nestCycle(
+  cycle: Pick<ReviewCycle, "id" | "name">,
+  matters: CycleMatters,
+): ReviewCycle {
+  return {
+    ...cycle,
+    clientMatters: matters.clientMatters.map((clientMatter) => ({
+      ...clientMatter,
+      entries: matters.entries
+        .filter((entry) => entry.clientMatterId === clientMatter.id)
+        .map(({ clientMatterId: _, ...entry }) => entry),
+    })),
+  };
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { MATTER_FILE_ERROR_TYPES, type MatterFileErrorType } from "./errors";
+
+export const matterFileErrorSchema = z.object({
+  type: z.enum(MATTER_FILE_ERROR_TYPES),
+  rowNumber: z.number().int().nullable(),
+  description: z.string(),
+});
+export type MatterFileError = z.infer<typeof matterFileErrorSchema>;
+
+export const matterRowErrorSchema = z.object({
+  rowNumber: z.number().int(),
+  columnsWithErrors: z.array(z.string()),
+});
+export type MatterRowError = z.infer<typeof matterRowErrorSchema>;
+
+/** The 200 body of both matter validators (also 200 when errors exist). */
+export const matterValidationResultSchema = z.object({
+  numValidRows: z.number().int(),
+  rowErrors: z.array(matterRowErrorSchema),
+  fileError: matterFileErrorSchema.nullable(),
+});
+export type MatterValidationResult = z.infer<typeof matterValidationResultSchema>;
+
+/** The 200 body of `POST /matters-csv/upsert`. */
+export const matterUpsertResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+});
+export type MatterUpsertResult = z.infer<typeof matterUpsertResultSchema>;
+
+export function matterFileErrorResult(
+  type: MatterFileErrorType,
+  description: string,
+  rowNumber: number | null = null,
+): MatterValidationResult {
+  return { numValidRows: 0, rowErrors: [], fileError: { type, rowNumber, description } };
+}

@@ -1,0 +1,81 @@
+import { emailKey } from "../values/email";
+import type { MatterField } from "./columns";
+import type { DraftMatterRow } from "./row";
+
+/**
+ * `upsert` is the rule set of upsert and validate-upsert; `legacy` that of the deprecated
+ * upload-csv and validate-csv. They differ exactly where the spec says: see each function.
+ */
+export type MatterRuleSet = "upsert" | "legacy";
+
+export function applyCrossRowRules(rows: readonly DraftMatterRow[], ruleSet: MatterRuleSet): void {
+  if (ruleSet === "upsert") {
+    flagDuplicateUpsertKeys(rows);
+    flagDisagreements(rows, clientMatterKey, ["matterName", "description"]);
+  } else {
+    flagDisagreements(rows, (row) => row.texts.matterId, ["matterName"]);
+  }
+}
+
+/** Upsert only: two rows may not share (Matter ID, Client Name, Attorney Email). */
+function flagDuplicateUpsertKeys(rows: readonly DraftMatterRow[]): void {
+  const groups = groupBy(rows, (row) => {
+    const { matterId, clientName, attorneyEmail } = row.texts;
+    if (matterId === null || clientName === null || attorneyEmail === null) return null;
+    return `${matterId}\u0000${clientName}\u0000${emailKey(attorneyEmail)}`;
+  });
+  for (const group of groups) {
+    if (group.length < 2) continue;
+    for (const row of group) {
+      row.failed.add("matterId");
+      row.failed.add("clientName");
+      row.failed.add("attorneyEmail");
+    }
+  }
+}
+
+/**
+ * Rows of one group must agree on each listed field; when they do not, every row of the group
+ * lists the field. Upsert groups by client matter (Matter ID, Client Name) and compares Matter
+ * Name and Description; legacy groups by Matter ID alone and compares Matter Name only. A blank
+ * required value is already an error of its own and does not count as disagreeing.
+ */
+function flagDisagreements(
+  rows: readonly DraftMatterRow[],
+  keyOf: (row: DraftMatterRow) => string | null,
+  fields: readonly ("matterName" | "description")[],
+): void {
+  for (const group of groupBy(rows, keyOf)) {
+    if (group.length < 2) continue;
+    for (const field of fields) {
+      const seen = new Set(
+        group
+          .map((row) => row.texts[field])
+          .filter((value) => field === "description" || value !== null),
+      );
+      if (seen.size > 1) for (const row of group) row.failed.add(field);
+    }
+  }
+}
+
+function clientMatterKey(row: DraftMatterRow): string | null {
+  const { matterId, clientName } = row.texts;
+  return matterId === null || clientName === null ? null : `${matterId}\u0000${clientName}`;
+}
+
+function groupBy(
+  rows: readonly DraftMatterRow[],
+  keyOf: (row: DraftMatterRow) => string | null,
+): DraftMatterRow[][] {
+  const groups = new Map<string, DraftMatterRow[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [row]);
+    else group.push(row);
+  }
+  return [...groups.values()];
+}
+
+export type { MatterField };

@@ -1,0 +1,111 @@
+import { cellValue, isBlankRecord } from "../csv/cells";
+import type { CsvInput } from "../csv/read";
+import { emailKey } from "../values/email";
+import {
+  MATTER_COLUMNS,
+  MATTER_FIELDS,
+  type MatterColumn,
+  type MatterField,
+  type MatterRuleContext,
+} from "./columns";
+import type { MatterValidationResult } from "./result";
+import type { DraftMatterRow, ValidatedMatterRow } from "./row";
+import { applyCrossRowRules, type MatterRuleSet } from "./rule-sets";
+import { type MatterSheet, readMatterSheet } from "./sheet";
+
+export interface MatterValidationOptions {
+  ruleSet: MatterRuleSet;
+  /** Addresses of the organization's Perform members (any role). */
+  performMemberEmails: readonly string[];
+}
+
+/** The validator's body, plus the rows ready for planning when every row passed. */
+export type MatterCheck =
+  | { ok: true; rows: ValidatedMatterRow[]; result: MatterValidationResult }
+  | { ok: false; result: MatterValidationResult };
+
+/**
+ * The matter validators' 200 body, exactly: `numValidRows`, `rowErrors`, `fileError`. Pure and
+ * total; persists nothing.
+ */
+export function validateMatterCsv(
+  input: CsvInput,
+  options: MatterValidationOptions,
+): MatterValidationResult {
+  return checkMatterCsv(input, options).result;
+}
+
+/** {@link validateMatterCsv}, also handing back the validated rows for planning. */
+export function checkMatterCsv(input: CsvInput, options: MatterValidationOptions): MatterCheck {
+  const read = readMatterSheet(input);
+  return read.ok ? checkMatterSheet(read.sheet, options) : read;
+}
+
+export function checkMatterSheet(
+  sheet: MatterSheet,
+  options: MatterValidationOptions,
+): MatterCheck {
+  const context: MatterRuleContext = {
+    performMembers: new Map(options.performMemberEmails.map((email) => [emailKey(email), email])),
+  };
+  const rows: DraftMatterRow[] = [];
+  sheet.records.forEach((record, index) => {
+    if (isBlankRecord(record)) return;
+    rows.push(readRow(index + 1, record, sheet, context));
+  });
+  applyCrossRowRules(rows, options.ruleSet);
+
+  const failing = rows.filter((row) => row.failed.size > 0);
+  const result: MatterValidationResult = {
+    numValidRows: rows.length - failing.length,
+    rowErrors: failing.map((row) => ({
+      rowNumber: row.rowNumber,
+      columnsWithErrors: MATTER_FIELDS.filter((field) => row.failed.has(field)).map(
+        (field) => MATTER_COLUMNS[field].header,
+      ),
+    })),
+    fileError: null,
+  };
+  if (failing.length > 0) return { ok: false, result };
+  return {
+    ok: true,
+    result,
+    rows: rows.map((row) => ({ rowNumber: row.rowNumber, ...row.values }) as ValidatedMatterRow),
+  };
+}
+
+function readRow(
+  rowNumber: number,
+  record: readonly string[],
+  sheet: MatterSheet,
+  context: MatterRuleContext,
+): DraftMatterRow {
+  const row: DraftMatterRow = {
+    rowNumber,
+    texts: {} as DraftMatterRow["texts"],
+    values: {},
+    failed: new Set(),
+  };
+  for (const field of MATTER_FIELDS) {
+    const definition: MatterColumn<unknown> = MATTER_COLUMNS[field];
+    const text = cellValue(record[sheet.positions.get(definition.header) as number]);
+    row.texts[field] = text;
+    if (text === null) {
+      if (definition.required) row.failed.add(field);
+      else (row.values as Record<string, unknown>)[field] = null;
+      continue;
+    }
+    const value = definition.parse(text, context);
+    if (value === undefined) row.failed.add(field);
+    else (row.values as Record<string, unknown>)[field] = value;
+  }
+  const { startDate, endDate } = row.values;
+  // ISO dates compare correctly as strings.
+  if (typeof startDate === "string" && typeof endDate === "string" && startDate > endDate) {
+    row.failed.add("startDate");
+    row.failed.add("endDate");
+  }
+  return row;
+}
+
+export type { MatterField, MatterRuleSet };
