@@ -12,6 +12,7 @@ export {
 export { type CsvWriteOptions, writeCsv } from "./csv/write";
 export { LAW_SCHOOLS } from "./lists/law-schools";
 export { STATIC_PRACTICE_AREAS } from "./lists/practice-areas";
+export { applyMatterWrites, type MatterWrites } from "./matters/apply";
 export {
   MATTER_COLUMNS,
   MATTER_FIELDS,

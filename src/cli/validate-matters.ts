@@ -64,9 +64,10 @@ export async function validateMattersCommand(
     return ExitCode.VALID;
   }
   const plan = planLegacyUpload(check.rows, matters.entries, matters.clientMatters, newId);
+  const conflicting = plan.conflicts.map((conflict) => conflict.rowNumber);
   const outcome =
-    plan.conflicts.length > 0
-      ? `an upload into review cycle ${cycle.id} would be refused (409): rows ${plan.conflicts.map((conflict) => conflict.rowNumber).join(", ")} would add a second entry for an existing (Matter ID, Client Name, Attorney Email).`
+    conflicting.length > 0
+      ? `an upload into review cycle ${cycle.id} would be refused (409): ${conflicting.length === 1 ? "row" : "rows"} ${conflicting.join(", ")} would add a second entry for an existing (Matter ID, Client Name, Attorney Email).`
       : `an upload into review cycle ${cycle.id} would create ${plan.createEntries.length} entries and skip ${plan.skipped} already there.`;
   io.stdout(
     options.json ? toJson(check.result) : describeValid(io, options, check.result, outcome),
