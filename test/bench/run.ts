@@ -6,6 +6,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_CSV_BYTES } from "../../src/csv/read";
+import { generateMatterBenchInput } from "./matter-file";
+import { benchMatterValidation } from "./matters.bench";
 import { generateMemberBenchInput } from "./member-file";
 import { benchMemberValidation } from "./members.bench";
 
@@ -57,3 +59,10 @@ const memory = JSON.parse(
 console.log(
   `  peak memory growth   ${mib(memory.peakGrowthBytes)} (${(memory.peakGrowthBytes / memory.fileBytes).toFixed(1)}× the file; resident set, fresh process)`,
 );
+
+const matters = benchMatterValidation(generateMatterBenchInput(10_000), Math.max(RUNS, 9));
+console.log("\nMatter validation, 10,000 rows (upsert rules, 2,000 Perform members)");
+console.log(`  size                 ${mib(matters.bytes)}`);
+console.log(`  csv-parse sync parse ${matters.parseMs.toFixed(1)} ms`);
+console.log(`  validateMatterCsv    ${matters.validateMs.toFixed(1)} ms`);
+console.log(`  ratio                ${matters.ratio.toFixed(2)}× csv-parse`);

@@ -1,0 +1,56 @@
+import { MATTER_HEADERS } from "../../src/matters/columns";
+import { pickFrom, seededRandom } from "./random";
+
+export interface MatterBenchInput {
+  csv: string;
+  rows: number;
+  performMemberEmails: string[];
+}
+
+/**
+ * A realistic matter file: client matters with a few attorneys each, every upsert rule passing,
+ * a tenth of the values quoted, against 2,000 Perform members.
+ */
+export function generateMatterBenchInput(rows: number, seed = 7): MatterBenchInput {
+  const random = seededRandom(seed);
+  const performMemberEmails = Array.from(
+    { length: 2000 },
+    (_, index) => `attorney.${index}@bench.example`,
+  );
+  const quote = (value: string) =>
+    /[",]/.test(value) || (value !== "" && random() < 0.1)
+      ? `"${value.replaceAll('"', '""')}"`
+      : value;
+  const lines = [MATTER_HEADERS.join(",")];
+  let matter = 0;
+  let written = 0;
+  while (written < rows) {
+    const attorneys = 1 + Math.floor(random() * 5);
+    const name = `${pickFrom(random, ["Acme", "Globex", "Initech", "Umbrella", "Stark"])} v. ${pickFrom(random, ["Widget Co.", "Hooli", "Vandelay", "Wayne Enterprises"])} (${matter})`;
+    const client = `${pickFrom(random, ["Acme Corp", "Globex LLC", "Initech, Inc.", "Umbrella plc"])} ${matter % 400}`;
+    const description =
+      random() < 0.5
+        ? ""
+        : `Engagement ${matter}: ${pickFrom(random, ["litigation", "due diligence", "regulatory advice"])}`;
+    const first = Math.floor(random() * (performMemberEmails.length - attorneys));
+    for (let a = 0; a < attorneys && written < rows; a++, written++) {
+      const month = 1 + Math.floor(random() * 6);
+      const cells = [
+        `MAT-${100000 + matter}`,
+        name,
+        performMemberEmails[first + a] as string,
+        pickFrom(random, performMemberEmails),
+        `${month}/${1 + Math.floor(random() * 28)}/2026`,
+        random() < 0.3 ? "" : `${month + 6}/${1 + Math.floor(random() * 28)}/2026`,
+        random() < 0.2
+          ? `${1 + Math.floor(random() * 9)},${String(Math.floor(random() * 1000)).padStart(3, "0")}.5`
+          : (random() * 500).toFixed(2),
+        client,
+        description,
+      ];
+      lines.push(cells.map(quote).join(","));
+    }
+    matter++;
+  }
+  return { csv: `${lines.join("\r\n")}\r\n`, rows, performMemberEmails };
+}
