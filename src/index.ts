@@ -11,6 +11,19 @@ export {
 } from "./csv/read";
 export { type CsvWriteOptions, writeCsv } from "./csv/write";
 export { LAW_SCHOOLS } from "./lists/law-schools";
+export {
+  departmentsCsv,
+  type LookupLists,
+  lawSchoolsCsv,
+  loadLookupLists,
+  lookupLists,
+  officeListSchema,
+  type PracticeArea,
+  practiceAreaListSchema,
+  practiceAreaSchema,
+  practiceAreasCsv,
+  stringListSchema,
+} from "./lists/lists";
 export { STATIC_PRACTICE_AREAS } from "./lists/practice-areas";
 export { applyMatterWrites, type MatterWrites } from "./matters/apply";
 export {
@@ -58,6 +71,15 @@ export {
 export type { ValidatedMatterRow } from "./matters/row";
 export type { MatterRuleSet } from "./matters/rule-sets";
 export { type MatterSheet, type MatterSheetResult, readMatterSheet } from "./matters/sheet";
+export { type UploadMattersLegacyOutcome, uploadMattersLegacy } from "./matters/upload-legacy";
+export {
+  checkMattersIn,
+  type UpsertMattersInput,
+  type UpsertMattersOutcome,
+  upsertMatters,
+  type ValidateMattersInput,
+  validateMattersFile,
+} from "./matters/upsert";
 export {
   checkMatterCsv,
   checkMatterSheet,
@@ -88,6 +110,18 @@ export {
 } from "./members/errors";
 export { generateExampleMemberCsv, MAX_EXAMPLE_ROWS } from "./members/example-csv";
 export {
+  type ImportMembersInput,
+  type ImportMembersOutcome,
+  importMembers,
+} from "./members/import";
+export { acknowledgeWelcomeEmails, drainWelcomeEmails, listWelcomeEmails } from "./members/outbox";
+export { type MemberPlan, type MemberPlanContext, planMemberImport } from "./members/plan";
+export {
+  type RemoveProductAccessInput,
+  type RemoveProductAccessResult,
+  removeProductAccess,
+} from "./members/remove";
+export {
   type AbsentMember,
   absentMemberSchema,
   type MemberFileError,
@@ -113,8 +147,18 @@ export {
   validateMemberCsv,
   validateMemberSheet,
 } from "./members/validate";
+export { type WelcomeEmail, welcomeEmailSchema } from "./members/welcome-email";
+export {
+  MemberConflictError,
+  OrganizationNotFoundError,
+  StoreConflictError,
+  StoreError,
+} from "./store/errors";
 export { Feature } from "./store/features";
+export { createMemoryStore, type MemoryStore } from "./store/memory";
+export { STORE_TX_OPERATIONS, type Store, type StoreTx } from "./store/port";
 export { isProduct, PRODUCTS, Product, ROLES, Role } from "./store/products";
+export { runTransaction } from "./store/run";
 export {
   type Education,
   educationSchema,

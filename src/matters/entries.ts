@@ -65,7 +65,8 @@ export function nestCycle(
   matters: CycleMatters,
 ): ReviewCycle {
   return {
-    ...cycle,
+    id: cycle.id,
+    name: cycle.name,
     clientMatters: matters.clientMatters.map((clientMatter) => ({
       ...clientMatter,
       entries: matters.entries

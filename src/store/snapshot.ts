@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { reviewCycleSchema } from "../matters/entries";
 import { FLSA_STATUSES, WORK_ARRANGEMENTS } from "../members/enums";
+import { welcomeEmailSchema } from "../members/welcome-email";
 import { isIsoDate } from "../values/dates";
 import { PRODUCTS, ROLES } from "./products";
 
@@ -99,6 +100,8 @@ export const organizationSnapshotSchema = z.object({
   externalUserEmails: z.array(text).default([]),
   /** Performance review cycles with their client matters and matter entries. */
   reviewCycles: z.array(reviewCycleSchema).default([]),
+  /** The welcome-email outbox: planned by imports, not yet drained by the host. */
+  welcomeEmails: z.array(welcomeEmailSchema).default([]),
 });
 export type OrganizationSnapshot = z.infer<typeof organizationSnapshotSchema>;
 export type OrganizationSnapshotInput = z.input<typeof organizationSnapshotSchema>;

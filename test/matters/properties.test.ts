@@ -11,7 +11,7 @@ import {
   matterCsv,
   PERFORM_ATTORNEYS,
   validMatterRowsArbitrary,
-} from "../support/matter-arbitraries";
+} from "../../src/testing/matter-arbitraries";
 
 const ruleSet = fc.constantFrom("upsert" as const, "legacy" as const);
 const options = (rules: "upsert" | "legacy") => ({

@@ -1,16 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MEMBER_COLUMNS, type MemberField } from "../../src/members/columns";
+import { MEMBER_COLUMNS } from "../../src/members/columns";
 import { generateExampleMemberCsv } from "../../src/members/example-csv";
 import { memberValidationResultSchema } from "../../src/members/result";
 import { validateMemberCsv } from "../../src/members/validate";
 import {
+  corruptMemberCell,
   type GeneratedMemberFile,
   memberFileCsv,
   organizationArbitrary,
   productArbitrary,
   validMemberFileArbitrary,
-} from "../support/arbitraries";
+} from "../../src/testing/member-arbitraries";
 import { FIXTURE_NOW } from "../support/fixtures";
 
 function validate(file: GeneratedMemberFile, csv = memberFileCsv(file)) {
@@ -95,7 +96,7 @@ describe("member validation properties", () => {
     );
     fc.assert(
       fc.property(scenario, ({ file, row, field }) => {
-        const bad = corruption(file, row, field);
+        const bad = corruptMemberCell(file, row, field);
         fc.pre(bad !== undefined);
         const rows = file.rows.map((cells, index) =>
           index === row ? { ...cells, [field]: bad as string } : cells,
@@ -180,50 +181,3 @@ describe("member validation properties", () => {
     );
   });
 });
-
-/** A value that breaks `field`'s rule on this row and nothing else, or undefined when there is none. */
-function corruption(
-  file: GeneratedMemberFile,
-  row: number,
-  field: MemberField,
-): string | undefined {
-  const perform = file.product === "PERFORM";
-  const cells = file.rows[row] as Record<string, string>;
-  switch (field) {
-    case "firstName":
-    case "lastName":
-      return `${cells[field]}<`;
-    case "email":
-      return "not-an-email";
-    case "department":
-    case "practiceArea":
-    case "lawSchool":
-      return "Nothing Like It";
-    case "level":
-      return perform ? "Nothing Like It" : undefined;
-    case "graduationYear":
-    case "effectiveClassYear":
-      return perform ? "12" : undefined;
-    case "startDate":
-      return "31/31/2020";
-    case "role":
-      return "OWNER";
-    case "useMfa":
-      return "maybe";
-    case "bioLink":
-      return "not a link";
-    case "workArrangement":
-      return "SOMETIMES";
-    case "flsaStatus":
-      return perform ? "exempt-ish" : undefined;
-    case "managerEmail":
-    case "mentorEmails":
-      return perform ? "bad@" : undefined;
-    case "officeCity":
-      return cells.officeCity === "" ? undefined : "Atlantis";
-    case "ssoId":
-      return file.organization.sso.ssoIdPattern === null ? undefined : "!!";
-    default:
-      return undefined;
-  }
-}

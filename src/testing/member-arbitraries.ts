@@ -1,14 +1,14 @@
 import fc from "fast-check";
-import { writeCsv } from "../../src/csv/write";
-import { MEMBER_COLUMNS, MEMBER_FIELDS, type MemberField } from "../../src/members/columns";
-import { Feature } from "../../src/store/features";
-import { PRODUCTS, Product } from "../../src/store/products";
+import { writeCsv } from "../csv/write";
+import { MEMBER_COLUMNS, MEMBER_FIELDS, type MemberField } from "../members/columns";
+import { Feature } from "../store/features";
+import { PRODUCTS, type Product } from "../store/products";
 import {
   type Member,
   memberSchema,
   type OrganizationProfile,
   organizationProfileSchema,
-} from "../../src/store/snapshot";
+} from "../store/snapshot";
 
 const word = fc.constantFrom(
   "Alder",
@@ -286,4 +286,81 @@ export function memberFileCsv(file: GeneratedMemberFile): string {
   });
 }
 
-export { Product };
+/** A value that breaks `field`'s rule on this row and nothing else, or undefined when there is none. */
+export function corruptMemberCell(
+  file: GeneratedMemberFile,
+  row: number,
+  field: MemberField,
+): string | undefined {
+  const perform = file.product === "PERFORM";
+  const cells = file.rows[row] as Record<string, string>;
+  switch (field) {
+    case "firstName":
+    case "lastName":
+      return `${cells[field]}<`;
+    case "email":
+      return "not-an-email";
+    case "department":
+    case "practiceArea":
+    case "lawSchool":
+      return "Nothing Like It";
+    case "level":
+      return perform ? "Nothing Like It" : undefined;
+    case "graduationYear":
+    case "effectiveClassYear":
+      return perform ? "12" : undefined;
+    case "startDate":
+      return "31/31/2020";
+    case "role":
+      return "OWNER";
+    case "useMfa":
+      return "maybe";
+    case "bioLink":
+      return "not a link";
+    case "workArrangement":
+      return "SOMETIMES";
+    case "flsaStatus":
+      return perform ? "exempt-ish" : undefined;
+    case "managerEmail":
+    case "mentorEmails":
+      return perform ? "bad@" : undefined;
+    case "officeCity":
+      return cells.officeCity === "" ? undefined : "Atlantis";
+    case "ssoId":
+      return file.organization.sso.ssoIdPattern === null ? undefined : "!!";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A member file with exactly one cell that breaks its column's rule, with the row and column of
+ * that cell: what a store must refuse whole.
+ */
+export function invalidMemberFileArbitrary(): fc.Arbitrary<{
+  file: GeneratedMemberFile;
+  rowNumber: number;
+  field: MemberField;
+}> {
+  return validMemberFileArbitrary()
+    .chain((file) =>
+      fc.record({
+        file: fc.constant(file),
+        row: fc.integer({ min: 0, max: file.rows.length - 1 }),
+        field: fc.constantFrom(...file.fields),
+      }),
+    )
+    .filter(({ file, row, field }) => corruptMemberCell(file, row, field) !== undefined)
+    .map(({ file, row, field }) => ({
+      file: {
+        ...file,
+        rows: file.rows.map((cells, index) =>
+          index === row
+            ? { ...cells, [field]: corruptMemberCell(file, row, field) as string }
+            : cells,
+        ),
+      },
+      rowNumber: row + 1,
+      field,
+    }));
+}

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { writeCsv } from "../../src/csv/write";
-import { MATTER_HEADERS } from "../../src/matters/columns";
+import { writeCsv } from "../csv/write";
+import { MATTER_HEADERS } from "../matters/columns";
 
 export const PERFORM_ATTORNEYS = [
   "ann@firm.example",

@@ -1,0 +1,40 @@
+import type { Store } from "../store/port";
+import { runTransaction } from "../store/run";
+import { type LegacyUploadConflict, planLegacyUpload } from "./plan-legacy";
+import type { MatterValidationResult } from "./result";
+import type { UpsertMattersInput } from "./upsert";
+import { checkMattersIn } from "./upsert";
+
+/** The deprecated upload's answer: 200 with an empty body, 400, 404, or 409. */
+export type UploadMattersLegacyOutcome =
+  | { ok: true; created: number; skipped: number }
+  | { ok: false; reason: "INVALID_FILE"; validation: MatterValidationResult }
+  | { ok: false; reason: "REVIEW_CYCLE_NOT_FOUND"; reviewCycleId: string }
+  | { ok: false; reason: "CONFLICT"; conflicts: LegacyUploadConflict[] };
+
+/**
+ * POST /matters-csv/upload-csv (deprecated), in one transaction: an entry per row, rows whose
+ * five-field identifier exists skipped silently, exact duplicates collapsed; a row that would
+ * give an existing upsert key a second entry refuses the whole file (see docs/decisions.md).
+ */
+export async function uploadMattersLegacy(
+  store: Store,
+  input: UpsertMattersInput,
+): Promise<UploadMattersLegacyOutcome> {
+  const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
+  return runTransaction(store, input.orgId, async (tx) => {
+    if ((await tx.findReviewCycle(input.reviewCycleId)) === null) {
+      return { ok: false, reason: "REVIEW_CYCLE_NOT_FOUND", reviewCycleId: input.reviewCycleId };
+    }
+    const check = await checkMattersIn(tx, input.file, "legacy");
+    if (!check.ok) return { ok: false, reason: "INVALID_FILE", validation: check.result };
+    const { entries, clientMatters } = await tx.loadCycleMatters(input.reviewCycleId);
+    const plan = planLegacyUpload(check.rows, entries, clientMatters, newId);
+    if (plan.conflicts.length > 0)
+      return { ok: false, reason: "CONFLICT", conflicts: plan.conflicts };
+    if (plan.createEntries.length > 0 || plan.updateClientMatters.length > 0) {
+      await tx.applyMatterWrites(input.reviewCycleId, plan);
+    }
+    return { ok: true, created: plan.createEntries.length, skipped: plan.skipped };
+  });
+}

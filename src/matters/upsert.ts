@@ -1,0 +1,88 @@
+import type { CsvInput } from "../csv/read";
+import type { Store, StoreTx } from "../store/port";
+import { Product } from "../store/products";
+import { runTransaction } from "../store/run";
+import { isEmptyMatterPlan, planMatterUpsert } from "./plan-upsert";
+import { matterRejectionText } from "./rejection-text";
+import type { MatterUpsertResult, MatterValidationResult } from "./result";
+import type { MatterRuleSet } from "./rule-sets";
+import { readMatterSheet } from "./sheet";
+import { checkMatterSheet, type MatterCheck } from "./validate";
+
+export interface UpsertMattersInput {
+  orgId: string;
+  reviewCycleId: string;
+  file: CsvInput;
+  /** Ids for created client matters and entries; `crypto.randomUUID` by default. */
+  newId?: () => string;
+}
+
+/** The upsert's answer: 200 body, 400 (with its plain-text body), or 404. */
+export type UpsertMattersOutcome =
+  | { ok: true; result: MatterUpsertResult }
+  | { ok: false; reason: "INVALID_FILE"; validation: MatterValidationResult; text: string }
+  | { ok: false; reason: "REVIEW_CYCLE_NOT_FOUND"; reviewCycleId: string };
+
+/**
+ * POST /matters-csv/upsert, in one transaction: an unknown review cycle is not found (before the
+ * file is looked at); any failing row writes nothing; otherwise each row creates or updates its
+ * entry. Retrying the same file gives the same end state and counts nothing.
+ */
+export async function upsertMatters(
+  store: Store,
+  input: UpsertMattersInput,
+): Promise<UpsertMattersOutcome> {
+  const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
+  return runTransaction(store, input.orgId, async (tx) => {
+    if ((await tx.findReviewCycle(input.reviewCycleId)) === null) {
+      return { ok: false, reason: "REVIEW_CYCLE_NOT_FOUND", reviewCycleId: input.reviewCycleId };
+    }
+    const check = await checkMattersIn(tx, input.file, "upsert");
+    if (!check.ok) {
+      return {
+        ok: false,
+        reason: "INVALID_FILE",
+        validation: check.result,
+        text: matterRejectionText(check.result),
+      };
+    }
+    const { entries, clientMatters } = await tx.loadCycleMatters(input.reviewCycleId);
+    const plan = planMatterUpsert(check.rows, entries, clientMatters, newId);
+    if (!isEmptyMatterPlan(plan)) await tx.applyMatterWrites(input.reviewCycleId, plan);
+    return { ok: true, result: plan.result };
+  });
+}
+
+export interface ValidateMattersInput {
+  orgId: string;
+  file: CsvInput;
+  /** `upsert` for validate-upsert, `legacy` for the deprecated validate-csv. */
+  ruleSet: MatterRuleSet;
+}
+
+/** POST /matters-csv/validate-upsert and validate-csv: the validators' body; persists nothing. */
+export function validateMattersFile(
+  store: Store,
+  input: ValidateMattersInput,
+): Promise<MatterValidationResult> {
+  return runTransaction(
+    store,
+    input.orgId,
+    async (tx) => (await checkMattersIn(tx, input.file, input.ruleSet)).result,
+  );
+}
+
+/** Reads and checks a matter file against the organization's Perform members. */
+export async function checkMattersIn(
+  tx: StoreTx,
+  file: CsvInput,
+  ruleSet: MatterRuleSet,
+): Promise<MatterCheck> {
+  const sheet = readMatterSheet(file);
+  if (!sheet.ok) return sheet;
+  const performers = await tx.listProductMembers(Product.PERFORM);
+  return checkMatterSheet(sheet.sheet, {
+    ruleSet,
+    performMemberEmails: performers.map((member) => member.email),
+  });
+}

@@ -1,0 +1,95 @@
+import type { CsvInput } from "../csv/read";
+import { MemberConflictError } from "../store/errors";
+import type { Store } from "../store/port";
+import type { Product } from "../store/products";
+import { runTransaction } from "../store/run";
+import { emailKey } from "../values/email";
+import { MemberRowErrorType } from "./errors";
+import { planMemberImport } from "./plan";
+import type { MemberImportResult, MemberValidationResult } from "./result";
+import type { ValidatedMemberRow } from "./row";
+import { memberSheetAddresses, readMemberSheet } from "./sheet";
+import { validateMemberSheet } from "./validate";
+import type { WelcomeEmail } from "./welcome-email";
+
+export interface ImportMembersInput {
+  orgId: string;
+  product: Product;
+  file: CsvInput;
+  now: Date;
+  /** Ids for created members and outbox records; `crypto.randomUUID` by default. */
+  newId?: () => string;
+}
+
+/** The import's answer: the 200 body and the welcome emails it queued, or the 400 body. */
+export type ImportMembersOutcome =
+  | { ok: true; result: MemberImportResult; welcomeEmails: WelcomeEmail[] }
+  | { ok: false; result: MemberValidationResult };
+
+/**
+ * POST /members/import-csv: validation and write in one transaction (spec: "Validation and write
+ * happen together"). Any invalid row writes nothing. An adapter's {@link MemberConflictError}
+ * (an address taken since the directory was read) rolls everything back and answers 400 with an
+ * UNKNOWN error on that row; any other adapter failure rolls back and is rethrown.
+ */
+export async function importMembers(
+  store: Store,
+  input: ImportMembersInput,
+): Promise<ImportMembersOutcome> {
+  const sheet = readMemberSheet(input.file);
+  if (!sheet.ok) return sheet;
+  const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
+  let rows: readonly ValidatedMemberRow[] = [];
+  try {
+    return await runTransaction(store, input.orgId, async (tx) => {
+      const addresses = memberSheetAddresses(sheet.sheet);
+      const organization = await tx.loadOrganization();
+      const members = await tx.loadMembersByEmail(addresses);
+      const externalUserEmails = await tx.loadExternalUserEmails(addresses);
+      const verdict = validateMemberSheet(sheet.sheet, {
+        product: input.product,
+        organization,
+        members,
+        externalUserEmails,
+        now: input.now,
+      });
+      if (!verdict.ok) return verdict;
+      rows = verdict.rows;
+      const productMembers = await tx.listProductMembers(input.product);
+      const plan = planMemberImport(verdict.rows, {
+        product: input.product,
+        now: input.now,
+        newId,
+        members,
+        productMembers,
+      });
+      await tx.applyMemberPlan(plan);
+      return { ok: true, result: plan.result, welcomeEmails: plan.welcomeEmails };
+    });
+  } catch (error) {
+    if (error instanceof MemberConflictError)
+      return { ok: false, result: conflictResult(error, rows) };
+    throw error;
+  }
+}
+
+function conflictResult(
+  error: MemberConflictError,
+  rows: readonly ValidatedMemberRow[],
+): MemberValidationResult {
+  const key = emailKey(error.email);
+  const row = rows.find((candidate) => emailKey(candidate.newEmail ?? candidate.email) === key);
+  const columnName = row?.newEmail !== undefined ? "New Email" : "Email";
+  return {
+    fileError: null,
+    rowColumnErrors: [
+      {
+        rowNumber: row?.rowNumber ?? 0,
+        columnName,
+        value: error.email,
+        type: MemberRowErrorType.UNKNOWN,
+        message: `The member could not be written: ${error.message} Nothing was imported; try again.`,
+      },
+    ],
+  };
+}

@@ -1,0 +1,189 @@
+import { type Product, Role } from "../store/products";
+import type { Member } from "../store/snapshot";
+import { emailKey } from "../values/email";
+import type { MemberImportResult } from "./result";
+import type { ValidatedMemberRow } from "./row";
+import { findAbsentMembers } from "./summary";
+import type { WelcomeEmail } from "./welcome-email";
+
+/** What a member import writes: whole records for creates and updates, and the outbox. */
+export interface MemberPlan {
+  creates: Member[];
+  /** Every matched member as it will be stored (an import writes to each, see decisions). */
+  updates: Member[];
+  welcomeEmails: WelcomeEmail[];
+  result: MemberImportResult;
+}
+
+export interface MemberPlanContext {
+  product: Product;
+  now: Date;
+  newId: () => string;
+  /** Stored members the file names by any address (Email, New Email, managers, mentors). */
+  members: readonly Member[];
+  /** Stored members with access to the product, for `absentMembers`. */
+  productMembers: readonly Member[];
+}
+
+/**
+ * Plans a member import of validated rows (spec: POST /members/import-csv, "Update rules" and
+ * "States and transitions"). Pure: ids and time come from the context.
+ */
+export function planMemberImport(
+  rows: readonly ValidatedMemberRow[],
+  context: MemberPlanContext,
+): MemberPlan {
+  const ids = new Map<string, string>();
+  for (const member of context.members) ids.set(emailKey(member.email), member.id);
+  const rowIds = rows.map((row) => row.existing?.id ?? context.newId());
+  rows.forEach((row, index) => {
+    const id = rowIds[index] as string;
+    ids.set(emailKey(row.email), id);
+    if (row.newEmail !== undefined) ids.set(emailKey(row.newEmail), id);
+  });
+  const resolve = (address: string): string => {
+    const id = ids.get(emailKey(address));
+    // Validation resolved every reference against the same members; a miss is a caller's bug.
+    if (id === undefined) throw new Error(`no member for ${address}: validate before planning`);
+    return id;
+  };
+
+  const plan: MemberPlan = {
+    creates: [],
+    updates: [],
+    welcomeEmails: [],
+    result: {
+      createdCount: 0,
+      updatedCount: 0,
+      absentMembers: findAbsentMembers(rows, context.productMembers, context.product),
+    },
+  };
+  const createdAt = context.now.toISOString();
+  rows.forEach((row, index) => {
+    const id = rowIds[index] as string;
+    const stored = row.existing;
+    const member =
+      stored === null
+        ? createdMember(id, row, context.product)
+        : updatedMember(stored, row, context.product);
+    if (row.managerEmail !== undefined)
+      member.managerId = row.managerEmail === null ? null : resolve(row.managerEmail);
+    if (row.mentorEmails !== undefined) member.mentorIds = (row.mentorEmails ?? []).map(resolve);
+    const reason =
+      stored === null
+        ? "MEMBER_CREATED"
+        : hasAccess(stored, context.product)
+          ? null
+          : "PRODUCT_GRANTED";
+    if (reason !== null) {
+      plan.welcomeEmails.push({
+        id: context.newId(),
+        memberId: id,
+        email: member.email,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        product: context.product,
+        reason,
+        createdAt,
+      });
+    }
+    if (stored === null) {
+      plan.creates.push(member);
+      plan.result.createdCount++;
+    } else {
+      plan.updates.push(member);
+      plan.result.updatedCount++;
+    }
+  });
+  return plan;
+}
+
+function hasAccess(member: Member, product: Product): boolean {
+  return member.products.some((access) => access.product === product);
+}
+
+/** A create: every given value, defaults elsewhere, the product with Role or `MEMBER`. */
+function createdMember(id: string, row: ValidatedMemberRow, product: Product): Member {
+  const member: Member = {
+    id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    employeeId: null,
+    jobTitle: null,
+    level: null,
+    office: null,
+    department: null,
+    practiceArea: null,
+    startDate: null,
+    effectiveClassYear: null,
+    ssoId: null,
+    useMfa: false,
+    bioLink: null,
+    workArrangement: null,
+    flsaStatus: null,
+    managerId: null,
+    mentorIds: [],
+    education: [],
+    products: [{ product, role: row.role ?? Role.MEMBER }],
+  };
+  copyPresentFields(member, row);
+  addEducationOnce(member, row);
+  return member;
+}
+
+/**
+ * An update by the spec's rules: an absent header preserves (1), a value replaces (2), a blank
+ * clears (3); the office is one unit (4); PERFORM-only fields arrive only for PERFORM (5, done by
+ * validation); SSO ID and Use MFA were merged before validation (6); education is create-only (7).
+ */
+function updatedMember(stored: Member, row: ValidatedMemberRow, product: Product): Member {
+  const member: Member = {
+    ...stored,
+    office: stored.office === null ? null : { ...stored.office },
+    mentorIds: [...stored.mentorIds],
+    education: stored.education.map((entry) => ({ ...entry })),
+    products: stored.products.map((access) => ({ ...access })),
+  };
+  if (row.newEmail !== undefined) member.email = row.newEmail;
+  member.firstName = row.firstName;
+  member.lastName = row.lastName;
+  copyPresentFields(member, row);
+  addEducationOnce(member, row);
+  const access = member.products.find((entry) => entry.product === product);
+  if (access === undefined) member.products.push({ product, role: row.role ?? Role.MEMBER });
+  else if (row.role !== undefined && row.role !== null) access.role = row.role;
+  return member;
+}
+
+const COPIED = [
+  "employeeId",
+  "jobTitle",
+  "level",
+  "department",
+  "practiceArea",
+  "startDate",
+  "effectiveClassYear",
+  "ssoId",
+  "bioLink",
+  "workArrangement",
+  "flsaStatus",
+] as const;
+
+function copyPresentFields(member: Member, row: ValidatedMemberRow): void {
+  for (const field of COPIED) {
+    const value = row[field];
+    if (value !== undefined) (member as Record<(typeof COPIED)[number], unknown>)[field] = value;
+  }
+  if (row.office !== undefined) member.office = row.office === null ? null : { ...row.office };
+  if (row.useMfa !== undefined) member.useMfa = row.useMfa ?? false;
+}
+
+/** Rule 7: Law School with Graduation Year is added only to a member with no education yet. */
+function addEducationOnce(member: Member, row: ValidatedMemberRow): void {
+  if (member.education.length > 0) return;
+  const lawSchool = row.lawSchool ?? null;
+  const graduationYear = row.graduationYear ?? null;
+  if (lawSchool === null && graduationYear === null) return;
+  member.education.push({ lawSchool, graduationYear });
+}

@@ -1,0 +1,275 @@
+import { applyMatterWrites as applyWrites, type MatterWrites } from "../matters/apply";
+import { type CycleMatters, flattenCycle, nestCycle } from "../matters/entries";
+import type { MemberPlan } from "../members/plan";
+import type { WelcomeEmail } from "../members/welcome-email";
+import { emailKey } from "../values/email";
+import { MemberConflictError, OrganizationNotFoundError } from "./errors";
+import { copyMember } from "./member-copy";
+import type { Store, StoreTx } from "./port";
+import type { Product } from "./products";
+import {
+  type Member,
+  type OrganizationProfile,
+  type OrganizationSnapshot,
+  type OrganizationSnapshotInput,
+  organizationSnapshotSchema,
+} from "./snapshot";
+
+interface CycleState {
+  id: string;
+  name: string;
+  matters: CycleMatters;
+}
+
+/** One organization's data. Records are replaced, never changed in place, so copies are shallow. */
+interface OrganizationState {
+  organization: OrganizationProfile;
+  members: Map<string, Member>;
+  idByEmail: Map<string, string>;
+  externalUserEmails: string[];
+  reviewCycles: Map<string, CycleState>;
+  outbox: WelcomeEmail[];
+}
+
+/** The in-memory store: the default adapter, for one process. */
+export interface MemoryStore extends Store {
+  /** The ids of the organizations the store holds. */
+  organizations(): string[];
+}
+
+/**
+ * Creates the in-memory store, seeded from organization snapshots. A transaction works on a copy
+ * of its organization made at its first write and publishes it only when the work resolves, so a
+ * throw at any point leaves no trace. Transactions on one organization run one after another.
+ */
+export function createMemoryStore(
+  seed: OrganizationSnapshotInput | readonly OrganizationSnapshotInput[] = [],
+): MemoryStore {
+  const states = new Map<string, OrganizationState>();
+  const locks = new Map<string, Promise<unknown>>();
+  for (const snapshot of Array.isArray(seed) ? seed : [seed]) {
+    const parsed = organizationSnapshotSchema.parse(snapshot);
+    states.set(parsed.organization.id, stateFromSnapshot(parsed));
+  }
+
+  /** Runs `task` after every earlier task on the same organization has settled. */
+  function serialized<T>(orgId: string, task: () => Promise<T>): Promise<T> {
+    const previous = locks.get(orgId) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    locks.set(orgId, settled);
+    void settled.then(() => {
+      if (locks.get(orgId) === settled) locks.delete(orgId);
+    });
+    return next;
+  }
+
+  function externalUsers(
+    orgId: string,
+    state: OrganizationState,
+    emails: readonly string[],
+  ): string[] {
+    const declared = new Set(state.externalUserEmails.map(emailKey));
+    return emails.filter((email) => {
+      const key = emailKey(email);
+      if (declared.has(key)) return true;
+      for (const [otherId, other] of states) {
+        if (otherId !== orgId && other.idByEmail.has(key)) return true;
+      }
+      return false;
+    });
+  }
+
+  return {
+    organizations: () => [...states.keys()],
+
+    transaction<T>(orgId: string, work: (tx: StoreTx) => Promise<T>): Promise<T> {
+      return serialized(orgId, async () => {
+        const committed = states.get(orgId);
+        if (committed === undefined) throw new OrganizationNotFoundError(orgId);
+        let working: OrganizationState | null = null;
+        const read = () => working ?? committed;
+        const write = () => {
+          working ??= copyState(committed);
+          return working;
+        };
+        const result = await work(
+          memoryTx(read, write, (emails) => externalUsers(orgId, read(), emails)),
+        );
+        if (working !== null) states.set(orgId, working);
+        return result;
+      });
+    },
+
+    loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
+      const parsed = organizationSnapshotSchema.parse(snapshot);
+      return serialized(parsed.organization.id, async () => {
+        states.set(parsed.organization.id, stateFromSnapshot(parsed));
+      });
+    },
+
+    exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
+      return serialized(orgId, async () => {
+        const state = states.get(orgId);
+        return state === undefined ? null : snapshotFromState(state);
+      });
+    },
+  };
+}
+
+function memoryTx(
+  read: () => OrganizationState,
+  write: () => OrganizationState,
+  externalUsers: (emails: readonly string[]) => string[],
+): StoreTx {
+  return {
+    async loadOrganization() {
+      return structuredClone(read().organization);
+    },
+
+    async loadMembersByEmail(emails) {
+      const state = read();
+      const found = new Map<string, Member>();
+      for (const email of emails) {
+        const id = state.idByEmail.get(emailKey(email));
+        const member = id === undefined ? undefined : state.members.get(id);
+        if (member !== undefined) found.set(member.id, member);
+      }
+      return [...found.values()].map(copyMember);
+    },
+
+    async loadExternalUserEmails(emails) {
+      return externalUsers(emails);
+    },
+
+    async listProductMembers(product: Product) {
+      return [...read().members.values()]
+        .filter((member) => member.products.some((access) => access.product === product))
+        .map(copyMember);
+    },
+
+    async applyMemberPlan(plan: MemberPlan) {
+      const state = write();
+      for (const member of plan.updates) {
+        const stored = state.members.get(member.id);
+        if (stored === undefined)
+          throw new Error(`applyMemberPlan: no member with id ${member.id}`);
+        if (emailKey(stored.email) !== emailKey(member.email)) {
+          claimAddress(state, member);
+          state.idByEmail.delete(emailKey(stored.email));
+        }
+        state.members.set(member.id, copyMember(member));
+      }
+      for (const member of plan.creates) {
+        if (state.members.has(member.id))
+          throw new Error(`applyMemberPlan: member id ${member.id} exists`);
+        claimAddress(state, member);
+        state.members.set(member.id, copyMember(member));
+      }
+      state.outbox.push(...plan.welcomeEmails.map((email) => ({ ...email })));
+    },
+
+    async revokeProductAccess(product, memberIds) {
+      const state = write();
+      for (const id of memberIds) {
+        const member = state.members.get(id);
+        if (member === undefined) continue;
+        state.members.set(id, {
+          ...copyMember(member),
+          products: member.products
+            .filter((access) => access.product !== product)
+            .map((access) => ({ ...access })),
+        });
+      }
+    },
+
+    async findReviewCycle(reviewCycleId) {
+      const cycle = read().reviewCycles.get(reviewCycleId);
+      return cycle === undefined ? null : { id: cycle.id, name: cycle.name };
+    },
+
+    async loadCycleMatters(reviewCycleId) {
+      const cycle = read().reviewCycles.get(reviewCycleId);
+      return cycle === undefined
+        ? { clientMatters: [], entries: [] }
+        : structuredClone(cycle.matters);
+    },
+
+    async applyMatterWrites(reviewCycleId, writes: MatterWrites) {
+      const state = write();
+      const cycle = state.reviewCycles.get(reviewCycleId);
+      if (cycle === undefined)
+        throw new Error(`applyMatterWrites: no review cycle ${reviewCycleId}`);
+      state.reviewCycles.set(reviewCycleId, {
+        ...cycle,
+        matters: structuredClone(applyWrites(cycle.matters, writes)),
+      });
+    },
+
+    async listWelcomeEmails(limit) {
+      const outbox = read().outbox;
+      return (limit === undefined ? outbox : outbox.slice(0, limit)).map((email) => ({ ...email }));
+    },
+
+    async deleteWelcomeEmails(ids) {
+      const state = write();
+      const gone = new Set(ids);
+      state.outbox = state.outbox.filter((email) => !gone.has(email.id));
+    },
+  };
+}
+
+/** Takes `member`'s address in the index, refusing one another member already has. */
+function claimAddress(state: OrganizationState, member: Member): void {
+  const key = emailKey(member.email);
+  const holder = state.idByEmail.get(key);
+  if (holder !== undefined && holder !== member.id) {
+    throw new MemberConflictError(
+      member.email,
+      `The address ${member.email} already belongs to another member.`,
+    );
+  }
+  state.idByEmail.set(key, member.id);
+}
+
+function copyState(state: OrganizationState): OrganizationState {
+  return {
+    organization: state.organization,
+    members: new Map(state.members),
+    idByEmail: new Map(state.idByEmail),
+    externalUserEmails: state.externalUserEmails,
+    reviewCycles: new Map(state.reviewCycles),
+    outbox: [...state.outbox],
+  };
+}
+
+function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
+  const copy = structuredClone(snapshot);
+  return {
+    organization: copy.organization,
+    members: new Map(copy.members.map((member) => [member.id, member])),
+    idByEmail: new Map(copy.members.map((member) => [emailKey(member.email), member.id])),
+    externalUserEmails: copy.externalUserEmails,
+    reviewCycles: new Map(
+      copy.reviewCycles.map((cycle) => [
+        cycle.id,
+        { id: cycle.id, name: cycle.name, matters: flattenCycle(cycle) },
+      ]),
+    ),
+    outbox: copy.welcomeEmails,
+  };
+}
+
+function snapshotFromState(state: OrganizationState): OrganizationSnapshot {
+  return structuredClone({
+    version: 1 as const,
+    organization: state.organization,
+    members: [...state.members.values()],
+    externalUserEmails: state.externalUserEmails,
+    reviewCycles: [...state.reviewCycles.values()].map((cycle) => nestCycle(cycle, cycle.matters)),
+    welcomeEmails: state.outbox,
+  });
+}

@@ -1,0 +1,64 @@
+import type { MatterWrites } from "../matters/apply";
+import type { CycleMatters } from "../matters/entries";
+import type { MemberPlan } from "../members/plan";
+import type { WelcomeEmail } from "../members/welcome-email";
+import type { Product } from "./products";
+import type { Member, OrganizationProfile, OrganizationSnapshot } from "./snapshot";
+
+/**
+ * The storage port: everything rpdi's services need from storage, in domain words. An adapter
+ * implements it; the services decide every rule. It never sees CSV text.
+ *
+ * Contract for adapters:
+ * - `transaction` runs `work` against one organization and makes its writes visible only when
+ *   `work` resolves. When `work` throws, nothing it wrote may remain, and the error is rethrown
+ *   unchanged.
+ * - Transactions on one organization behave as if run one after another. An adapter that cannot
+ *   guarantee that for a pair throws {@link StoreConflictError} from `transaction` and keeps
+ *   nothing of the loser.
+ * - Reads inside a transaction see that transaction's own writes.
+ * - Records handed out are copies: callers may change them without changing the store.
+ */
+export interface Store {
+  transaction<T>(orgId: string, work: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** Creates the organization from a snapshot, or replaces it entirely. */
+  loadSnapshot(snapshot: OrganizationSnapshot): Promise<void>;
+  /** The organization as a snapshot, or `null` when the store does not have it. */
+  exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null>;
+}
+
+/** One transaction on one organization. */
+export interface StoreTx {
+  loadOrganization(): Promise<OrganizationProfile>;
+  /** Members whose address equals one of `emails`, compared case-insensitively. */
+  loadMembersByEmail(emails: readonly string[]): Promise<Member[]>;
+  /** Those of `emails` (case-insensitive) that belong to users of other organizations. */
+  loadExternalUserEmails(emails: readonly string[]): Promise<string[]>;
+  /** Members with any role on `product`. */
+  listProductMembers(product: Product): Promise<Member[]>;
+  /** Writes an import: creates, whole-record updates (by id), and its welcome emails. */
+  applyMemberPlan(plan: MemberPlan): Promise<void>;
+  /** Removes `product` from each member's roles; the members and their other products stay. */
+  revokeProductAccess(product: Product, memberIds: readonly string[]): Promise<void>;
+  findReviewCycle(reviewCycleId: string): Promise<{ id: string; name: string } | null>;
+  loadCycleMatters(reviewCycleId: string): Promise<CycleMatters>;
+  applyMatterWrites(reviewCycleId: string, writes: MatterWrites): Promise<void>;
+  /** The outbox of welcome emails, oldest first. */
+  listWelcomeEmails(limit?: number): Promise<WelcomeEmail[]>;
+  deleteWelcomeEmails(ids: readonly string[]): Promise<void>;
+}
+
+/** The names of the port's transaction operations, for wrappers and the conformance suite. */
+export const STORE_TX_OPERATIONS = [
+  "loadOrganization",
+  "loadMembersByEmail",
+  "loadExternalUserEmails",
+  "listProductMembers",
+  "applyMemberPlan",
+  "revokeProductAccess",
+  "findReviewCycle",
+  "loadCycleMatters",
+  "applyMatterWrites",
+  "listWelcomeEmails",
+  "deleteWelcomeEmails",
+] as const satisfies readonly (keyof StoreTx)[];

@@ -1,0 +1,80 @@
+import { describe } from "vitest";
+import type { Store } from "../store/port";
+import type { OrganizationSnapshot } from "../store/snapshot";
+import { createHarness } from "./harness";
+import { atomicitySuite } from "./suites/atomicity";
+import { bulkRemoveSuite } from "./suites/bulk-remove";
+import { concurrencySuite } from "./suites/concurrency";
+import { lookupsSuite, outboxSuite } from "./suites/lookups-outbox";
+import { mattersSuite } from "./suites/matters";
+import { memberImportSuite } from "./suites/member-import";
+import { propertiesSuite } from "./suites/properties";
+import { snapshotsSuite } from "./suites/snapshots";
+
+/** The named suites of the conformance run; each can be skipped with a reason. */
+export const CONFORMANCE_SUITES = [
+  "snapshots",
+  "member import",
+  "bulk remove",
+  "matters",
+  "lookups",
+  "outbox",
+  "atomicity",
+  "concurrency",
+  "properties",
+] as const;
+export type ConformanceSuite = (typeof CONFORMANCE_SUITES)[number];
+
+export interface ConformanceOptions {
+  /** Suites not to run, each with the reason, which the test report shows. */
+  skip?: Partial<Record<ConformanceSuite, string>>;
+  /**
+   * Reads an organization back without going through the adapter's own export, so writes are
+   * checked independently of the code that made them. Defaults to `store.exportSnapshot`.
+   */
+  readBack?: (store: Store, orgId: string) => Promise<OrganizationSnapshot>;
+  /** Runs per fast-check property (default 20); each run uses a new store. */
+  numRuns?: number;
+  /** Releases what `makeStore` opened (a pool, a database) after each test. */
+  dispose?: (store: Store) => Promise<void>;
+}
+
+/**
+ * Registers the storage-adapter conformance suite with vitest: every service through the port,
+ * each state transition of the spec, atomicity under a fault at every port call, concurrency,
+ * and fast-check properties. `makeStore` returns a new, empty store each time it is called.
+ *
+ * @example
+ * runStoreConformance("my adapter", () => createMyStore(), { dispose: (store) => store.close() });
+ */
+export function runStoreConformance(
+  name: string,
+  makeStore: () => Store | Promise<Store>,
+  options: ConformanceOptions = {},
+): void {
+  describe(`${name} — rpdi store conformance`, () => {
+    const harness = createHarness(makeStore, options);
+    const fresh = async () => {
+      const store = await makeStore();
+      return store;
+    };
+    const register: Record<ConformanceSuite, () => void> = {
+      snapshots: () => snapshotsSuite(harness, fresh),
+      "member import": () => memberImportSuite(harness),
+      "bulk remove": () => bulkRemoveSuite(harness),
+      matters: () => mattersSuite(harness),
+      lookups: () => lookupsSuite(harness),
+      outbox: () => outboxSuite(harness),
+      atomicity: () => atomicitySuite(harness),
+      concurrency: () => concurrencySuite(harness),
+      properties: () => propertiesSuite(harness, fresh),
+    };
+    for (const suite of CONFORMANCE_SUITES) {
+      const reason = options.skip?.[suite];
+      describe.skipIf(reason !== undefined)(
+        reason === undefined ? suite : `${suite} (skipped: ${reason})`,
+        register[suite],
+      );
+    }
+  });
+}

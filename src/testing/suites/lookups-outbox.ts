@@ -1,0 +1,57 @@
+import { expect, it } from "vitest";
+import { departmentsCsv, loadLookupLists } from "../../lists/lists";
+import {
+  acknowledgeWelcomeEmails,
+  drainWelcomeEmails,
+  listWelcomeEmails,
+} from "../../members/outbox";
+import type { ConformanceHarness } from "../harness";
+import { OTHER_ORG_ID, SEED_ORG_ID } from "../seed";
+import { csv, expectOk, importInto } from "./util";
+
+export function lookupsSuite(h: ConformanceHarness): void {
+  it("serves the organization's lists, custom practice areas tagged, member levels only with the feature", async () => {
+    const store = await h.seeded();
+    const lists = await loadLookupLists(store, { orgId: SEED_ORG_ID });
+    expect(lists.departments).toEqual(["Litigation", "Corporate", "=Formula Dept"]);
+    expect(lists.offices).toEqual([
+      { city: "New York", state: "NY", country: null },
+      { city: "London", state: null, country: "United Kingdom" },
+    ]);
+    expect(lists.practiceAreas).toContainEqual({ name: "Art Law", type: "CUSTOM" });
+    expect(lists.memberLevels).toEqual(["Associate", "Partner"]);
+    expect((await loadLookupLists(store, { orgId: OTHER_ORG_ID })).memberLevels).toBeNull();
+  });
+
+  it("writes list CSVs with formula-leading cells escaped", async () => {
+    const store = await h.seeded();
+    const text = departmentsCsv(await loadLookupLists(store, { orgId: SEED_ORG_ID }));
+    expect(text).toBe("\ufeffDepartment\r\nLitigation\r\nCorporate\r\n'=Formula Dept\r\n");
+  });
+}
+
+export function outboxSuite(h: ConformanceHarness): void {
+  it("an import writes its welcome emails to the outbox in its transaction; the host lists, acknowledges and drains them", async () => {
+    const store = await h.seeded();
+    expectOk(
+      await importInto(
+        store,
+        "PERFORM",
+        csv(
+          "First Name,Last Name,Email",
+          "New,One,new1@firm.example",
+          "Dev,Raman,dev@firm.example",
+        ),
+      ),
+    );
+    const listed = await listWelcomeEmails(store, { orgId: SEED_ORG_ID });
+    expect(listed.map((email) => [email.email, email.reason])).toEqual([
+      ["new1@firm.example", "MEMBER_CREATED"],
+      ["dev@firm.example", "PRODUCT_GRANTED"],
+    ]);
+    await acknowledgeWelcomeEmails(store, { orgId: SEED_ORG_ID, ids: [listed[0]?.id ?? ""] });
+    const drained = await drainWelcomeEmails(store, { orgId: SEED_ORG_ID });
+    expect(drained).toEqual(listed.slice(1));
+    expect(await listWelcomeEmails(store, { orgId: SEED_ORG_ID })).toEqual([]);
+  });
+}

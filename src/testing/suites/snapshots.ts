@@ -1,0 +1,42 @@
+import { expect, it } from "vitest";
+import { OrganizationNotFoundError } from "../../store/errors";
+import type { Store } from "../../store/port";
+import { organizationSnapshotSchema } from "../../store/snapshot";
+import { type ConformanceHarness, canonical } from "../harness";
+import { SEED_ORG_ID, seedOrganization } from "../seed";
+import { csv, expectOk, importInto } from "./util";
+
+export function snapshotsSuite(h: ConformanceHarness, fresh: () => Promise<Store>): void {
+  it("exports exactly the snapshot it was loaded with", async () => {
+    const store = await h.seeded();
+    expect(canonical(await h.readBack(store, SEED_ORG_ID))).toEqual(
+      canonical(organizationSnapshotSchema.parse(seedOrganization())),
+    );
+  });
+
+  it("an exported snapshot loaded into a new store gives an equal store", async () => {
+    const store = await h.seeded();
+    expectOk(
+      await importInto(
+        store,
+        "PERFORM",
+        csv(
+          "First Name,Last Name,Email,Manager Email",
+          "New,One,new1@firm.example,ben@firm.example",
+        ),
+      ),
+    );
+    const exported = await h.readBack(store, SEED_ORG_ID);
+    const copy = await fresh();
+    await copy.loadSnapshot(exported);
+    expect(canonical(await h.readBack(copy, SEED_ORG_ID))).toEqual(canonical(exported));
+  });
+
+  it("has no snapshot of an unknown organization and refuses a transaction on one", async () => {
+    const store = await h.seeded();
+    expect(await store.exportSnapshot("org-missing")).toBeNull();
+    await expect(store.transaction("org-missing", async () => 1)).rejects.toBeInstanceOf(
+      OrganizationNotFoundError,
+    );
+  });
+}
