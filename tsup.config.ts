@@ -2,14 +2,24 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    entry: { index: "src/index.ts" },
-    format: ["esm", "cjs"],
+    // ESM entries share chunks, so `rpdi` and `rpdi/testing` hold one copy of the core.
+    entry: { index: "src/index.ts", testing: "src/testing/index.ts" },
+    format: ["esm"],
     dts: true,
     clean: true,
     sourcemap: true,
     target: "node20",
     platform: "neutral",
-    splitting: false,
+    splitting: true,
+  },
+  {
+    // rpdi/testing is ESM-only: vitest, which it registers suites with, cannot be required.
+    entry: { index: "src/index.ts" },
+    format: ["cjs"],
+    dts: true,
+    sourcemap: true,
+    target: "node20",
+    platform: "neutral",
   },
   {
     entry: { cli: "src/cli/main.ts" },

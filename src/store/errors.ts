@@ -1,6 +1,23 @@
+const BRAND = Symbol.for("rpdi.error");
+
+/**
+ * rpdi's typed errors are recognized by a registered brand, not by prototype: `instanceof` then
+ * holds across copies of rpdi in one process (its ESM and CommonJS builds, an adapter's copy and
+ * the conformance suite's).
+ */
+function isBranded(value: unknown, name: string): boolean {
+  return (
+    typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === name
+  );
+}
+
 /** The organization a transaction names does not exist in the store. */
 export class OrganizationNotFoundError extends Error {
   override readonly name = "OrganizationNotFoundError";
+  readonly [BRAND] = "OrganizationNotFoundError";
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, "OrganizationNotFoundError");
+  }
   constructor(readonly orgId: string) {
     super(`No organization "${orgId}" in the store.`);
   }
@@ -13,6 +30,10 @@ export class OrganizationNotFoundError extends Error {
  */
 export class MemberConflictError extends Error {
   override readonly name = "MemberConflictError";
+  readonly [BRAND] = "MemberConflictError";
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, "MemberConflictError");
+  }
   constructor(
     readonly email: string,
     message: string,
@@ -27,11 +48,19 @@ export class MemberConflictError extends Error {
  */
 export class StoreConflictError extends Error {
   override readonly name = "StoreConflictError";
+  readonly [BRAND] = "StoreConflictError";
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, "StoreConflictError");
+  }
 }
 
 /** An unexpected adapter failure, named by the port operation that failed. Nothing was written. */
 export class StoreError extends Error {
   override readonly name = "StoreError";
+  readonly [BRAND] = "StoreError";
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, "StoreError");
+  }
   constructor(
     readonly operation: string,
     override readonly cause: unknown,
