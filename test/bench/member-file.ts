@@ -131,6 +131,7 @@ export function generateMemberBenchInput(
       { length: mentorCount },
       () => `stored.${Math.floor(random() * storedCount)}@bench.example`,
     );
+    const sometimes = (share: number, value: () => string) => (random() < share ? value() : "");
     const cells = [
       `E${100000 + row}`,
       first,
@@ -138,24 +139,24 @@ export function generateMemberBenchInput(
       email,
       "",
       pickFrom(random, TITLES),
-      pickFrom(random, LEVELS),
+      sometimes(0.6, () => pickFrom(random, LEVELS)),
       office.city,
       office.state ?? "",
       office.country ?? "",
       pickFrom(random, departments),
-      pickFrom(random, STATIC_PRACTICE_AREAS),
-      pickFrom(random, LAW_SCHOOLS),
-      String(1990 + Math.floor(random() * 35)),
-      String(1990 + Math.floor(random() * 35)),
+      sometimes(0.5, () => pickFrom(random, STATIC_PRACTICE_AREAS)),
+      sometimes(0.35, () => pickFrom(random, LAW_SCHOOLS)),
+      sometimes(0.35, () => String(1990 + Math.floor(random() * 35))),
+      sometimes(0.2, () => String(1990 + Math.floor(random() * 35))),
       `${1 + Math.floor(random() * 12)}/${1 + Math.floor(random() * 28)}/${2000 + Math.floor(random() * 25)}`,
       random() < 0.05 ? "ADMIN" : "MEMBER",
       "",
-      random() < 0.5 ? "true" : "false",
-      `https://www.bench.example/people/${first.toLowerCase()}-${row}`,
-      pickFrom(random, ["REMOTE", "HYBRID", "IN_PERSON"]),
-      pickFrom(random, ["Exempt", "NON_EXEMPT", "Not Applicable"]),
+      sometimes(0.5, () => (random() < 0.5 ? "true" : "false")),
+      sometimes(0.15, () => `https://bench.example/p/${row}`),
+      sometimes(0.7, () => pickFrom(random, ["REMOTE", "HYBRID", "IN_PERSON"])),
+      sometimes(0.6, () => pickFrom(random, ["Exempt", "NON_EXEMPT", "Not Applicable"])),
       managerOf(row, storedCount),
-      [...new Set(mentors)].filter((mentor) => mentor !== email).join(";"),
+      sometimes(0.25, () => [...new Set(mentors)].filter((mentor) => mentor !== email).join(";")),
     ];
     const line = cells.map(quote).join(",");
     const lineBytes = Buffer.byteLength(line) + 2;

@@ -10,6 +10,7 @@ import { generateMatterBenchInput } from "./matter-file";
 import { benchMatterValidation } from "./matters.bench";
 import { generateMemberBenchInput } from "./member-file";
 import { benchMemberValidation } from "./members.bench";
+import { benchMatterUpsert, benchMemberImport } from "./store.bench";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const workDir = join(process.cwd(), ".bench");
@@ -66,3 +67,17 @@ console.log(`  size                 ${mib(matters.bytes)}`);
 console.log(`  csv-parse sync parse ${matters.parseMs.toFixed(1)} ms`);
 console.log(`  validateMatterCsv    ${matters.validateMs.toFixed(1)} ms`);
 console.log(`  ratio                ${matters.ratio.toFixed(2)}× csv-parse`);
+
+const imported = await benchMemberImport(input, RUNS);
+console.log(
+  `\nMember import into the memory store, the same ${members.rows.toLocaleString("en-US")}-row file`,
+);
+console.log(`  validation alone     ${imported.validateMs.toFixed(0)} ms`);
+console.log(`  importMembers        ${imported.serviceMs.toFixed(0)} ms`);
+console.log(`  ratio                ${imported.ratio.toFixed(2)}× validation`);
+
+const upserted = await benchMatterUpsert(generateMatterBenchInput(10_000), Math.max(RUNS, 9));
+console.log("\nMatter upsert into an empty review cycle of the memory store, 10,000 rows");
+console.log(`  validation alone     ${upserted.validateMs.toFixed(1)} ms`);
+console.log(`  upsertMatters        ${upserted.serviceMs.toFixed(1)} ms`);
+console.log(`  ratio                ${upserted.ratio.toFixed(2)}× validation`);

@@ -1,0 +1,106 @@
+import { upsertMatters } from "../../src/matters/upsert";
+import { validateMatterCsv } from "../../src/matters/validate";
+import { importMembers } from "../../src/members/import";
+import { validateMemberCsv } from "../../src/members/validate";
+import { createMemoryStore } from "../../src/store/memory";
+import { memberSchema, organizationSnapshotSchema } from "../../src/store/snapshot";
+import type { MatterBenchInput } from "./matter-file";
+import type { MemberBenchInput } from "./member-file";
+import { median, timeOnce } from "./timing";
+
+const NOW = new Date("2026-06-15T00:00:00Z");
+
+export interface ServiceFigures {
+  validateMs: number;
+  serviceMs: number;
+  ratio: number;
+}
+
+/** Median time of a memory-store member import against validation alone of the same file. */
+export async function benchMemberImport(
+  input: MemberBenchInput,
+  runs: number,
+): Promise<ServiceFigures> {
+  const bytes = new TextEncoder().encode(input.csv);
+  const snapshot = organizationSnapshotSchema.parse({
+    organization: input.organization,
+    members: input.members,
+  });
+  const validateTimes: number[] = [];
+  const importTimes: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    validateTimes.push(
+      timeOnce(() =>
+        validateMemberCsv(bytes, {
+          product: "PERFORM",
+          organization: input.organization,
+          members: input.members,
+          now: NOW,
+        }),
+      ),
+    );
+    const store = createMemoryStore(snapshot);
+    (globalThis as { gc?: () => void }).gc?.();
+    const start = performance.now();
+    const outcome = await importMembers(store, {
+      orgId: input.organization.id,
+      product: "PERFORM",
+      file: bytes,
+      now: NOW,
+    });
+    importTimes.push(performance.now() - start);
+    if (!outcome.ok)
+      throw new Error(`benchmark import failed: ${JSON.stringify(outcome.result).slice(0, 300)}`);
+  }
+  const validateMs = median(validateTimes);
+  const serviceMs = median(importTimes);
+  return { validateMs, serviceMs, ratio: serviceMs / validateMs };
+}
+
+/** Median time of a memory-store upsert into an empty cycle against validation alone. */
+export async function benchMatterUpsert(
+  input: MatterBenchInput,
+  runs: number,
+): Promise<ServiceFigures> {
+  const bytes = new TextEncoder().encode(input.csv);
+  const cycleId = "bench-cycle";
+  const snapshot = organizationSnapshotSchema.parse({
+    organization: { id: "bench", shortName: "bench", name: "Bench" },
+    members: input.performMemberEmails.map((email, index) =>
+      memberSchema.parse({
+        id: `p-${index}`,
+        email,
+        firstName: "P",
+        lastName: `${index}`,
+        products: [{ product: "PERFORM", role: "MEMBER" }],
+      }),
+    ),
+    reviewCycles: [{ id: cycleId }],
+  });
+  const validateTimes: number[] = [];
+  const upsertTimes: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    validateTimes.push(
+      timeOnce(() =>
+        validateMatterCsv(bytes, {
+          ruleSet: "upsert",
+          performMemberEmails: input.performMemberEmails,
+        }),
+      ),
+    );
+    const store = createMemoryStore(snapshot);
+    (globalThis as { gc?: () => void }).gc?.();
+    const start = performance.now();
+    const outcome = await upsertMatters(store, {
+      orgId: "bench",
+      reviewCycleId: cycleId,
+      file: bytes,
+    });
+    upsertTimes.push(performance.now() - start);
+    if (!outcome.ok)
+      throw new Error(`benchmark upsert failed: ${JSON.stringify(outcome).slice(0, 300)}`);
+  }
+  const validateMs = median(validateTimes);
+  const serviceMs = median(upsertTimes);
+  return { validateMs, serviceMs, ratio: serviceMs / validateMs };
+}
