@@ -29,7 +29,9 @@ describe("typed store errors", () => {
       StoreError,
     ];
     errors.forEach((error, index) => {
-      classes.forEach((type, other) => expect(error instanceof type).toBe(index === other));
+      classes.forEach((type, other) => {
+        expect(error instanceof type).toBe(index === other);
+      });
       expect(error).toBeInstanceOf(Error);
     });
     expect(new Error("plain") instanceof StoreError).toBe(false);
