@@ -1,9 +1,11 @@
+import type { Application, Candidate, Job } from "../feed/model";
 import { applyMatterWrites as applyWrites, type MatterWrites } from "../matters/apply";
 import { type CycleMatters, flattenCycle, nestCycle } from "../matters/entries";
 import type { MemberPlan } from "../members/plan";
 import type { WelcomeEmail } from "../members/welcome-email";
 import { emailKey } from "../values/email";
 import { MemberConflictError, OrganizationNotFoundError } from "./errors";
+import { applicationsInRange, buildFeedIndex, type FeedIndex } from "./feed-index";
 import { copyMember } from "./member-copy";
 import type { Store, StoreTx } from "./port";
 import type { Product } from "./products";
@@ -29,6 +31,11 @@ interface OrganizationState {
   externalUserEmails: string[];
   reviewCycles: Map<string, CycleState>;
   outbox: WelcomeEmail[];
+  jobs: Job[];
+  candidates: Candidate[];
+  applications: Application[];
+  /** Built once per snapshot: nothing in the interface writes recruiting data. */
+  feed: FeedIndex;
 }
 
 /** The in-memory store: the default adapter, for one process. */
@@ -209,6 +216,10 @@ function memoryTx(
       });
     },
 
+    async loadFeedApplications(range) {
+      return applicationsInRange(read().feed, range.start.getTime(), range.end.getTime());
+    },
+
     async listWelcomeEmails(limit) {
       const outbox = read().outbox;
       return (limit === undefined ? outbox : outbox.slice(0, limit)).map((email) => ({ ...email }));
@@ -243,6 +254,10 @@ function copyState(state: OrganizationState): OrganizationState {
     externalUserEmails: state.externalUserEmails,
     reviewCycles: new Map(state.reviewCycles),
     outbox: [...state.outbox],
+    jobs: state.jobs,
+    candidates: state.candidates,
+    applications: state.applications,
+    feed: state.feed,
   };
 }
 
@@ -260,6 +275,10 @@ function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
       ]),
     ),
     outbox: copy.welcomeEmails,
+    jobs: copy.jobs,
+    candidates: copy.candidates,
+    applications: copy.applications,
+    feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs),
   };
 }
 
@@ -271,5 +290,8 @@ function snapshotFromState(state: OrganizationState): OrganizationSnapshot {
     externalUserEmails: state.externalUserEmails,
     reviewCycles: [...state.reviewCycles.values()].map((cycle) => nestCycle(cycle, cycle.matters)),
     welcomeEmails: state.outbox,
+    jobs: state.jobs,
+    candidates: state.candidates,
+    applications: state.applications,
   });
 }

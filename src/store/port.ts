@@ -1,3 +1,4 @@
+import type { FeedApplication } from "../feed/model";
 import type { MatterWrites } from "../matters/apply";
 import type { CycleMatters } from "../matters/entries";
 import type { MemberPlan } from "../members/plan";
@@ -17,7 +18,7 @@ import type { Member, OrganizationProfile, OrganizationSnapshot } from "./snapsh
  *   guarantee that for a pair throws {@link StoreConflictError} from `transaction` and keeps
  *   nothing of the loser.
  * - Reads inside a transaction see that transaction's own writes.
- * - Records handed out are copies: callers may change them without changing the store.
+ * - Records handed out are copies or frozen: callers can never change the store through them.
  */
 export interface Store {
   transaction<T>(orgId: string, work: (tx: StoreTx) => Promise<T>): Promise<T>;
@@ -43,6 +44,11 @@ export interface StoreTx {
   findReviewCycle(reviewCycleId: string): Promise<{ id: string; name: string } | null>;
   loadCycleMatters(reviewCycleId: string): Promise<CycleMatters>;
   applyMatterWrites(reviewCycleId: string, writes: MatterWrites): Promise<void>;
+  /**
+   * Applications (with candidate and job) for the feed: at least every one with a status change
+   * in the inclusive range; others may come too, since rpdi makes the exact cut itself.
+   */
+  loadFeedApplications(range: { start: Date; end: Date }): Promise<FeedApplication[]>;
   /** The outbox of welcome emails, oldest first. */
   listWelcomeEmails(limit?: number): Promise<WelcomeEmail[]>;
   deleteWelcomeEmails(ids: readonly string[]): Promise<void>;
@@ -59,6 +65,7 @@ export const STORE_TX_OPERATIONS = [
   "findReviewCycle",
   "loadCycleMatters",
   "applyMatterWrites",
+  "loadFeedApplications",
   "listWelcomeEmails",
   "deleteWelcomeEmails",
 ] as const satisfies readonly (keyof StoreTx)[];

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  applicationSchema,
+  candidateSchema,
+  customFieldSchema,
+  jobSchema,
+  pipelineSchema,
+} from "../feed/model";
 import { reviewCycleSchema } from "../matters/entries";
 import { FLSA_STATUSES, WORK_ARRANGEMENTS } from "../members/enums";
 import { welcomeEmailSchema } from "../members/welcome-email";
@@ -44,6 +51,12 @@ export const organizationProfileSchema = z.object({
   lawSchools: z.array(text).nullable().default(null),
   /** Replaces rpdi's bundled static practice-area list for this organization when set. */
   staticPracticeAreas: z.array(text).nullable().default(null),
+  /** Root of the recruiting application, for the feed's `candidateUrl`. */
+  siteUrl: z.string().default("https://recruit.example"),
+  /** Pipeline templates: their steps are the feed's statuses, grouped in buckets. */
+  pipelines: z.array(pipelineSchema).default([]),
+  /** Custom questions on job applications. */
+  applicationCustomFields: z.array(customFieldSchema).default([]),
 });
 export type OrganizationProfile = z.infer<typeof organizationProfileSchema>;
 export type OrganizationProfileInput = z.input<typeof organizationProfileSchema>;
@@ -102,6 +115,10 @@ export const organizationSnapshotSchema = z.object({
   reviewCycles: z.array(reviewCycleSchema).default([]),
   /** The welcome-email outbox: planned by imports, not yet drained by the host. */
   welcomeEmails: z.array(welcomeEmailSchema).default([]),
+  /** The recruiting data the job-application feed serves. */
+  jobs: z.array(jobSchema).default([]),
+  candidates: z.array(candidateSchema).default([]),
+  applications: z.array(applicationSchema).default([]),
 });
 export type OrganizationSnapshot = z.infer<typeof organizationSnapshotSchema>;
 export type OrganizationSnapshotInput = z.input<typeof organizationSnapshotSchema>;

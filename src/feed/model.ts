@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { isIsoDate } from "../values/dates";
+
+const isoDate = z.string().refine(isIsoDate, { message: "expected a yyyy-MM-dd calendar date" });
+const instant = z.iso.datetime({ offset: true });
+
+/** A pipeline template: customer-defined steps, each in a bucket. */
+export const pipelineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Only active templates' steps are valid `job_application_status` values. */
+  active: z.boolean().default(true),
+  steps: z.array(z.object({ name: z.string(), bucket: z.string() })).default([]),
+});
+export type Pipeline = z.infer<typeof pipelineSchema>;
+
+export const CUSTOM_FIELD_TYPES = [
+  "FREE_TEXT",
+  "DATE",
+  "NUMERIC",
+  "MONETARY",
+  "SINGLE_SELECT",
+  "BOOLEAN",
+  "MULTI_SELECT",
+] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+/** A custom question on job applications. */
+export const customFieldSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  /** The spec's SHOW_ON_JOB_APPLICATION: only these fields appear in the feed. */
+  showOnJobApplication: z.boolean().default(true),
+});
+export type CustomField = z.infer<typeof customFieldSchema>;
+
+export const jobSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  department: z.string().default(""),
+  officeLocation: z.string().default(""),
+  employmentType: z.string().default(""),
+  hiringType: z.string().default(""),
+  position: z.string().default(""),
+  requisitionId: z.string().nullable().default(null),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const candidateSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable().default(null),
+  phone: z.string().nullable().default(null),
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+
+export const statusChangeSchema = z.object({
+  statusName: z.string(),
+  statusBucketName: z.string(),
+  /** When the application entered the status (ISO-8601; stored and compared as UTC). */
+  at: instant,
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+/**
+ * A stored answer, by question type: text for free text, single-select and monetary amounts
+ * written as text; a `yyyy-MM-dd` date; a number; a boolean; several options for multi-select.
+ */
+export const customFieldAnswerSchema = z.object({
+  customFieldId: z.string(),
+  value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).nullable(),
+});
+export type CustomFieldAnswer = z.infer<typeof customFieldAnswerSchema>;
+
+export const applicationEducationSchema = z.object({
+  university: z.string(),
+  degree: z.string().nullable().default(null),
+  startDate: isoDate.nullable().default(null),
+  endDate: isoDate.nullable().default(null),
+});
+export type ApplicationEducation = z.infer<typeof applicationEducationSchema>;
+
+export const addressSchema = z.object({
+  addressLine1: z.string().default(""),
+  addressLine2: z.string().default(""),
+  city: z.string().default(""),
+  state: z.string().default(""),
+  zipCode: z.string().default(""),
+});
+
+export const applicationSchema = z.object({
+  id: z.string(),
+  candidateId: z.string(),
+  jobId: z.string(),
+  offer: z
+    .object({
+      startDate: isoDate.nullable().default(null),
+      salary: z.number().int().nullable().default(null),
+    })
+    .default({ startDate: null, salary: null }),
+  address: addressSchema.default({
+    addressLine1: "",
+    addressLine2: "",
+    city: "",
+    state: "",
+    zipCode: "",
+  }),
+  statusChanges: z.array(statusChangeSchema).default([]),
+  customFieldAnswers: z.array(customFieldAnswerSchema).default([]),
+  education: z.array(applicationEducationSchema).default([]),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+/** An application with its candidate and job: what the feed reads. */
+export interface FeedApplication {
+  application: Application;
+  candidate: Candidate;
+  job: Job;
+}

@@ -1,0 +1,135 @@
+import { DateTime } from "luxon";
+import type { Pipeline } from "./model";
+
+/** The feed's query parameters (spec: GET /v1/job-applications). */
+export const FEED_PARAMETERS = {
+  status: "job_application_status",
+  bucket: "job_application_status_bucket",
+  start: "job_application_status_start",
+  end: "job_application_status_end",
+} as const;
+
+/** The spec's default window start: 30 days before now. */
+export const DEFAULT_WINDOW_DAYS = 30;
+
+/** A parsed feed query: an inclusive UTC range and optional filters (lower-cased). */
+export interface FeedQuery {
+  start: Date;
+  end: Date;
+  status: string | null;
+  bucket: string | null;
+}
+
+/** The spec's four causes of a 400 from the feed. */
+export type FeedQueryErrorCause =
+  | "INVALID_DATE"
+  | "START_AFTER_END"
+  | "UNKNOWN_STATUS"
+  | "UNKNOWN_BUCKET";
+
+export interface FeedQueryError {
+  cause: FeedQueryErrorCause;
+  /** The parameter at fault; for START_AFTER_END, the start parameter. */
+  parameter: string;
+  message: string;
+}
+
+export type FeedQueryResult = { ok: true; query: FeedQuery } | { ok: false; error: FeedQueryError };
+
+export type FeedSearchParams = URLSearchParams | Readonly<Record<string, string | undefined>>;
+
+const FORMATS =
+  "yyyy-MM-dd, yyyy-MM-ddTHH:mm:ss or yyyy-MM-ddTHH:mm:ssZ (Z or a UTC offset such as +02:00)";
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Parses the feed's query parameters. Exactly three time formats are accepted; values with an
+ * offset are converted to UTC, values without a zone are UTC, a date alone is midnight UTC. The
+ * start defaults to 30 days before `now`, the end to `now`. Status and bucket must exist in the
+ * active pipeline templates, compared case-insensitively. Pure; never throws.
+ */
+export function parseFeedQuery(
+  params: FeedSearchParams,
+  context: { now: Date; pipelines: readonly Pipeline[] },
+): FeedQueryResult {
+  const read = (name: string): string | null => {
+    const value = params instanceof URLSearchParams ? params.get(name) : params[name];
+    return value === undefined || value === null || value.trim() === "" ? null : value.trim();
+  };
+  const start = parseInstant(read(FEED_PARAMETERS.start), FEED_PARAMETERS.start);
+  if (!start.ok) return start;
+  const end = parseInstant(read(FEED_PARAMETERS.end), FEED_PARAMETERS.end);
+  if (!end.ok) return end;
+  const endAt = end.value ?? context.now;
+  const startAt = start.value ?? new Date(context.now.getTime() - DEFAULT_WINDOW_DAYS * 86_400_000);
+  if (startAt.getTime() > endAt.getTime()) {
+    return fail(
+      "START_AFTER_END",
+      FEED_PARAMETERS.start,
+      `${FEED_PARAMETERS.start} (${startAt.toISOString()}) is after ${FEED_PARAMETERS.end} (${endAt.toISOString()}).`,
+    );
+  }
+  const active = context.pipelines.filter((pipeline) => pipeline.active);
+  const statuses = unique(active.flatMap((pipeline) => pipeline.steps.map((step) => step.name)));
+  const buckets = unique(active.flatMap((pipeline) => pipeline.steps.map((step) => step.bucket)));
+  const status = read(FEED_PARAMETERS.status);
+  if (status !== null && !statuses.some((name) => name.toLowerCase() === status.toLowerCase())) {
+    return fail(
+      "UNKNOWN_STATUS",
+      FEED_PARAMETERS.status,
+      `${FEED_PARAMETERS.status} "${status}" is not a status of an active pipeline. Valid statuses: ${statuses.join(", ") || "(none)"}.`,
+    );
+  }
+  const bucket = read(FEED_PARAMETERS.bucket);
+  if (bucket !== null && !buckets.some((name) => name.toLowerCase() === bucket.toLowerCase())) {
+    return fail(
+      "UNKNOWN_BUCKET",
+      FEED_PARAMETERS.bucket,
+      `${FEED_PARAMETERS.bucket} "${bucket}" is not a bucket of the pipelines in use. Valid buckets: ${buckets.join(", ") || "(none)"}.`,
+    );
+  }
+  return {
+    ok: true,
+    query: {
+      start: startAt,
+      end: endAt,
+      status: status?.toLowerCase() ?? null,
+      bucket: bucket?.toLowerCase() ?? null,
+    },
+  };
+}
+
+type Instant = { ok: true; value: Date | null } | { ok: false; error: FeedQueryError };
+
+function parseInstant(text: string | null, parameter: string): Instant {
+  if (text === null) return { ok: true, value: null };
+  if (DATE.test(text) || LOCAL.test(text) || ZONED.test(text)) {
+    const parsed = DateTime.fromISO(text, { zone: "utc", setZone: true });
+    if (parsed.isValid) return { ok: true, value: parsed.toUTC().toJSDate() };
+  }
+  return fail(
+    "INVALID_DATE",
+    parameter,
+    `${parameter} "${text}" is not a valid date or datetime; use ${FORMATS}.`,
+  );
+}
+
+function fail(
+  cause: FeedQueryErrorCause,
+  parameter: string,
+  message: string,
+): { ok: false; error: FeedQueryError } {
+  return { ok: false, error: { cause, parameter, message } };
+}
+
+function unique(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = value.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

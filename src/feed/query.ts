@@ -1,0 +1,54 @@
+import type { Store } from "../store/port";
+import { runTransaction } from "../store/run";
+import { type FeedQueryError, type FeedSearchParams, parseFeedQuery } from "./params";
+import type { JobApplication } from "./record";
+import { pageJobApplications, selectJobApplications } from "./select";
+
+export interface QueryJobApplicationsInput {
+  orgId: string;
+  /** The request's query parameters. */
+  params: FeedSearchParams;
+  now: Date;
+  /** Library paging (the HTTP feed has none): at most this many records per call. */
+  limit?: number;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string | null;
+}
+
+export type QueryJobApplicationsOutcome =
+  | { ok: true; items: JobApplication[]; nextCursor: string | null }
+  | {
+      ok: false;
+      error: FeedQueryError | { cause: "INVALID_PAGE"; parameter: string; message: string };
+    };
+
+/**
+ * GET /v1/job-applications as a library call: parses the parameters against the organization's
+ * pipelines (400 causes), lets the store pre-select by status-change time, makes the exact cut
+ * and the order here, so every adapter answers the same.
+ */
+export async function queryJobApplications(
+  store: Store,
+  input: QueryJobApplicationsInput,
+): Promise<QueryJobApplicationsOutcome> {
+  return runTransaction(store, input.orgId, async (tx) => {
+    const organization = await tx.loadOrganization();
+    const parsed = parseFeedQuery(input.params, {
+      now: input.now,
+      pipelines: organization.pipelines,
+    });
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    const applications = await tx.loadFeedApplications({
+      start: parsed.query.start,
+      end: parsed.query.end,
+    });
+    const records = selectJobApplications(applications, parsed.query, organization);
+    const page = pageJobApplications(records, { limit: input.limit, cursor: input.cursor });
+    if (!page.ok)
+      return {
+        ok: false,
+        error: { cause: "INVALID_PAGE", parameter: "cursor", message: page.message },
+      };
+    return { ok: true, items: page.items, nextCursor: page.nextCursor };
+  });
+}

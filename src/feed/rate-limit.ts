@@ -1,0 +1,43 @@
+/** The spec's feed limit: 1000 requests per 5 minutes. */
+export const FEED_RATE_LIMIT = { limit: 1000, windowMs: 300_000 } as const;
+
+export type RateDecision =
+  | { allowed: true; remaining: number }
+  | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * The rate-limit port: one decision per request, keyed (rpdi keys the feed by organization).
+ * A shared store (Redis, a database) can implement it for several host instances.
+ */
+export interface RateLimiter {
+  take(key: string, now: Date): Promise<RateDecision>;
+}
+
+/**
+ * The in-memory default: a rolling window per key. A refused call reports the whole seconds
+ * until the oldest counted request leaves the window, for `Retry-After`; refused calls do not
+ * count.
+ */
+export function createRateLimiter(
+  options: { limit: number; windowMs: number } = FEED_RATE_LIMIT,
+): RateLimiter {
+  const { limit, windowMs } = options;
+  const seen = new Map<string, number[]>();
+  return {
+    async take(key, now) {
+      const at = now.getTime();
+      const times = (seen.get(key) ?? []).filter((time) => time > at - windowMs);
+      if (times.length >= limit) {
+        seen.set(key, times);
+        const oldest = times[0] as number;
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)),
+        };
+      }
+      times.push(at);
+      seen.set(key, times);
+      return { allowed: true, remaining: limit - times.length };
+    },
+  };
+}

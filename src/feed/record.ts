@@ -1,0 +1,157 @@
+import { z } from "zod";
+import type { OrganizationProfile } from "../store/snapshot";
+import type {
+  ApplicationEducation,
+  CustomField,
+  CustomFieldAnswer,
+  FeedApplication,
+  StatusChange,
+} from "./model";
+
+export const jobApplicationStatusSchema = z.object({
+  statusName: z.string(),
+  statusBucketName: z.string(),
+  statusUpdatedAt: z.string(),
+});
+export type JobApplicationStatus = z.infer<typeof jobApplicationStatusSchema>;
+
+export const jobApplicationCustomFieldSchema = z.object({
+  customFieldTitle: z.string(),
+  customFieldAnswer: z.array(z.string()).nullable(),
+});
+export type JobApplicationCustomField = z.infer<typeof jobApplicationCustomFieldSchema>;
+
+export const jobApplicationEducationSchema = z.object({
+  university: z.string(),
+  degree: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+});
+export type JobApplicationEducation = z.infer<typeof jobApplicationEducationSchema>;
+
+/** One record of GET /v1/job-applications, exactly as the spec's tables. */
+export const jobApplicationSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  candidateId: z.string(),
+  candidateUrl: z.string(),
+  applicationId: z.string(),
+  jobTitle: z.string(),
+  jobId: z.string(),
+  department: z.string(),
+  officeLocation: z.string(),
+  employmentType: z.string(),
+  hiringType: z.string(),
+  position: z.string(),
+  requisitionId: z.string().nullable(),
+  startDate: z.string().nullable(),
+  salary: z.number().int().nullable(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  jobApplicationLastStatusUpdate: z.string(),
+  jobApplicationStatuses: z.array(jobApplicationStatusSchema),
+  /** Omitted when the organization shows no custom fields on job applications. */
+  customFields: z.array(jobApplicationCustomFieldSchema).optional(),
+  /** `null` when the application has no education; never an empty array. */
+  educationHistory: z.array(jobApplicationEducationSchema).min(1).nullable(),
+});
+export type JobApplication = z.infer<typeof jobApplicationSchema>;
+
+/** The feed's 200 body: an array, empty when nothing matches. */
+export const jobApplicationListSchema = z.array(jobApplicationSchema);
+
+/** What shaping needs of the organization. */
+export type FeedOrganization = Pick<
+  OrganizationProfile,
+  "shortName" | "siteUrl" | "applicationCustomFields"
+>;
+
+/** The record for one application, given the status changes it shows (already in order). */
+export function shapeJobApplication(
+  source: FeedApplication,
+  shown: readonly StatusChange[],
+  organization: FeedOrganization,
+): JobApplication {
+  const { application, candidate, job } = source;
+  const fields = organization.applicationCustomFields.filter((field) => field.showOnJobApplication);
+  const record: JobApplication = {
+    firstName: candidate.firstName,
+    lastName: candidate.lastName,
+    email: candidate.email,
+    phone: candidate.phone,
+    candidateId: candidate.id,
+    candidateUrl: `${organization.siteUrl.replace(/\/+$/, "")}/app/${encodeURIComponent(organization.shortName)}/candidates/${encodeURIComponent(candidate.id)}`,
+    applicationId: application.id,
+    jobTitle: job.title,
+    jobId: job.id,
+    department: job.department,
+    officeLocation: job.officeLocation,
+    employmentType: job.employmentType,
+    hiringType: job.hiringType,
+    position: job.position,
+    requisitionId: job.requisitionId,
+    startDate: application.offer.startDate,
+    salary: application.offer.salary,
+    ...application.address,
+    jobApplicationLastStatusUpdate: instantText(latest(application.statusChanges)),
+    jobApplicationStatuses: shown.map((change) => ({
+      statusName: change.statusName,
+      statusBucketName: change.statusBucketName,
+      statusUpdatedAt: instantText(Date.parse(change.at)),
+    })),
+    educationHistory: educationHistory(application.education),
+  };
+  if (fields.length > 0)
+    record.customFields = fields.map((field) =>
+      customFieldItem(field, application.customFieldAnswers),
+    );
+  return record;
+}
+
+/** ISO-8601 UTC ending in `Z`. */
+export function instantText(milliseconds: number): string {
+  return new Date(milliseconds).toISOString();
+}
+
+function latest(changes: readonly StatusChange[]): number {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const change of changes) max = Math.max(max, Date.parse(change.at));
+  return max;
+}
+
+/**
+ * Every shown field appears, answered or not. Single-value types give one string (a date as its
+ * ISO text, numbers and amounts as text, booleans as "true"/"false"), multi-select several;
+ * unanswered is `null`.
+ */
+function customFieldItem(
+  field: CustomField,
+  answers: readonly CustomFieldAnswer[],
+): JobApplicationCustomField {
+  const value = answers.find((answer) => answer.customFieldId === field.id)?.value ?? null;
+  return {
+    customFieldTitle: field.title,
+    customFieldAnswer: value === null ? null : Array.isArray(value) ? [...value] : [String(value)],
+  };
+}
+
+/** Most recent first by end date, entries without one first, otherwise as stored; `null` when none. */
+function educationHistory(
+  education: readonly ApplicationEducation[],
+): JobApplicationEducation[] | null {
+  if (education.length === 0) return null;
+  const rank = (entry: ApplicationEducation) => entry.endDate ?? "\uffff";
+  return [...education]
+    .sort((a, b) => (rank(a) === rank(b) ? 0 : rank(a) > rank(b) ? -1 : 1))
+    .map(({ university, degree, startDate, endDate }) => ({
+      university,
+      degree,
+      startDate,
+      endDate,
+    }));
+}
