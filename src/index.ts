@@ -10,6 +10,61 @@ export {
   readCsv,
 } from "./csv/read";
 export { type CsvWriteOptions, writeCsv } from "./csv/write";
+export { DEGREES, type Degree, isKnownDegree } from "./feed/degrees";
+export {
+  type Application,
+  type ApplicationEducation,
+  applicationSchema,
+  type Candidate,
+  CUSTOM_FIELD_TYPES,
+  type CustomField,
+  type CustomFieldAnswer,
+  type CustomFieldType,
+  candidateSchema,
+  customFieldSchema,
+  type FeedApplication,
+  type Job,
+  jobSchema,
+  type Pipeline,
+  pipelineSchema,
+  type StatusChange,
+  statusChangeSchema,
+} from "./feed/model";
+export {
+  DEFAULT_WINDOW_DAYS,
+  FEED_PARAMETERS,
+  type FeedQuery,
+  type FeedQueryError,
+  type FeedQueryErrorCause,
+  type FeedQueryResult,
+  type FeedSearchParams,
+  parseFeedQuery,
+} from "./feed/params";
+export {
+  type QueryJobApplicationsInput,
+  type QueryJobApplicationsOutcome,
+  queryJobApplications,
+} from "./feed/query";
+export {
+  createRateLimiter,
+  FEED_RATE_LIMIT,
+  type RateDecision,
+  type RateLimiter,
+} from "./feed/rate-limit";
+export {
+  type FeedOrganization,
+  type JobApplication,
+  type JobApplicationCustomField,
+  type JobApplicationEducation,
+  type JobApplicationStatus,
+  jobApplicationCustomFieldSchema,
+  jobApplicationEducationSchema,
+  jobApplicationListSchema,
+  jobApplicationSchema,
+  jobApplicationStatusSchema,
+  shapeJobApplication,
+} from "./feed/record";
+export { type FeedPage, pageJobApplications, selectJobApplications } from "./feed/select";
 export { LAW_SCHOOLS } from "./lists/law-schools";
 export {
   departmentsCsv,

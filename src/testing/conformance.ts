@@ -5,6 +5,7 @@ import { createHarness } from "./harness";
 import { atomicitySuite } from "./suites/atomicity";
 import { bulkRemoveSuite } from "./suites/bulk-remove";
 import { concurrencySuite } from "./suites/concurrency";
+import { feedSuite } from "./suites/feed";
 import { lookupsSuite, outboxSuite } from "./suites/lookups-outbox";
 import { mattersSuite } from "./suites/matters";
 import { memberImportSuite } from "./suites/member-import";
@@ -21,6 +22,7 @@ export const CONFORMANCE_SUITES = [
   "outbox",
   "atomicity",
   "concurrency",
+  "feed",
   "properties",
 ] as const;
 export type ConformanceSuite = (typeof CONFORMANCE_SUITES)[number];
@@ -67,6 +69,7 @@ export function runStoreConformance(
       outbox: () => outboxSuite(harness),
       atomicity: () => atomicitySuite(harness),
       concurrency: () => concurrencySuite(harness),
+      feed: () => feedSuite(harness),
       properties: () => propertiesSuite(harness, fresh),
     };
     for (const suite of CONFORMANCE_SUITES) {

@@ -6,6 +6,12 @@ export {
   runStoreConformance,
 } from "./conformance";
 export { type FaultTiming, type FaultyStore, InjectedFault, injectFaults } from "./faults";
+export {
+  FEED_PIPELINES,
+  FEED_WINDOW,
+  feedApplicationsArbitrary,
+  feedParamsArbitrary,
+} from "./feed-arbitraries";
 export { canonical } from "./harness";
 export {
   type MatterRowCells,

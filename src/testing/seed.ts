@@ -1,4 +1,5 @@
 import type { OrganizationSnapshotInput } from "../store/snapshot";
+import { FEED_PIPELINES } from "./feed-arbitraries";
 
 export const SEED_ORG_ID = "org-conformance";
 export const OTHER_ORG_ID = "org-other";
@@ -29,7 +30,13 @@ export function seedOrganization(): OrganizationSnapshotInput {
       departments: ["Litigation", "Corporate", "=Formula Dept"],
       customPracticeAreas: ["Art Law"],
       memberLevels: ["Associate", "Partner"],
+      pipelines: FEED_PIPELINES,
+      applicationCustomFields: [
+        { id: "cf-why", title: "Why us?", type: "FREE_TEXT" },
+        { id: "cf-areas", title: "Practice interests", type: "MULTI_SELECT" },
+      ],
     },
+    ...seedFeed(),
     members: [
       {
         id: "m-ada",
@@ -166,4 +173,60 @@ export function ssoOrganization(): OrganizationSnapshotInput {
       },
     ],
   };
+}
+
+/** Applications with histories spread over the first half of 2026, for the feed suite. */
+function seedFeed(): Pick<OrganizationSnapshotInput, "jobs" | "candidates" | "applications"> {
+  const steps = [
+    ["Applied", "Active"],
+    ["Interview", "Active"],
+    ["Offer", "Offer"],
+    ["Rejected", "Closed"],
+  ] as const;
+  const jobs = [
+    {
+      id: "job-lit",
+      title: "Associate, Litigation",
+      department: "Litigation",
+      officeLocation: "New York",
+      employmentType: "Full-time",
+      hiringType: "Lateral",
+      position: "Associate",
+      requisitionId: "REQ-1",
+    },
+    {
+      id: "job-sum",
+      title: "Summer Associate",
+      department: "Summer",
+      officeLocation: "London",
+      employmentType: "Intern",
+      hiringType: "Student",
+      position: "Summer Associate",
+    },
+  ];
+  const candidates = Array.from({ length: 12 }, (_, index) => ({
+    id: `cand-${index}`,
+    firstName: `Candidate${index}`,
+    lastName: "Example",
+    email: index % 3 === 0 ? null : `candidate${index}@mail.example`,
+  }));
+  const applications = candidates.map((candidate, index) => ({
+    id: `app-${String(index).padStart(2, "0")}`,
+    candidateId: candidate.id,
+    jobId: index % 2 === 0 ? "job-lit" : "job-sum",
+    statusChanges: steps.slice(0, 1 + (index % 4)).map(([statusName, statusBucketName], step) => ({
+      statusName,
+      statusBucketName,
+      at: new Date(
+        Date.UTC(2026, 0, 5) + index * 12 * 86_400_000 + step * 3 * 86_400_000,
+      ).toISOString(),
+    })),
+    customFieldAnswers:
+      index % 2 === 0 ? [{ customFieldId: "cf-areas", value: ["Litigation", "Tax"] }] : [],
+    education:
+      index % 3 === 1
+        ? [{ university: "Example University", degree: "Juris Doctor", endDate: "2024-05-20" }]
+        : [],
+  }));
+  return { jobs, candidates, applications };
 }

@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_CSV_BYTES } from "../../src/csv/read";
+import { benchFeed } from "./feed.bench";
 import { generateMatterBenchInput } from "./matter-file";
 import { benchMatterValidation } from "./matters.bench";
 import { generateMemberBenchInput } from "./member-file";
@@ -81,3 +82,13 @@ console.log("\nMatter upsert into an empty review cycle of the memory store, 10,
 console.log(`  validation alone     ${upserted.validateMs.toFixed(1)} ms`);
 console.log(`  upsertMatters        ${upserted.serviceMs.toFixed(1)} ms`);
 console.log(`  ratio                ${upserted.ratio.toFixed(2)}× validation`);
+
+const feed = await benchFeed(100_000, 10, RUNS);
+console.log(
+  `\nJob-application feed on the memory store: ${feed.applications.toLocaleString("en-US")} applications, ${feed.statusChanges.toLocaleString("en-US")} status changes (store built in ${(feed.loadMs / 1000).toFixed(1)} s)`,
+);
+for (const query of feed.queries) {
+  console.log(
+    `  ${query.label.padEnd(9)} ${String(query.returned).padStart(6)} records  indexed ${query.indexedMs.toFixed(0).padStart(5)} ms  full scan ${query.scanMs.toFixed(0).padStart(5)} ms  ratio 1/${(1 / query.ratio).toFixed(0)}`,
+  );
+}

@@ -23,13 +23,18 @@ const answers: FeedCase[] = [];
 describe("feed fixtures: each query gives exactly the expected answer (now = 2026-06-15T12:00:00Z)", () => {
   for (const feedCase of cases) {
     it(feedCase.name, async () => {
-      const outcome = await queryJobApplications(store, { orgId: "org-feed", params: feedCase.params, now: NOW });
+      const outcome = await queryJobApplications(store, {
+        orgId: "org-feed",
+        params: feedCase.params,
+        now: NOW,
+      });
       const answer = outcome.ok
         ? { status: 200, body: jobApplicationListSchema.parse(outcome.items) }
         : { status: 400, error: outcome.error };
       if (updating) {
         answers.push({ ...feedCase, expected: answer });
-        if (answers.length === cases.length) writeFileSync(casesPath, `${JSON.stringify(answers, null, 2)}\n`);
+        if (answers.length === cases.length)
+          writeFileSync(casesPath, `${JSON.stringify(answers, null, 2)}\n`);
         return;
       }
       expect(answer).toEqual(feedCase.expected);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { createRateLimiter, FEED_RATE_LIMIT } from "../../src/feed/rate-limit";
+
+describe("createRateLimiter (spec: 1000 requests per 5 minutes)", () => {
+  it("allows the 1000th request in a window and refuses the 1001st with the seconds until the oldest leaves", async () => {
+    const limiter = createRateLimiter(FEED_RATE_LIMIT);
+    const start = Date.UTC(2026, 5, 15, 12);
+    for (let request = 0; request < 1000; request++) {
+      const decision = await limiter.take("org", new Date(start + request * 100));
+      expect(decision).toEqual({ allowed: true, remaining: 999 - request });
+    }
+    expect(await limiter.take("org", new Date(start + 100_000))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 200,
+    });
+  });
+
+  it("rolls: a request is allowed again once the oldest counted one is older than the window", async () => {
+    const limiter = createRateLimiter({ limit: 2, windowMs: 1000 });
+    expect((await limiter.take("org", new Date(0))).allowed).toBe(true);
+    expect((await limiter.take("org", new Date(400))).allowed).toBe(true);
+    expect(await limiter.take("org", new Date(999))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
+    expect((await limiter.take("org", new Date(1000))).allowed).toBe(true);
+    expect((await limiter.take("org", new Date(1001))).allowed).toBe(false);
+  });
+
+  it("counts each organization separately and does not count refused requests", async () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000 });
+    expect((await limiter.take("a", new Date(0))).allowed).toBe(true);
+    expect((await limiter.take("b", new Date(0))).allowed).toBe(true);
+    for (let i = 1; i < 5; i++)
+      expect((await limiter.take("a", new Date(i * 1000))).allowed).toBe(false);
+    expect((await limiter.take("a", new Date(60_001))).allowed).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { DEGREES, isKnownDegree } from "../../src/feed/degrees";
+import { applicationSchema } from "../../src/feed/model";
+import { shapeJobApplication } from "../../src/feed/record";
+
+const source = {
+  application: applicationSchema.parse({
+    id: "a",
+    candidateId: "c",
+    jobId: "j",
+    statusChanges: [
+      { statusName: "Applied", statusBucketName: "Active", at: "2026-01-01T00:00:00Z" },
+    ],
+  }),
+  candidate: { id: "c", firstName: "A", lastName: "B", email: null, phone: null },
+  job: {
+    id: "j",
+    title: "T",
+    department: "",
+    officeLocation: "",
+    employmentType: "",
+    hiringType: "",
+    position: "",
+    requisitionId: null,
+  },
+};
+
+describe("the feed record", () => {
+  it("omits customFields entirely when the organization shows no custom field on applications", () => {
+    const hidden = [
+      { id: "f", title: "Internal", type: "FREE_TEXT" as const, showOnJobApplication: false },
+    ];
+    const record = shapeJobApplication(source, source.application.statusChanges, {
+      shortName: "x",
+      siteUrl: "https://r.example/",
+      applicationCustomFields: hidden,
+    });
+    expect(record).not.toHaveProperty("customFields");
+    expect(record.educationHistory).toBeNull();
+    expect(record.candidateUrl).toBe("https://r.example/app/x/candidates/c");
+  });
+
+  it("knows the spec's 27 degree values", () => {
+    expect(DEGREES).toHaveLength(27);
+    expect(isKnownDegree("Juris Doctor")).toBe(true);
+    expect(isKnownDegree("Bachelor of Laws (Honours)")).toBe(false);
+  });
+});
