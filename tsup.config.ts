@@ -3,7 +3,7 @@ import { defineConfig } from "tsup";
 export default defineConfig([
   {
     // ESM entries share chunks, so `rpdi` and `rpdi/testing` hold one copy of the core.
-    entry: { index: "src/index.ts", testing: "src/testing/index.ts" },
+    entry: { index: "src/index.ts", http: "src/http/index.ts", testing: "src/testing/index.ts" },
     format: ["esm"],
     dts: true,
     clean: true,
@@ -14,8 +14,10 @@ export default defineConfig([
   },
   {
     // rpdi/testing is ESM-only: vitest, which it registers suites with, cannot be required.
-    entry: { index: "src/index.ts" },
+    // jose is ESM-only too; the CommonJS build carries its own copy so require works on Node 20.0+.
+    entry: { index: "src/index.ts", http: "src/http/index.ts" },
     format: ["cjs"],
+    noExternal: ["jose"],
     dts: true,
     sourcemap: true,
     target: "node20",

@@ -105,13 +105,18 @@ function utf8ByteLength(text: string, limit: number): number {
  * The size check on its own, for callers that know a file's size before reading it (a stat, a
  * Content-Length) and should not read an oversized file at all.
  */
-export function csvSizeError(bytes: number, limit: number = MAX_CSV_BYTES): CsvReadError | null {
+export function csvSizeError(
+  bytes: number,
+  limit: number = MAX_CSV_BYTES,
+  exact = true,
+): CsvReadError | null {
   if (bytes <= limit) return null;
+  const size = `${exact ? "" : "at least "}${bytes.toLocaleString("en-US")} bytes`;
   return {
     code: "TOO_LARGE",
     bytes,
     limit,
-    message: `The file is ${bytes.toLocaleString("en-US")} bytes; the limit is ${limit / 1024 / 1024} MB (${limit.toLocaleString("en-US")} bytes).`,
+    message: `The file is ${size}; the limit is ${limit / 1024 / 1024} MB (${limit.toLocaleString("en-US")} bytes).`,
   };
 }
 

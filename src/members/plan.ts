@@ -126,6 +126,7 @@ function createdMember(id: string, row: ValidatedMemberRow, product: Product): M
     mentorIds: [],
     education: [],
     products: [{ product, role: row.role ?? Role.MEMBER }],
+    credentials: { passwordHash: null, mfaSecret: null },
   };
   copyPresentFields(member, row);
   addEducationOnce(member, row);
@@ -144,6 +145,7 @@ function updatedMember(stored: Member, row: ValidatedMemberRow, product: Product
     mentorIds: [...stored.mentorIds],
     education: stored.education.map((entry) => ({ ...entry })),
     products: stored.products.map((access) => ({ ...access })),
+    credentials: { ...stored.credentials },
   };
   if (row.newEmail !== undefined) member.email = row.newEmail;
   member.firstName = row.firstName;

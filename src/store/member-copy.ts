@@ -8,5 +8,6 @@ export function copyMember(member: Member): Member {
     mentorIds: [...member.mentorIds],
     education: member.education.map((entry) => ({ ...entry })),
     products: member.products.map((access) => ({ ...access })),
+    credentials: { ...member.credentials },
   };
 }

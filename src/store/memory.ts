@@ -118,6 +118,12 @@ export function createMemoryStore(
       });
     },
 
+    async findOrganizationId(shortName: string): Promise<string | null> {
+      for (const [orgId, state] of states)
+        if (state.organization.shortName === shortName) return orgId;
+      return null;
+    },
+
     exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
       return serialized(orgId, async () => {
         const state = states.get(orgId);
@@ -144,6 +150,16 @@ function memoryTx(
         const id = state.idByEmail.get(emailKey(email));
         const member = id === undefined ? undefined : state.members.get(id);
         if (member !== undefined) found.set(member.id, member);
+      }
+      return [...found.values()].map(copyMember);
+    },
+
+    async loadMembersById(ids) {
+      const members = read().members;
+      const found = new Map<string, Member>();
+      for (const id of ids) {
+        const member = members.get(id);
+        if (member !== undefined) found.set(id, member);
       }
       return [...found.values()].map(copyMember);
     },

@@ -26,6 +26,8 @@ export interface Store {
   loadSnapshot(snapshot: OrganizationSnapshot): Promise<void>;
   /** The organization as a snapshot, or `null` when the store does not have it. */
   exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null>;
+  /** The id of the organization with this short name (the login address's `{org_name}`). */
+  findOrganizationId(shortName: string): Promise<string | null>;
 }
 
 /** One transaction on one organization. */
@@ -33,6 +35,8 @@ export interface StoreTx {
   loadOrganization(): Promise<OrganizationProfile>;
   /** Members whose address equals one of `emails`, compared case-insensitively. */
   loadMembersByEmail(emails: readonly string[]): Promise<Member[]>;
+  /** Members with one of these ids (unknown ids are skipped). */
+  loadMembersById(ids: readonly string[]): Promise<Member[]>;
   /** Those of `emails` (case-insensitive) that belong to users of other organizations. */
   loadExternalUserEmails(emails: readonly string[]): Promise<string[]>;
   /** Members with any role on `product`. */
@@ -58,6 +62,7 @@ export interface StoreTx {
 export const STORE_TX_OPERATIONS = [
   "loadOrganization",
   "loadMembersByEmail",
+  "loadMembersById",
   "loadExternalUserEmails",
   "listProductMembers",
   "applyMemberPlan",

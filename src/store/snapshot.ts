@@ -51,6 +51,8 @@ export const organizationProfileSchema = z.object({
   lawSchools: z.array(text).nullable().default(null),
   /** Replaces rpdi's bundled static practice-area list for this organization when set. */
   staticPracticeAreas: z.array(text).nullable().default(null),
+  /** Every member must give a TOTP code at login (spec: "MFA organizations"). */
+  mfaRequired: z.boolean().default(false),
   /** Root of the recruiting application, for the feed's `candidateUrl`. */
   siteUrl: z.string().default("https://recruit.example"),
   /** Pipeline templates: their steps are the feed's statuses, grouped in buckets. */
@@ -72,6 +74,16 @@ export const educationSchema = z.object({
   graduationYear: z.number().int().nullable().default(null),
 });
 export type Education = z.infer<typeof educationSchema>;
+
+/**
+ * How a member signs in to the interface: an scrypt password hash (see auth/password.ts) and,
+ * for MFA, the base32 TOTP secret. Never logged, never in an error, never in a response.
+ */
+export const credentialsSchema = z.object({
+  passwordHash: z.string().nullable().default(null),
+  mfaSecret: z.string().nullable().default(null),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
 
 /** A member of the organization as stored. Links to managers and mentors are member ids. */
 export const memberSchema = z.object({
@@ -96,6 +108,7 @@ export const memberSchema = z.object({
   mentorIds: z.array(text).default([]),
   education: z.array(educationSchema).default([]),
   products: z.array(productRoleSchema).default([]),
+  credentials: credentialsSchema.default({ passwordHash: null, mfaSecret: null }),
 });
 export type Member = z.infer<typeof memberSchema>;
 export type MemberInput = z.input<typeof memberSchema>;

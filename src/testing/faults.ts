@@ -61,5 +61,6 @@ export function injectFaults(store: Store): FaultyStore {
     transaction: (orgId, work) => store.transaction(orgId, (tx) => work(wrapTx(tx))),
     loadSnapshot: (snapshot) => store.loadSnapshot(snapshot),
     exportSnapshot: (orgId) => store.exportSnapshot(orgId),
+    findOrganizationId: (shortName) => store.findOrganizationId(shortName),
   };
 }

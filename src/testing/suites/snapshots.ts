@@ -32,6 +32,23 @@ export function snapshotsSuite(h: ConformanceHarness, fresh: () => Promise<Store
     expect(canonical(await h.readBack(copy, SEED_ORG_ID))).toEqual(canonical(exported));
   });
 
+  it("finds an organization by its short name, and nothing for an unknown one", async () => {
+    const store = await h.seeded();
+    expect(await store.findOrganizationId("conformance")).toBe(SEED_ORG_ID);
+    expect(await store.findOrganizationId("Conformance")).toBeNull();
+    expect(await store.findOrganizationId("nope")).toBeNull();
+  });
+
+  it("loads members by id, skipping unknown ids, and by address case-insensitively", async () => {
+    const store = await h.seeded();
+    const [byId, byEmail] = await store.transaction(SEED_ORG_ID, async (tx) => [
+      await tx.loadMembersById(["m-ben", "m-missing", "m-ben"]),
+      await tx.loadMembersByEmail(["CLEO@FIRM.EXAMPLE", "nobody@firm.example"]),
+    ]);
+    expect(byId.map((member) => member.email)).toEqual(["ben@firm.example"]);
+    expect(byEmail.map((member) => member.id)).toEqual(["m-cleo"]);
+  });
+
   it("has no snapshot of an unknown organization and refuses a transaction on one", async () => {
     const store = await h.seeded();
     expect(await store.exportSnapshot("org-missing")).toBeNull();

@@ -1,0 +1,48 @@
+import { jwtVerify, SignJWT } from "jose";
+
+/** Who a session token speaks for. */
+export interface Session {
+  orgId: string;
+  memberId: string;
+}
+
+/** The token lifetime (DESIGN.md: 12 hours). */
+export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+
+/** The host's signing secret, at least 32 bytes (HS256). */
+export type TokenSecret = string | Uint8Array;
+
+function key(secret: TokenSecret): Uint8Array {
+  const bytes = typeof secret === "string" ? new TextEncoder().encode(secret) : secret;
+  if (bytes.length < 32) throw new Error("The token secret must be at least 32 bytes.");
+  return bytes;
+}
+
+/** A signed JWT (HS256) for the session, valid for 12 hours from `now`. */
+export function issueToken(secret: TokenSecret, session: Session, now: Date): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ org: session.orgId })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(session.memberId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
+    .sign(key(secret));
+}
+
+/** The session a token carries, or `null` when it is forged, malformed or expired at `now`. */
+export async function verifyToken(
+  secret: TokenSecret,
+  token: string,
+  now: Date,
+): Promise<Session | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ["HS256"],
+      currentDate: now,
+    });
+    if (typeof payload.org !== "string" || typeof payload.sub !== "string") return null;
+    return { orgId: payload.org, memberId: payload.sub };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,37 @@
+/** rpdi/http: every endpoint of the interface over web-standard Request and Response. */
+
+export { type LogInInput, type LogInOutcome, logIn } from "../auth/login";
+export {
+  DEFAULT_SCRYPT_COST,
+  hashPassword,
+  type ScryptCost,
+  verifyPassword,
+} from "../auth/password";
+export {
+  authorize,
+  type Decision,
+  type EndpointGroup,
+  isAdmin,
+  isPerformAdmin,
+  type Principal,
+} from "../auth/policy";
+export {
+  createLoginThrottle,
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_FAILURE_WINDOW_MS,
+  type LoginThrottle,
+} from "../auth/throttle";
+export {
+  issueToken,
+  type Session,
+  TOKEN_LIFETIME_SECONDS,
+  type TokenSecret,
+  verifyToken,
+} from "../auth/token";
+export { generateTotp, verifyTotp } from "../auth/totp";
+export { createHttpHandler, type HttpHandlerOptions, ROUTES } from "./handler";
+export {
+  type InstructionSection,
+  importInstructionSections,
+  renderImportInstructions,
+} from "./instructions-pdf";

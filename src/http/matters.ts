@@ -1,0 +1,107 @@
+import { csvSizeError } from "../csv/read";
+import type { MatterRuleSet } from "../matters/rule-sets";
+import { matterReadFailure } from "../matters/sheet";
+import { uploadMattersLegacy } from "../matters/upload-legacy";
+import { upsertMatters, validateMattersFile } from "../matters/upsert";
+import { type HttpContext, isUuid, type Route, withAccess } from "./context";
+import { readUploadedFile, type Upload } from "./multipart";
+import { json, jsonError, text } from "./responses";
+
+/** The upload's file, or the description of why it could not be read (a file-level error). */
+async function fileOf(context: HttpContext): Promise<{ file: Uint8Array } | { problem: string }> {
+  const upload: Upload = await readUploadedFile(context.request);
+  if (upload.ok) return { file: upload.file ?? new Uint8Array(0) };
+  if (upload.reason === "TOO_LARGE") {
+    const error = csvSizeError(upload.bytesAtLeast, undefined, false);
+    return { problem: error?.message ?? "The file is too large." };
+  }
+  return { problem: upload.message };
+}
+
+function reviewCycleId(context: HttpContext): string | Response {
+  const id = context.url.searchParams.get("reviewCycleId");
+  if (id === null || !isUuid(id)) return text(400, "reviewCycleId is required and must be a UUID.");
+  return id;
+}
+
+async function upsert(context: HttpContext): Promise<Response> {
+  return withAccess(context, "matters", null, async (principal) => {
+    const cycle = reviewCycleId(context);
+    if (cycle instanceof Response) return cycle;
+    const upload = await fileOf(context);
+    if ("problem" in upload) return text(400, upload.problem);
+    const outcome = await upsertMatters(context.settings.store, {
+      orgId: principal.organization.id,
+      reviewCycleId: cycle,
+      file: upload.file,
+      newId: context.settings.newId,
+    });
+    if (outcome.ok) return json(200, outcome.result);
+    if (outcome.reason === "REVIEW_CYCLE_NOT_FOUND")
+      return jsonError(404, `No review cycle with id ${cycle}.`);
+    return text(400, outcome.text);
+  });
+}
+
+async function uploadLegacy(context: HttpContext): Promise<Response> {
+  return withAccess(context, "matters", null, async (principal) => {
+    const cycle = reviewCycleId(context);
+    if (cycle instanceof Response) return cycle;
+    const upload = await fileOf(context);
+    if ("problem" in upload) return text(400, upload.problem);
+    const outcome = await uploadMattersLegacy(context.settings.store, {
+      orgId: principal.organization.id,
+      reviewCycleId: cycle,
+      file: upload.file,
+      newId: context.settings.newId,
+    });
+    if (outcome.ok) return new Response(null, { status: 200 });
+    switch (outcome.reason) {
+      case "REVIEW_CYCLE_NOT_FOUND":
+        return jsonError(404, `No review cycle with id ${cycle}.`);
+      case "CONFLICT":
+        return jsonError(
+          409,
+          "The file would give an existing (Matter ID, Client Name, Attorney Email) a second entry; use the upsert endpoint.",
+        );
+      case "INVALID_FILE":
+        // The deprecated endpoint gives no row detail (spec).
+        return text(
+          400,
+          outcome.validation.fileError?.description ??
+            "The file has invalid rows; nothing was written.",
+        );
+    }
+  });
+}
+
+function validator(ruleSet: MatterRuleSet) {
+  return (context: HttpContext) =>
+    withAccess(context, "matters", null, async (principal) => {
+      const upload = await readUploadedFile(context.request);
+      if (!upload.ok && upload.reason === "TOO_LARGE") {
+        const error = csvSizeError(upload.bytesAtLeast, undefined, false);
+        if (error !== null) return json(200, matterReadFailure(error));
+      }
+      const file = upload.ok ? (upload.file ?? new Uint8Array(0)) : new Uint8Array(0);
+      return json(
+        200,
+        await validateMattersFile(context.settings.store, {
+          orgId: principal.organization.id,
+          file,
+          ruleSet,
+        }),
+      );
+    });
+}
+
+export const matterRoutes: Route[] = [
+  { method: "POST", path: /^\/api\/v2\/matters-csv\/upsert$/, handle: upsert },
+  {
+    method: "POST",
+    path: /^\/api\/v2\/matters-csv\/validate-upsert$/,
+    handle: validator("upsert"),
+  },
+  { method: "POST", path: /^\/api\/v2\/matters-csv\/upload-csv$/, handle: uploadLegacy },
+  { method: "POST", path: /^\/api\/v2\/matters-csv\/validate-csv$/, handle: validator("legacy") },
+];

@@ -1,0 +1,53 @@
+import type { Principal } from "../auth/policy";
+import { type TokenSecret, verifyToken } from "../auth/token";
+import { OrganizationNotFoundError } from "../store/errors";
+import type { Store } from "../store/port";
+import { runTransaction } from "../store/run";
+
+export interface SessionOptions {
+  store: Store;
+  secret: TokenSecret;
+  cookieName: string;
+  acceptBearer: boolean;
+}
+
+/**
+ * The caller, from the session cookie (or, when the host opts in, a bearer token), re-read from the
+ * store on every request so role changes apply at once. `null` means 401.
+ */
+export async function authenticate(
+  request: Request,
+  options: SessionOptions,
+  now: Date,
+): Promise<Principal | null> {
+  const token = tokenOf(request, options);
+  if (token === null) return null;
+  const session = await verifyToken(options.secret, token, now);
+  if (session === null) return null;
+  try {
+    return await runTransaction(options.store, session.orgId, async (tx) => {
+      const [member] = await tx.loadMembersById([session.memberId]);
+      if (member === undefined) return null;
+      return { member, organization: await tx.loadOrganization() };
+    });
+  } catch (error) {
+    if (error instanceof OrganizationNotFoundError) return null;
+    throw error;
+  }
+}
+
+function tokenOf(request: Request, options: SessionOptions): string | null {
+  if (options.acceptBearer) {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "");
+    if (match?.[1] !== undefined) return match[1];
+  }
+  for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
+    const separator = pair.indexOf("=");
+    if (separator === -1) continue;
+    if (pair.slice(0, separator).trim() === options.cookieName) {
+      const value = pair.slice(separator + 1).trim();
+      return value === "" ? null : value;
+    }
+  }
+  return null;
+}
