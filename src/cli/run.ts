@@ -1,10 +1,12 @@
 import { parseArgs } from "node:util";
 import { isProduct, PRODUCTS } from "../store/products";
 import { type CliIo, ExitCode, UsageError } from "./io";
+import { serveCommand } from "./serve";
 import { validateMattersCommand } from "./validate-matters";
 import { validateMembersCommand } from "./validate-members";
 
 export const USAGE = `Usage:
+  rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--persist <file.json>]
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--now <ISO time>]
   rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json]
 
@@ -34,6 +36,16 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (values.help) {
     io.stdout(`${USAGE}\n`);
     return ExitCode.VALID;
+  }
+  if (positionals[0] === "serve") {
+    if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+    const port = Number(values.port ?? "8787");
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError("--port must be a port number");
+    return (await serveCommand(
+      { seed: values.seed, port, host: values.host ?? "127.0.0.1", persist: values.persist },
+      io.stdout,
+    )) as ExitCode;
   }
   const [command, subject, file, ...extra] = positionals;
   if (command !== "validate")
@@ -85,6 +97,10 @@ function parseCommandLine(argv: readonly string[]) {
       json: { type: "boolean" },
       now: { type: "string" },
       legacy: { type: "boolean" },
+      seed: { type: "string" },
+      port: { type: "string" },
+      host: { type: "string" },
+      persist: { type: "string" },
       "review-cycle": { type: "string" },
       help: { type: "boolean", short: "h" },
     },

@@ -55,7 +55,7 @@ async function uploadLegacy(context: HttpContext): Promise<Response> {
       file: upload.file,
       newId: context.settings.newId,
     });
-    if (outcome.ok) return new Response(null, { status: 200 });
+    if (outcome.ok) return text(200, "");
     switch (outcome.reason) {
       case "REVIEW_CYCLE_NOT_FOUND":
         return jsonError(404, `No review cycle with id ${cycle}.`);

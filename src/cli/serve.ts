@@ -1,0 +1,128 @@
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { generateTotp } from "../auth/totp";
+import { createHttpHandler } from "../http/handler";
+import { createMemoryStore } from "../store/memory";
+import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
+import { UsageError } from "./io";
+import { describe as describeError } from "./snapshot-file";
+
+export interface ServeOptions {
+  seed: string | undefined;
+  port: number;
+  host: string;
+  persist: string | undefined;
+}
+
+/** The bundled sandbox's logins: clearly fake, printed so integrators can start at once. */
+const SANDBOX_LOGINS = [
+  { email: "sandbox.admin@hartwell.example", password: "sandbox-password", mfaSecret: null },
+  {
+    email: "sandbox.mfa@hartwell.example",
+    password: "sandbox-password",
+    mfaSecret: "JBSWY3DPEHPK3PXP",
+  },
+] as const;
+
+/** The bundled sandbox seed, found beside the source (tsx) or beside the build (dist/cli.js). */
+export function bundledSandboxPath(): string {
+  const candidates = ["../fixtures/sandbox.json", "../../fixtures/sandbox.json"].map((relative) =>
+    fileURLToPath(new URL(relative, import.meta.url)),
+  );
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (found === undefined)
+    throw new UsageError("the bundled sandbox (fixtures/sandbox.json) is missing; pass --seed");
+  return found;
+}
+
+/**
+ * `rpdi serve`: the whole interface over the memory store on a loopback port, until SIGINT or
+ * SIGTERM; with `--persist`, the state is written back as snapshots on the way out.
+ */
+export async function serveCommand(
+  options: ServeOptions,
+  write: (text: string) => void,
+): Promise<number> {
+  const seedPath = options.seed ?? bundledSandboxPath();
+  const snapshots = await readSeed(seedPath);
+  const store = createMemoryStore(snapshots);
+  const secret = process.env.RPDI_TOKEN_SECRET ?? randomSecret();
+  const handler = createHttpHandler({
+    store,
+    tokenSecret: secret,
+    secureCookie: false,
+    onError: (error) => write(`rpdi serve: unexpected failure: ${describeError(error)}\n`),
+  });
+  const server = serve({ fetch: handler, port: options.port, hostname: options.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const root = `http://${options.host}:${port}`;
+  const lines = [
+    `rpdi sandbox: the memory store seeded from ${seedPath}`,
+    `  REST   ${root}/api/v2`,
+    `  Feed   ${root}/v1/job-applications`,
+    ...snapshots.map(
+      (snapshot) => `  Login  ${root}/app/${snapshot.organization.shortName}/admin/auth/`,
+    ),
+  ];
+  if (options.seed === undefined) {
+    lines.push("Sandbox logins (fake, for this sandbox only):");
+    for (const login of SANDBOX_LOGINS) {
+      const mfa =
+        login.mfaSecret === null
+          ? ""
+          : `, MFA secret ${login.mfaSecret} (code now: ${generateTotp(login.mfaSecret, new Date())})`;
+      lines.push(`  ${login.email} / ${login.password}${mfa}`);
+    }
+  }
+  lines.push(
+    options.persist === undefined
+      ? "Stop with Ctrl-C."
+      : `Stop with Ctrl-C; the state is then written to ${options.persist}.`,
+  );
+  write(`${lines.join("\n")}\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (options.persist !== undefined) {
+    const exported = await Promise.all(
+      snapshots.map((snapshot) => store.exportSnapshot(snapshot.organization.id)),
+    );
+    await writeFile(
+      options.persist,
+      `${JSON.stringify(exported.length === 1 ? exported[0] : exported, null, 2)}\n`,
+    );
+    write(`rpdi serve: state written to ${options.persist}\n`);
+  }
+  return 0;
+}
+
+async function readSeed(path: string): Promise<OrganizationSnapshot[]> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, "utf8"));
+  } catch (error) {
+    throw new UsageError(`cannot read the seed ${path}: ${describeError(error)}`);
+  }
+  const list = Array.isArray(json) ? json : [json];
+  const parsed = list.map((entry) => organizationSnapshotSchema.safeParse(entry));
+  const failed = parsed.findIndex((result) => !result.success);
+  if (failed !== -1)
+    throw new UsageError(`${path} is not an organization snapshot (entry ${failed + 1})`);
+  return parsed.map((result) => result.data as OrganizationSnapshot);
+}
+
+function randomSecret(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}

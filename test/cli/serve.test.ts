@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/** Starts `rpdi serve` from source and resolves with the REST root it prints. */
+function start(
+  args: string[],
+): Promise<{ child: ChildProcess; rest: string; output: () => string }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "src/cli/main.ts"), "serve", "--port", "0", ...args],
+    { cwd: ROOT },
+  );
+  let output = "";
+  return new Promise((resolveStart, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /REST\s+(\S+)/.exec(output);
+      if (match?.[1] !== undefined && output.includes("Stop with Ctrl-C"))
+        resolveStart({ child, rest: match[1], output: () => output });
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once("exit", (code) => reject(new Error(`rpdi serve exited with ${code}: ${output}`)));
+  });
+}
+
+describe("rpdi serve", () => {
+  it("serves the sandbox, prints its fake logins, and writes the state back on exit with --persist", async () => {
+    const persist = join(mkdtempSync(join(tmpdir(), "rpdi-serve-")), "state.json");
+    const { child, rest, output } = await start(["--persist", persist]);
+    expect(output()).toContain("sandbox.admin@hartwell.example / sandbox-password");
+    const root = rest.replace(/\/api\/v2$/, "");
+    const login = await fetch(`${root}/app/sandbox/admin/auth/`, {
+      method: "POST",
+      body: new URLSearchParams({
+        email: "sandbox.admin@hartwell.example",
+        password: "sandbox-password",
+      }),
+    });
+    const cookie = login.headers.get("set-cookie")?.split(";")[0] as string;
+    expect(login.headers.get("set-cookie")).not.toContain("Secure");
+    const form = new FormData();
+    form.set(
+      "file",
+      new Blob(["First Name,Last Name,Email\nPat,Lee,pat.lee@hartwell.example\n"]),
+      "m.csv",
+    );
+    const imported = await fetch(`${rest}/members/import-csv?product=RECRUIT`, {
+      method: "POST",
+      headers: { cookie },
+      body: form,
+    });
+    expect(imported.status).toBe(200);
+    const exited = new Promise((resolveExit) => child.once("exit", resolveExit));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const state = JSON.parse(readFileSync(persist, "utf8"));
+    expect(state.members.map((member: { email: string }) => member.email)).toContain(
+      "pat.lee@hartwell.example",
+    );
+  });
+});
