@@ -3,8 +3,14 @@ import { defineConfig } from "tsup";
 export default defineConfig([
   {
     // ESM entries share chunks, so `rpdi` and `rpdi/testing` hold one copy of the core.
-    entry: { index: "src/index.ts", http: "src/http/index.ts", testing: "src/testing/index.ts" },
+    entry: {
+      index: "src/index.ts",
+      http: "src/http/index.ts",
+      postgres: "src/postgres/index.ts",
+      testing: "src/testing/index.ts",
+    },
     format: ["esm"],
+    loader: { ".sql": "text" },
     dts: true,
     clean: true,
     sourcemap: true,
@@ -15,8 +21,9 @@ export default defineConfig([
   {
     // rpdi/testing is ESM-only: vitest, which it registers suites with, cannot be required.
     // jose is ESM-only too; the CommonJS build carries its own copy so require works on Node 20.0+.
-    entry: { index: "src/index.ts", http: "src/http/index.ts" },
+    entry: { index: "src/index.ts", http: "src/http/index.ts", postgres: "src/postgres/index.ts" },
     format: ["cjs"],
+    loader: { ".sql": "text" },
     noExternal: ["jose"],
     dts: true,
     sourcemap: true,

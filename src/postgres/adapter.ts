@@ -1,0 +1,232 @@
+import type { MatterWrites } from "../matters/apply";
+import type { MemberPlan } from "../members/plan";
+import {
+  MemberConflictError,
+  OrganizationNotFoundError,
+  StoreConflictError,
+} from "../store/errors";
+import type { Store, StoreTx } from "../store/port";
+import type { Product } from "../store/products";
+import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
+import {
+  connectionSource,
+  type PooledConnection,
+  type PostgresClient,
+  type Queryable,
+  schemaName,
+  sqlState,
+} from "./client";
+import { readFeedApplications } from "./feed-sql";
+import { readCycleMatters, writeMatters } from "./matters-sql";
+import { memberFromRow, memberSelect, writeMembers, writeWelcomeEmails } from "./members-sql";
+import { migrate } from "./migrate";
+import { readProfile, readSnapshot, writeSnapshot } from "./snapshot-io";
+
+export interface PostgresStoreOptions {
+  /** A `pg` Pool, a single `pg` Client, or PGlite. */
+  client: PostgresClient;
+  /** The schema holding rpdi's tables (default `rpdi`); one database can hold several stores. */
+  schema?: string;
+  /** Told about every statement a transaction sends (for statement counts in benchmarks). */
+  onStatement?: (sql: string) => void;
+}
+
+/** The PostgreSQL store; call {@link PostgresStore.migrate} once before use. */
+export interface PostgresStore extends Store {
+  /** Creates or upgrades the schema; idempotent. Returns the versions it applied. */
+  migrate(): Promise<number[]>;
+}
+
+/**
+ * The production adapter. Every transaction runs on one connection and first takes an advisory
+ * lock on its organization, so transactions on one organization never interleave, across host
+ * instances too. Writes are set-based (`unnest` arrays, `INSERT … ON CONFLICT`): the statements an
+ * import or upsert sends do not grow with its rows. A serialization failure or deadlock surfaces
+ * as {@link StoreConflictError} with nothing written.
+ */
+export function createPostgresStore(options: PostgresStoreOptions): PostgresStore {
+  const schema = options.schema ?? "rpdi";
+  const s = schemaName(schema);
+  const acquire = connectionSource(options.client);
+
+  async function inTransaction<T>(
+    orgId: string,
+    work: (connection: Queryable) => Promise<T>,
+  ): Promise<T> {
+    const pooled = await acquire();
+    const connection: Queryable = {
+      query: (text, params) => {
+        options.onStatement?.(text);
+        return pooled.query(text, params);
+      },
+    };
+    let broken: unknown;
+    try {
+      await pooled.query("BEGIN");
+      await pooled.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`rpdi:${schema}:${orgId}`]);
+      const result = await work(connection);
+      await pooled.query("COMMIT");
+      return result;
+    } catch (error) {
+      broken = error;
+      await pooled.query("ROLLBACK").catch(() => undefined);
+      const state = sqlState(error);
+      if (state === "40001" || state === "40P01")
+        throw new StoreConflictError(
+          "A concurrent change could not be serialized; nothing was written.",
+        );
+      throw error;
+    } finally {
+      release(pooled, broken);
+    }
+  }
+
+  return {
+    migrate: () => migrate(options.client, schema),
+
+    transaction<T>(orgId: string, work: (tx: StoreTx) => Promise<T>): Promise<T> {
+      return inTransaction(orgId, async (connection) => {
+        const { rows } = await connection.query(`SELECT 1 FROM ${s}.organizations WHERE id = $1`, [
+          orgId,
+        ]);
+        if (rows.length === 0) throw new OrganizationNotFoundError(orgId);
+        return work(postgresTx(connection, s, orgId));
+      });
+    },
+
+    loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
+      const parsed = organizationSnapshotSchema.parse(snapshot);
+      return inTransaction(parsed.organization.id, (connection) =>
+        writeSnapshot(connection, s, parsed),
+      );
+    },
+
+    exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
+      return inTransaction(orgId, (connection) => readSnapshot(connection, s, orgId));
+    },
+
+    async findOrganizationId(shortName: string): Promise<string | null> {
+      const { rows } = await options.client.query(
+        `SELECT id FROM ${s}.organizations WHERE short_name = $1`,
+        [shortName],
+      );
+      return (rows[0]?.id as string | undefined) ?? null;
+    },
+  };
+}
+
+function release(connection: PooledConnection, error: unknown): void {
+  // After a failure the session may be dead (terminated, reset): never hand it out again.
+  connection.release(error !== undefined);
+}
+
+function postgresTx(connection: Queryable, s: string, orgId: string): StoreTx {
+  const members = async (where: string, params: unknown[]) =>
+    (
+      await connection.query(`${memberSelect(s)} WHERE m.org_id = $1 AND ${where} ORDER BY m.seq`, [
+        orgId,
+        ...params,
+      ])
+    ).rows.map(memberFromRow);
+  return {
+    async loadOrganization() {
+      const found = await readProfile(connection, s, orgId);
+      if (found === null) throw new OrganizationNotFoundError(orgId);
+      return found.profile;
+    },
+
+    loadMembersByEmail: (emails) =>
+      members("lower(m.email) = ANY($2::text[])", [emails.map((email) => email.toLowerCase())]),
+
+    loadMembersById: (ids) => members("m.id = ANY($2::text[])", [[...ids]]),
+
+    async loadExternalUserEmails(emails) {
+      const keys = emails.map((email) => email.toLowerCase());
+      const { rows } = await connection.query(
+        `SELECT lower(email) AS email FROM ${s}.members WHERE org_id <> $1 AND lower(email) = ANY($2::text[])
+         UNION SELECT lower(e) FROM ${s}.organizations o, unnest(o.external_user_emails) AS e WHERE o.id = $1 AND lower(e) = ANY($2::text[])`,
+        [orgId, keys],
+      );
+      const outside = new Set(rows.map((row) => row.email as string));
+      return emails.filter((email) => outside.has(email.toLowerCase()));
+    },
+
+    listProductMembers: (product: Product) =>
+      members(
+        `EXISTS (SELECT 1 FROM ${s}.member_products p WHERE p.org_id = m.org_id AND p.member_id = m.id AND p.product = $2)`,
+        [product],
+      ),
+
+    async applyMemberPlan(plan: MemberPlan) {
+      try {
+        await connection.query("SAVEPOINT rpdi_member_plan");
+        await writeMembers(connection, s, orgId, [...plan.updates, ...plan.creates]);
+        await writeWelcomeEmails(connection, s, orgId, plan.welcomeEmails);
+        await connection.query("RELEASE SAVEPOINT rpdi_member_plan");
+      } catch (error) {
+        if (sqlState(error) !== "23505") throw error;
+        await connection.query("ROLLBACK TO SAVEPOINT rpdi_member_plan");
+        throw new MemberConflictError(
+          conflictingEmail(error) ?? "",
+          "The address already belongs to another member.",
+        );
+      }
+    },
+
+    async revokeProductAccess(product, memberIds) {
+      await connection.query(
+        `DELETE FROM ${s}.member_products WHERE org_id = $1 AND product = $2 AND member_id = ANY($3::text[])`,
+        [orgId, product, [...memberIds]],
+      );
+    },
+
+    async findReviewCycle(reviewCycleId) {
+      const { rows } = await connection.query(
+        `SELECT id, name FROM ${s}.review_cycles WHERE org_id = $1 AND id = $2`,
+        [orgId, reviewCycleId],
+      );
+      const row = rows[0];
+      return row === undefined ? null : { id: row.id as string, name: row.name as string };
+    },
+
+    loadCycleMatters: (reviewCycleId) => readCycleMatters(connection, s, orgId, reviewCycleId),
+
+    applyMatterWrites: (reviewCycleId, writes: MatterWrites) =>
+      writeMatters(connection, s, orgId, reviewCycleId, writes),
+
+    loadFeedApplications: (range) =>
+      readFeedApplications(connection, s, orgId, range.start, range.end),
+
+    async listWelcomeEmails(limit) {
+      const { rows } = await connection.query(
+        `SELECT id, member_id, email, first_name, last_name, product, reason, created_at FROM ${s}.welcome_emails
+         WHERE org_id = $1 ORDER BY seq LIMIT $2`,
+        [orgId, limit ?? null],
+      );
+      return rows.map((row) => ({
+        id: row.id as string,
+        memberId: row.member_id as string,
+        email: row.email as string,
+        firstName: row.first_name as string,
+        lastName: row.last_name as string,
+        product: row.product as Product,
+        reason: row.reason as "MEMBER_CREATED" | "PRODUCT_GRANTED",
+        createdAt: row.created_at as string,
+      }));
+    },
+
+    async deleteWelcomeEmails(ids) {
+      await connection.query(
+        `DELETE FROM ${s}.welcome_emails WHERE org_id = $1 AND id = ANY($2::text[])`,
+        [orgId, [...ids]],
+      );
+    },
+  };
+}
+
+/** The address in a unique-violation's detail: `Key (org_id, lower(email))=(org, a@b.c) already exists.` */
+function conflictingEmail(error: unknown): string | undefined {
+  const detail = (error as { detail?: unknown }).detail;
+  if (typeof detail !== "string") return undefined;
+  return /=\([^,]*, (.*)\) already exists/.exec(detail)?.[1];
+}

@@ -1,0 +1,70 @@
+/** The part of a `pg` client rpdi uses: `query` with $n parameters, answering `{ rows }`. */
+export interface Queryable {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** A connection taken from a pool; `release` gives it back (with an error: destroys it). */
+export interface PooledConnection extends Queryable {
+  release(error?: Error | boolean): void;
+}
+
+/**
+ * What `createPostgresStore` accepts: a `pg` Pool (anything with `query` and `connect`), or a
+ * single connection with `query` alone (a `pg` Client, PGlite), whose transactions then run one
+ * at a time.
+ */
+export interface PostgresClient extends Queryable {
+  connect?: () => Promise<PooledConnection>;
+}
+
+/** Hands out one connection per transaction; a single connection is queued. */
+export function connectionSource(client: PostgresClient): () => Promise<PooledConnection> {
+  if (typeof client.connect === "function") {
+    const connect = client.connect.bind(client);
+    return async () => {
+      const connection = await connect();
+      // A pg client emits "error" when its session dies while checked out (terminated, reset);
+      // unheard, that event crashes the host. The failing query reports the error anyway.
+      const events = connection as unknown as {
+        on?: (event: string, listener: () => void) => void;
+        off?: (event: string, listener: () => void) => void;
+      };
+      if (typeof events.on !== "function") return connection;
+      const ignore = () => undefined;
+      events.on("error", ignore);
+      return {
+        query: (text, params) => connection.query(text, params),
+        release: (error) => {
+          events.off?.("error", ignore);
+          connection.release(error);
+        },
+      };
+    };
+  }
+  let queue: Promise<void> = Promise.resolve();
+  return () =>
+    new Promise<PooledConnection>((resolve) => {
+      queue = queue.then(
+        () =>
+          new Promise<void>((released) => {
+            resolve({
+              query: (text, params) => client.query(text, params),
+              release: () => released(),
+            });
+          }),
+      );
+    });
+}
+
+/** A quoted identifier for the store's schema; only plain names are accepted. */
+export function schemaName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
+    throw new Error(`Invalid schema name "${name}": use lower-case letters, digits and _.`);
+  return `"${name}"`;
+}
+
+/** The SQLSTATE of a database error, when there is one. */
+export function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}

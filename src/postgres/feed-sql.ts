@@ -1,0 +1,86 @@
+import type { FeedApplication } from "../feed/model";
+import type { Queryable } from "./client";
+import { jsonValue } from "./members-sql";
+
+const INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * Applications with their candidate, job, status history, answers and education, in one
+ * statement. `where` narrows by application (a range on the status-change index, or all).
+ */
+export function applicationSelect(s: string, where: string): string {
+  return `SELECT a.id, a.offer_start_date::text AS offer_start_date, a.offer_salary, a.address,
+      c.id AS candidate_id, c.first_name, c.last_name, c.email, c.phone,
+      j.id AS job_id, j.title, j.department, j.office_location, j.employment_type, j.hiring_type, j.position_type, j.requisition_id,
+      (SELECT json_agg(json_build_object('statusName', x.status_name, 'statusBucketName', x.bucket_name,
+          'at', to_char(x.at AT TIME ZONE 'UTC', ${INSTANT})) ORDER BY x.position)
+        FROM ${s}.status_changes x WHERE x.org_id = a.org_id AND x.application_id = a.id) AS status_changes,
+      COALESCE((SELECT json_agg(json_build_object('customFieldId', q.custom_field_id, 'value', q.value) ORDER BY q.position)
+        FROM ${s}.custom_field_answers q WHERE q.org_id = a.org_id AND q.application_id = a.id), '[]'::json) AS answers,
+      COALESCE((SELECT json_agg(json_build_object('university', d.university, 'degree', d.degree,
+          'startDate', d.start_date::text, 'endDate', d.end_date::text) ORDER BY d.position)
+        FROM ${s}.application_education d WHERE d.org_id = a.org_id AND d.application_id = a.id), '[]'::json) AS education
+    FROM ${s}.applications a
+    JOIN ${s}.candidates c ON c.org_id = a.org_id AND c.id = a.candidate_id
+    JOIN ${s}.jobs j ON j.org_id = a.org_id AND j.id = a.job_id
+    WHERE a.org_id = $1 AND ${where}
+    ORDER BY a.seq`;
+}
+
+/** The exact pre-selection: applications with a status change in the inclusive range (index scan). */
+export async function readFeedApplications(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  start: Date,
+  end: Date,
+): Promise<FeedApplication[]> {
+  const { rows } = await connection.query(
+    applicationSelect(
+      s,
+      `a.id IN (SELECT DISTINCT application_id FROM ${s}.status_changes WHERE org_id = $1 AND at BETWEEN $2::timestamptz AND $3::timestamptz)`,
+    ),
+    [orgId, start.toISOString(), end.toISOString()],
+  );
+  return rows.map(feedApplicationFromRow);
+}
+
+export function feedApplicationFromRow(row: Record<string, unknown>): FeedApplication {
+  const address = jsonValue(row.address) as FeedApplication["application"]["address"];
+  return {
+    application: {
+      id: row.id as string,
+      candidateId: row.candidate_id as string,
+      jobId: row.job_id as string,
+      offer: {
+        startDate: (row.offer_start_date as string | null) ?? null,
+        salary: (row.offer_salary as number | null) ?? null,
+      },
+      address,
+      statusChanges:
+        (jsonValue(row.status_changes) as FeedApplication["application"]["statusChanges"] | null) ??
+        [],
+      customFieldAnswers: jsonValue(
+        row.answers,
+      ) as FeedApplication["application"]["customFieldAnswers"],
+      education: jsonValue(row.education) as FeedApplication["application"]["education"],
+    },
+    candidate: {
+      id: row.candidate_id as string,
+      firstName: row.first_name as string,
+      lastName: row.last_name as string,
+      email: (row.email as string | null) ?? null,
+      phone: (row.phone as string | null) ?? null,
+    },
+    job: {
+      id: row.job_id as string,
+      title: row.title as string,
+      department: row.department as string,
+      officeLocation: row.office_location as string,
+      employmentType: row.employment_type as string,
+      hiringType: row.hiring_type as string,
+      position: row.position_type as string,
+      requisitionId: (row.requisition_id as string | null) ?? null,
+    },
+  };
+}

@@ -1,0 +1,5 @@
+/** rpdi/postgres: the PostgreSQL storage adapter (`pg` or PGlite), with its migrations. */
+
+export { createPostgresStore, type PostgresStore, type PostgresStoreOptions } from "./adapter";
+export type { PooledConnection, PostgresClient, Queryable } from "./client";
+export { migrate } from "./migrate";

@@ -1,0 +1,93 @@
+import type { MatterWrites } from "../matters/apply";
+import type { ClientMatter, CycleMatters, MatterEntry } from "../matters/entries";
+import type { Queryable } from "./client";
+
+export async function readCycleMatters(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  cycleId: string,
+): Promise<CycleMatters> {
+  const matters = await connection.query(
+    `SELECT id, matter_id, client_name, matter_name, description FROM ${s}.client_matters
+     WHERE org_id = $1 AND cycle_id = $2 ORDER BY seq`,
+    [orgId, cycleId],
+  );
+  const entries = await connection.query(
+    `SELECT e.id, e.client_matter_id, e.attorney_email, e.billing_attorney_email, e.start_date::text AS start_date,
+        e.end_date::text AS end_date, e.hours_billed::float8 AS hours_billed
+     FROM ${s}.matter_entries e JOIN ${s}.client_matters c ON c.org_id = e.org_id AND c.id = e.client_matter_id
+     WHERE e.org_id = $1 AND c.cycle_id = $2 ORDER BY e.seq`,
+    [orgId, cycleId],
+  );
+  return {
+    clientMatters: matters.rows.map(
+      (row): ClientMatter => ({
+        id: row.id as string,
+        matterId: row.matter_id as string,
+        clientName: row.client_name as string,
+        matterName: row.matter_name as string,
+        description: (row.description as string | null) ?? null,
+      }),
+    ),
+    entries: entries.rows.map(
+      (row): MatterEntry => ({
+        id: row.id as string,
+        clientMatterId: row.client_matter_id as string,
+        attorneyEmail: row.attorney_email as string,
+        billingAttorneyEmail: row.billing_attorney_email as string,
+        startDate: (row.start_date as string | null) ?? null,
+        endDate: (row.end_date as string | null) ?? null,
+        hoursBilled: Number(row.hours_billed),
+      }),
+    ),
+  };
+}
+
+/** Creates and updates client matters and entries: two statements, whatever the number of rows. */
+export async function writeMatters(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  cycleId: string,
+  writes: MatterWrites,
+): Promise<void> {
+  const matters = [...writes.createClientMatters, ...writes.updateClientMatters];
+  if (matters.length > 0) {
+    await connection.query(
+      `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name, description)
+       SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+       ON CONFLICT (org_id, id) DO UPDATE SET matter_name = excluded.matter_name, description = excluded.description`,
+      [
+        orgId,
+        cycleId,
+        matters.map((m) => m.id),
+        matters.map((m) => m.matterId),
+        matters.map((m) => m.clientName),
+        matters.map((m) => m.matterName),
+        matters.map((m) => m.description),
+      ],
+    );
+  }
+  const entries = [...writes.createEntries, ...(writes.updateEntries ?? [])];
+  if (entries.length > 0) {
+    await connection.query(
+      `INSERT INTO ${s}.matter_entries (org_id, id, client_matter_id, attorney_email, billing_attorney_email, start_date, end_date, hours_billed)
+       SELECT $1, t.id, t.cm, t.attorney, t.billing, t.start_date::date, t.end_date::date, t.hours
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[])
+         AS t(id, cm, attorney, billing, start_date, end_date, hours)
+       ON CONFLICT (org_id, id) DO UPDATE SET billing_attorney_email = excluded.billing_attorney_email,
+         start_date = excluded.start_date, end_date = excluded.end_date, hours_billed = excluded.hours_billed`,
+      [
+        orgId,
+        entries.map((e) => e.id),
+        entries.map((e) => e.clientMatterId),
+        entries.map((e) => e.attorneyEmail),
+        entries.map((e) => e.billingAttorneyEmail),
+        entries.map((e) => e.startDate),
+        entries.map((e) => e.endDate),
+        entries.map((e) => e.hoursBilled),
+      ],
+    );
+  }
+}

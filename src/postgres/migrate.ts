@@ -1,0 +1,44 @@
+import { connectionSource, type PostgresClient, schemaName } from "./client";
+import initial from "./migrations/001_initial.sql";
+
+/** Versioned schema changes, applied in order; a version once shipped never changes. */
+const MIGRATIONS: readonly { version: number; sql: string }[] = [{ version: 1, sql: initial }];
+
+/**
+ * Creates or upgrades the store's schema. Idempotent: applied versions are recorded in
+ * `rpdi_migrations`, and concurrent callers wait on an advisory lock.
+ */
+export async function migrate(client: PostgresClient, schema = "rpdi"): Promise<number[]> {
+  const quoted = schemaName(schema);
+  const applied: number[] = [];
+  const connection = await connectionSource(client)();
+  try {
+    await connection.query("BEGIN");
+    await connection.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+      `rpdi:migrate:${schema}`,
+    ]);
+    await connection.query(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
+    await connection.query(
+      `CREATE TABLE IF NOT EXISTS ${quoted}.rpdi_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const { rows } = await connection.query(`SELECT version FROM ${quoted}.rpdi_migrations`);
+    const done = new Set(rows.map((row) => Number(row.version)));
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      for (const statement of migration.sql.replaceAll("{{schema}}", quoted).split(/;\s*$/m)) {
+        if (statement.replace(/--.*$/gm, "").trim() !== "") await connection.query(statement);
+      }
+      await connection.query(`INSERT INTO ${quoted}.rpdi_migrations (version) VALUES ($1)`, [
+        migration.version,
+      ]);
+      applied.push(migration.version);
+    }
+    await connection.query("COMMIT");
+  } catch (error) {
+    await connection.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    connection.release();
+  }
+  return applied;
+}

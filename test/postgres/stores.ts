@@ -1,0 +1,45 @@
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { createPostgresStore, type PostgresStore } from "../../src/postgres/adapter";
+import type { PostgresClient } from "../../src/postgres/client";
+import type { Store } from "../../src/store/port";
+
+/** The real server's address, when the environment names one (CI does). */
+export const DATABASE_URL = process.env.DATABASE_URL;
+
+let counter = 0;
+const schemas = new WeakMap<Store, { client: PostgresClient; schema: string }>();
+
+/** A new, empty store in a schema of its own on `client`, migrated. */
+export async function freshStore(client: PostgresClient, prefix: string): Promise<PostgresStore> {
+  const schema = `${prefix}_${process.pid}_${++counter}`;
+  const store = createPostgresStore({ client: client, schema });
+  await store.migrate();
+  schemas.set(store, { client, schema });
+  return store;
+}
+
+export async function dropStore(store: Store): Promise<void> {
+  const found = schemas.get(store);
+  if (found !== undefined)
+    await found.client.query(`DROP SCHEMA IF EXISTS "${found.schema}" CASCADE`);
+}
+
+let pglite: PGlite | undefined;
+
+/** One in-process PGlite database for the test file; each store gets its own schema in it. */
+export function pgliteClient(): PGlite {
+  pglite ??= new PGlite();
+  return pglite;
+}
+
+export function serverPool(): pg.Pool {
+  return new pg.Pool({ connectionString: DATABASE_URL, max: 8 });
+}
+
+/** The schema a store made by {@link freshStore} lives in. */
+export function schemaOfStore(store: Store): string {
+  const found = schemas.get(store);
+  if (found === undefined) throw new Error("not a store made by freshStore");
+  return found.schema;
+}
