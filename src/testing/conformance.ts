@@ -56,10 +56,7 @@ export function runStoreConformance(
 ): void {
   describe(`${name} — rpdi store conformance`, () => {
     const harness = createHarness(makeStore, options);
-    const fresh = async () => {
-      const store = await makeStore();
-      return store;
-    };
+    const fresh = harness.fresh;
     const register: Record<ConformanceSuite, () => void> = {
       snapshots: () => snapshotsSuite(harness, fresh),
       "member import": () => memberImportSuite(harness),

@@ -9,6 +9,8 @@ import { otherOrganization, seedOrganization, ssoOrganization } from "./seed";
 
 /** How the conformance suite reaches the adapter under test. */
 export interface ConformanceHarness {
+  /** A new, empty store, released after the test. */
+  fresh(): Promise<Store>;
   /** A new store holding the seed organization and the other organization. */
   seeded(): Promise<Store>;
   /** Reads an organization back, through the hook given or `exportSnapshot`. */
@@ -31,10 +33,15 @@ export function createHarness(
     const stores = made.splice(0);
     if (options.dispose !== undefined) for (const store of stores) await options.dispose(store);
   });
+  const fresh = async () => {
+    const store = await makeStore();
+    made.push(store);
+    return store;
+  };
   return {
+    fresh,
     async seeded() {
-      const store = await makeStore();
-      made.push(store);
+      const store = await fresh();
       await store.loadSnapshot(organizationSnapshotSchema.parse(seedOrganization()));
       await store.loadSnapshot(organizationSnapshotSchema.parse(otherOrganization()));
       await store.loadSnapshot(organizationSnapshotSchema.parse(ssoOrganization()));

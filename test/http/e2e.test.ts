@@ -7,22 +7,55 @@ import { MAX_CSV_BYTES } from "../../src/csv/read";
 import { createRateLimiter } from "../../src/feed/rate-limit";
 import { createHttpHandler } from "../../src/http/handler";
 import { createMemoryStore } from "../../src/store/memory";
+import type { Store } from "../../src/store/port";
+import { organizationSnapshotSchema } from "../../src/store/snapshot";
+import { DATABASE_URL, dropStore, freshStore, pgliteClient, serverPool } from "../postgres/stores";
 import { ADMIN, MFA_ADMIN, MFA_SECRET, PASSWORD, SECRET, sandboxSnapshot } from "./support";
 
-describe("end to end over a loopback port", () => {
+const STORES: [string, () => Promise<Store>][] = [
+  ["the memory store", async () => createMemoryStore(sandboxSnapshot())],
+  [
+    "the PostgreSQL store (PGlite)",
+    async () => {
+      const store = await freshStore(pgliteClient(), "rpdi_e2e");
+      await store.loadSnapshot(organizationSnapshotSchema.parse(sandboxSnapshot()));
+      return store;
+    },
+  ],
+];
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+if (DATABASE_URL !== undefined) {
+  STORES.push([
+    "the PostgreSQL store (server)",
+    async () => {
+      const pool = serverPool();
+      const store = await freshStore(pool, "rpdi_e2e_srv");
+      cleanups.push(async () => {
+        await dropStore(store);
+        await pool.end();
+      });
+      await store.loadSnapshot(organizationSnapshotSchema.parse(sandboxSnapshot()));
+      return store;
+    },
+  ]);
+}
+
+describe.each(STORES)("end to end over a loopback port, on %s", (_, makeStore) => {
   const clock = { now: new Date("2026-06-15T12:00:00Z") };
-  const store = createMemoryStore(sandboxSnapshot());
-  const handler = createHttpHandler({
-    store,
-    tokenSecret: SECRET,
-    secureCookie: false,
-    now: () => clock.now,
-    rateLimiter: createRateLimiter({ limit: 3, windowMs: 300_000 }),
-  });
   let server: ReturnType<typeof serve>;
   let root = "";
 
   beforeAll(async () => {
+    const handler = createHttpHandler({
+      store: await makeStore(),
+      tokenSecret: SECRET,
+      secureCookie: false,
+      now: () => clock.now,
+      rateLimiter: createRateLimiter({ limit: 3, windowMs: 300_000 }),
+    });
     server = serve({ fetch: handler, port: 0, hostname: "127.0.0.1" });
     await new Promise((resolve) => server.once("listening", resolve));
     root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
