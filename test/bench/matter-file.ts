@@ -11,7 +11,11 @@ export interface MatterBenchInput {
  * A realistic matter file: client matters with a few attorneys each, every upsert rule passing,
  * a tenth of the values quoted, against 2,000 Perform members.
  */
-export function generateMatterBenchInput(rows: number, seed = 7): MatterBenchInput {
+export function generateMatterBenchInput(
+  rows: number,
+  seed = 7,
+  hoursOffset = 0,
+): MatterBenchInput {
   const random = seededRandom(seed);
   const performMemberEmails = Array.from(
     { length: 2000 },
@@ -42,9 +46,7 @@ export function generateMatterBenchInput(rows: number, seed = 7): MatterBenchInp
         pickFrom(random, performMemberEmails),
         `${month}/${1 + Math.floor(random() * 28)}/2026`,
         random() < 0.3 ? "" : `${month + 6}/${1 + Math.floor(random() * 28)}/2026`,
-        random() < 0.2
-          ? `${1 + Math.floor(random() * 9)},${String(Math.floor(random() * 1000)).padStart(3, "0")}.5`
-          : (random() * 500).toFixed(2),
+        hoursText(random, hoursOffset),
         client,
         description,
       ];
@@ -53,4 +55,14 @@ export function generateMatterBenchInput(rows: number, seed = 7): MatterBenchInp
     matter++;
   }
   return { csv: `${lines.join("\r\n")}\r\n`, rows, performMemberEmails };
+}
+
+/** Hours Billed as files write it: a fifth with a thousands separator, the rest plain. */
+function hoursText(random: () => number, offset: number): string {
+  if (random() < 0.2) {
+    const hours =
+      1000 * (1 + Math.floor(random() * 9)) + Math.floor(random() * 1000) + 0.5 + offset;
+    return hours.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
+  return (random() * 500 + offset).toFixed(2);
 }

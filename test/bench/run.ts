@@ -11,6 +11,7 @@ import { generateMatterBenchInput } from "./matter-file";
 import { benchMatterValidation } from "./matters.bench";
 import { generateMemberBenchInput } from "./member-file";
 import { benchMemberValidation } from "./members.bench";
+import { benchPostgres } from "./postgres.bench";
 import { benchMatterUpsert, benchMemberImport } from "./store.bench";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -91,4 +92,30 @@ for (const query of feed.queries) {
   console.log(
     `  ${query.label.padEnd(9)} ${String(query.returned).padStart(6)} records  indexed ${query.indexedMs.toFixed(0).padStart(5)} ms  full scan ${query.scanMs.toFixed(0).padStart(5)} ms  ratio 1/${(1 / query.ratio).toFixed(0)}`,
   );
+}
+
+const databaseUrl = process.env.DATABASE_URL;
+if (databaseUrl === undefined) {
+  console.log("\nPostgreSQL: set DATABASE_URL to benchmark the adapter on a real server.");
+} else {
+  const figures = await benchPostgres(
+    databaseUrl,
+    input,
+    generateMatterBenchInput(10_000),
+    generateMatterBenchInput(10_000, 7, 1),
+  );
+  console.log(`\nPostgreSQL adapter on ${databaseUrl.replace(/\/\/[^@]*@/, "//")}`);
+  for (const upsert of figures.upserts) {
+    console.log(
+      `  matter upsert, 10,000 rows, ${upsert.label.padEnd(20)} ${upsert.ms.toFixed(0).padStart(6)} ms  ${String(upsert.statements).padStart(3)} statements  ${upsert.result}`,
+    );
+  }
+  console.log(
+    `  member import, ${figures.memberImport.rows.toLocaleString("en-US")} rows ${" ".repeat(14)}${figures.memberImport.ms.toFixed(0).padStart(6)} ms  ${String(figures.memberImport.statements).padStart(3)} statements`,
+  );
+  for (const query of figures.feed) {
+    console.log(
+      `  feed, ${query.label.padEnd(9)} ${String(query.returned).padStart(6)} records ${query.ms.toFixed(0).padStart(6)} ms  plan: ${query.plan}`,
+    );
+  }
 }
