@@ -5,6 +5,7 @@ import { StoreConflictError } from "../store/errors";
 import type { Store } from "../store/port";
 import type { HttpContext, HttpSettings, Route } from "./context";
 import { feedRoutes } from "./feed";
+import { graphqlRoutes } from "./graphql";
 import { listRoutes } from "./lists";
 import { loginRoutes } from "./login";
 import { matterRoutes } from "./matters";
@@ -38,6 +39,7 @@ export const ROUTES: readonly Route[] = [
   ...listRoutes,
   ...matterRoutes,
   ...feedRoutes,
+  ...graphqlRoutes,
   ...loginRoutes,
 ];
 

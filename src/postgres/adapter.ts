@@ -173,6 +173,19 @@ function postgresTx(connection: Queryable, s: string, orgId: string): StoreTx {
       }
     },
 
+    loadMembersLinkedTo: (memberIds) =>
+      members(
+        `(m.manager_id = ANY($2::text[]) OR EXISTS (SELECT 1 FROM ${s}.member_mentors t WHERE t.org_id = m.org_id AND t.member_id = m.id AND t.mentor_id = ANY($2::text[])))`,
+        [[...memberIds]],
+      ),
+
+    async deleteMembers(memberIds) {
+      await connection.query(
+        `DELETE FROM ${s}.members WHERE org_id = $1 AND id = ANY($2::text[])`,
+        [orgId, [...memberIds]],
+      );
+    },
+
     async revokeProductAccess(product, memberIds) {
       await connection.query(
         `DELETE FROM ${s}.member_products WHERE org_id = $1 AND product = $2 AND member_id = ANY($3::text[])`,

@@ -195,6 +195,27 @@ function memoryTx(
       state.outbox.push(...plan.welcomeEmails.map((email) => ({ ...email })));
     },
 
+    async loadMembersLinkedTo(memberIds) {
+      const targets = new Set(memberIds);
+      return [...read().members.values()]
+        .filter(
+          (member) =>
+            (member.managerId !== null && targets.has(member.managerId)) ||
+            member.mentorIds.some((id) => targets.has(id)),
+        )
+        .map(copyMember);
+    },
+
+    async deleteMembers(memberIds) {
+      const state = write();
+      for (const id of memberIds) {
+        const member = state.members.get(id);
+        if (member === undefined) continue;
+        state.members.delete(id);
+        state.idByEmail.delete(emailKey(member.email));
+      }
+    },
+
     async revokeProductAccess(product, memberIds) {
       const state = write();
       for (const id of memberIds) {

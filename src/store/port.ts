@@ -43,6 +43,10 @@ export interface StoreTx {
   listProductMembers(product: Product): Promise<Member[]>;
   /** Writes an import: creates, whole-record updates (by id), and its welcome emails. */
   applyMemberPlan(plan: MemberPlan): Promise<void>;
+  /** Members whose manager or one of whose mentors is one of `memberIds`. */
+  loadMembersLinkedTo(memberIds: readonly string[]): Promise<Member[]>;
+  /** Deletes members entirely (their roles, education and mentor rows with them). */
+  deleteMembers(memberIds: readonly string[]): Promise<void>;
   /** Removes `product` from each member's roles; the members and their other products stay. */
   revokeProductAccess(product: Product, memberIds: readonly string[]): Promise<void>;
   findReviewCycle(reviewCycleId: string): Promise<{ id: string; name: string } | null>;
@@ -66,6 +70,8 @@ export const STORE_TX_OPERATIONS = [
   "loadExternalUserEmails",
   "listProductMembers",
   "applyMemberPlan",
+  "loadMembersLinkedTo",
+  "deleteMembers",
   "revokeProductAccess",
   "findReviewCycle",
   "loadCycleMatters",

@@ -9,6 +9,7 @@ import { feedSuite } from "./suites/feed";
 import { lookupsSuite, outboxSuite } from "./suites/lookups-outbox";
 import { mattersSuite } from "./suites/matters";
 import { memberImportSuite } from "./suites/member-import";
+import { memberOperationsSuite } from "./suites/member-operations";
 import { propertiesSuite } from "./suites/properties";
 import { snapshotsSuite } from "./suites/snapshots";
 
@@ -16,6 +17,7 @@ import { snapshotsSuite } from "./suites/snapshots";
 export const CONFORMANCE_SUITES = [
   "snapshots",
   "member import",
+  "member operations",
   "bulk remove",
   "matters",
   "lookups",
@@ -60,6 +62,7 @@ export function runStoreConformance(
     const register: Record<ConformanceSuite, () => void> = {
       snapshots: () => snapshotsSuite(harness, fresh),
       "member import": () => memberImportSuite(harness),
+      "member operations": () => memberOperationsSuite(harness),
       "bulk remove": () => bulkRemoveSuite(harness),
       matters: () => mattersSuite(harness),
       lookups: () => lookupsSuite(harness),

@@ -1,0 +1,170 @@
+import { cellValue } from "../csv/cells";
+import type { Member } from "../store/snapshot";
+import { MEMBER_COLUMNS, MEMBER_HEADERS, type MemberColumn, type MemberHeader } from "./columns";
+import { MemberRowErrorType } from "./errors";
+import { checkOffice } from "./office";
+import { CellProblem } from "./problem";
+import type { MemberRuleContext } from "./rule-context";
+import { checkSsoRequirement } from "./sso";
+
+/** The fields the per-member operations edit. */
+export const EDITABLE_MEMBER_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "employeeId",
+  "jobTitle",
+  "level",
+  "officeCity",
+  "officeState",
+  "officeCountry",
+  "department",
+  "practiceArea",
+  "startDate",
+  "bioLink",
+  "lawSchool",
+  "graduationYear",
+  "workArrangement",
+  "ssoId",
+  "useMfa",
+] as const;
+export type EditableMemberField = (typeof EDITABLE_MEMBER_FIELDS)[number];
+
+/**
+ * An edit in the member CSV's own terms: each value is the text a cell would hold. A field left
+ * out is unchanged, a blank or `null` clears it, a value replaces it after the column's rule.
+ */
+export type MemberEdit = Partial<Record<EditableMemberField, string | null>>;
+
+/** A field an edit got wrong: the column it belongs to and the CSV's error type. */
+export interface MemberFieldError {
+  columnName: MemberHeader;
+  value: string;
+  type: (typeof MemberRowErrorType)[keyof typeof MemberRowErrorType];
+  message: string;
+}
+
+export type MemberEditResult =
+  | { ok: true; member: Member }
+  | { ok: false; errors: MemberFieldError[] };
+
+const OFFICE = ["officeCity", "officeState", "officeCountry"] as const;
+
+/**
+ * Applies an edit to a stored member with exactly the rules the member CSV applies to the same
+ * columns (one catalogue serves both): required names, disallowed characters, email syntax, list
+ * membership, years, dates, URLs, the office unit, and SSO ID with Use MFA per the organization's
+ * SSO setup. Email uniqueness needs the store and is checked by the service. Pure.
+ */
+export function applyMemberEdit(
+  member: Member,
+  edit: MemberEdit,
+  rules: MemberRuleContext,
+): MemberEditResult {
+  const errors: MemberFieldError[] = [];
+  const next: Member = {
+    ...member,
+    mentorIds: [...member.mentorIds],
+    education: member.education.map((entry) => ({ ...entry })),
+    products: member.products.map((access) => ({ ...access })),
+    credentials: { ...member.credentials },
+  };
+  const report = (field: EditableMemberField, text: string | null, problem: CellProblem) =>
+    errors.push({
+      columnName: MEMBER_COLUMNS[field].header,
+      value: text ?? "",
+      type: problem.type,
+      message: problem.message,
+    });
+  const values: Partial<Record<EditableMemberField, unknown>> = {};
+
+  for (const field of EDITABLE_MEMBER_FIELDS) {
+    if (
+      !(field in edit) ||
+      edit[field] === undefined ||
+      (OFFICE as readonly string[]).includes(field)
+    )
+      continue;
+    if (field === "ssoId" && !rules.ssoIdApplies) continue;
+    const text = cellValue(edit[field] ?? "");
+    const definition: MemberColumn<unknown> = MEMBER_COLUMNS[field];
+    if (text === null) {
+      if (definition.required)
+        report(
+          field,
+          text,
+          new CellProblem(
+            MemberRowErrorType.EMPTY_REQUIRED_VALUE,
+            `${definition.header} is required.`,
+          ),
+        );
+      else values[field] = null;
+      continue;
+    }
+    const value = definition.parse(text, rules);
+    if (value instanceof CellProblem) report(field, text, value);
+    else values[field] = value;
+  }
+
+  if (OFFICE.some((field) => field in edit && edit[field] !== undefined)) {
+    const [city, state, country] = OFFICE.map((field) => cellValue(edit[field] ?? ""));
+    const verdict = checkOffice(city ?? null, state ?? null, country ?? null, rules.offices);
+    if (verdict.ok) next.office = verdict.office === null ? null : { ...verdict.office };
+    else
+      for (const { field, problem } of verdict.problems)
+        report(field, cellValue(edit[field] ?? ""), problem);
+  }
+
+  const given = (field: EditableMemberField) => field in edit && edit[field] !== undefined;
+  if (rules.ssoIdApplies && (given("ssoId") || given("useMfa"))) {
+    // As in the CSV: a given value that failed its own rule is left out (undefined) here.
+    const problem = checkSsoRequirement(
+      {
+        rowNumber: 0,
+        record: [],
+        existing: member,
+        values: {
+          ssoId: values.ssoId as string | null | undefined,
+          useMfa: values.useMfa as boolean | null | undefined,
+        },
+      },
+      { ssoId: given("ssoId"), useMfa: given("useMfa") },
+    );
+    if (problem !== undefined) report("ssoId", cellValue(edit.ssoId ?? ""), problem);
+  }
+  if (errors.length > 0) {
+    const order = (error: MemberFieldError) => MEMBER_HEADERS.indexOf(error.columnName);
+    return { ok: false, errors: errors.sort((a, b) => order(a) - order(b)) };
+  }
+
+  const assign = <K extends keyof Member>(key: K, value: unknown) => {
+    (next as Record<K, unknown>)[key] = value;
+  };
+  for (const field of [
+    "firstName",
+    "lastName",
+    "email",
+    "employeeId",
+    "jobTitle",
+    "level",
+    "department",
+    "practiceArea",
+    "startDate",
+    "bioLink",
+    "workArrangement",
+    "ssoId",
+  ] as const) {
+    if (field in values) assign(field, values[field]);
+  }
+  if ("useMfa" in values) next.useMfa = values.useMfa === true;
+  if ("lawSchool" in values || "graduationYear" in values) {
+    // A direct edit changes the member's education record (an import only ever adds the first).
+    const first = next.education[0] ?? { lawSchool: null, graduationYear: null };
+    if ("lawSchool" in values) first.lawSchool = values.lawSchool as string | null;
+    if ("graduationYear" in values) first.graduationYear = values.graduationYear as number | null;
+    next.education = [first, ...next.education.slice(1)].filter(
+      (entry) => entry.lawSchool !== null || entry.graduationYear !== null,
+    );
+  }
+  return { ok: true, member: next };
+}

@@ -1,0 +1,226 @@
+import type { Store, StoreTx } from "../store/port";
+import { type Product, Role } from "../store/products";
+import { runTransaction } from "../store/run";
+import type { Member } from "../store/snapshot";
+import { emailKey } from "../values/email";
+import { applyMemberEdit, type MemberEdit, type MemberFieldError } from "./edit";
+import { MemberRowErrorType } from "./errors";
+import type { MemberPlan } from "./plan";
+import { createMemberRuleContext } from "./rule-context";
+import type { WelcomeEmail } from "./welcome-email";
+
+/** A member as the per-member operations show it: everything but the sign-in credentials. */
+export type PublicMember = Omit<Member, "credentials">;
+
+export type MemberOperationOutcome =
+  | { ok: true; member: PublicMember; welcomeEmails: WelcomeEmail[] }
+  | { ok: false; reason: "NOT_FOUND"; memberId: string }
+  | { ok: false; reason: "INVALID"; errors: MemberFieldError[] };
+
+export interface MemberTarget {
+  orgId: string;
+  memberId: string;
+}
+
+export function publicMember(member: Member): PublicMember {
+  const { credentials: _, ...rest } = member;
+  return rest;
+}
+
+/** Writes one changed member (and its welcome emails) through the import's own port call. */
+async function save(
+  tx: StoreTx,
+  member: Member,
+  welcomeEmails: WelcomeEmail[] = [],
+): Promise<void> {
+  const plan: MemberPlan = {
+    creates: [],
+    updates: [member],
+    welcomeEmails,
+    result: { createdCount: 0, updatedCount: 1, absentMembers: [] },
+  };
+  await tx.applyMemberPlan(plan);
+}
+
+async function loadOne(tx: StoreTx, memberId: string): Promise<Member | undefined> {
+  return (await tx.loadMembersById([memberId]))[0];
+}
+
+/**
+ * editEmployerMemberInfo / editUniversityMemberInfo / editEmployerMemberAuthInfo's SSO part:
+ * applies an edit with the CSV's column rules; a new address must be free in the organization
+ * and among other organizations' users (as New Email).
+ */
+export async function editMember(
+  store: Store,
+  input: MemberTarget & { edit: MemberEdit; now: Date },
+): Promise<MemberOperationOutcome> {
+  return runTransaction(store, input.orgId, async (tx) => {
+    const member = await loadOne(tx, input.memberId);
+    if (member === undefined) return { ok: false, reason: "NOT_FOUND", memberId: input.memberId };
+    const rules = createMemberRuleContext(await tx.loadOrganization(), "PERFORM", input.now);
+    const result = applyMemberEdit(member, input.edit, rules);
+    if (!result.ok) return { ok: false, reason: "INVALID", errors: result.errors };
+    const moved = emailKey(result.member.email) !== emailKey(member.email);
+    if (moved) {
+      const holders = await tx.loadMembersByEmail([result.member.email]);
+      const outside = await tx.loadExternalUserEmails([result.member.email]);
+      if (holders.some((holder) => holder.id !== member.id) || outside.length > 0) {
+        return {
+          ok: false,
+          reason: "INVALID",
+          errors: [
+            {
+              columnName: "Email",
+              value: result.member.email,
+              type: MemberRowErrorType.ROW_VALUE_CONFLICT,
+              message: `"${result.member.email}" already belongs to another user or member.`,
+            },
+          ],
+        };
+      }
+    }
+    await save(tx, result.member);
+    return { ok: true, member: publicMember(result.member), welcomeEmails: [] };
+  });
+}
+
+/** editEmployerMemberAuthInfo: roles on products the member has, and SSO ID / Use MFA. */
+export async function editMemberAuthInfo(
+  store: Store,
+  input: MemberTarget & {
+    productRoles?: { product: Product; role: Role }[];
+    edit?: Pick<MemberEdit, "ssoId" | "useMfa">;
+    now: Date;
+  },
+): Promise<MemberOperationOutcome> {
+  return runTransaction(store, input.orgId, async (tx) => {
+    const member = await loadOne(tx, input.memberId);
+    if (member === undefined) return { ok: false, reason: "NOT_FOUND", memberId: input.memberId };
+    const rules = createMemberRuleContext(await tx.loadOrganization(), "PERFORM", input.now);
+    const result = applyMemberEdit(member, input.edit ?? {}, rules);
+    if (!result.ok) return { ok: false, reason: "INVALID", errors: result.errors };
+    const errors: MemberFieldError[] = [];
+    for (const { product, role } of input.productRoles ?? []) {
+      const access = result.member.products.find((entry) => entry.product === product);
+      if (access === undefined) {
+        errors.push({
+          columnName: "Role",
+          value: role,
+          type: MemberRowErrorType.ROW_VALUE_CONFLICT,
+          message: `The member has no ${product} access to change the role of; grant it with addEmployerMemberProductUserRole.`,
+        });
+      } else access.role = role;
+    }
+    if (errors.length > 0) return { ok: false, reason: "INVALID", errors };
+    await save(tx, result.member);
+    return { ok: true, member: publicMember(result.member), welcomeEmails: [] };
+  });
+}
+
+/** addEmployerMemberProductUserRole: grants the product (welcome email) or sets the role. */
+export async function addMemberProductRole(
+  store: Store,
+  input: MemberTarget & { product: Product; role?: Role; now: Date; newId?: () => string },
+): Promise<MemberOperationOutcome> {
+  const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
+  return runTransaction(store, input.orgId, async (tx) => {
+    const member = await loadOne(tx, input.memberId);
+    if (member === undefined) return { ok: false, reason: "NOT_FOUND", memberId: input.memberId };
+    const role = input.role ?? Role.MEMBER;
+    const access = member.products.find((entry) => entry.product === input.product);
+    const welcomeEmails: WelcomeEmail[] = [];
+    if (access === undefined) {
+      member.products.push({ product: input.product, role });
+      welcomeEmails.push({
+        id: newId(),
+        memberId: member.id,
+        email: member.email,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        product: input.product,
+        reason: "PRODUCT_GRANTED",
+        createdAt: input.now.toISOString(),
+      });
+    } else access.role = role;
+    await save(tx, member, welcomeEmails);
+    return { ok: true, member: publicMember(member), welcomeEmails };
+  });
+}
+
+/** revokeProductUserAccess: removes one product; the others and the member's data stay. */
+export async function revokeMemberProductAccess(
+  store: Store,
+  input: MemberTarget & { product: Product },
+): Promise<MemberOperationOutcome> {
+  return runTransaction(store, input.orgId, async (tx) => {
+    const member = await loadOne(tx, input.memberId);
+    if (member === undefined) return { ok: false, reason: "NOT_FOUND", memberId: input.memberId };
+    await tx.revokeProductAccess(input.product, [member.id]);
+    const after = {
+      ...member,
+      products: member.products.filter((entry) => entry.product !== input.product),
+    };
+    return { ok: true, member: publicMember(after), welcomeEmails: [] };
+  });
+}
+
+/** deleteMember: removes the member entirely, and the manager and mentor links pointing at them. */
+export async function deleteMember(
+  store: Store,
+  input: MemberTarget,
+): Promise<{ ok: true; memberId: string } | { ok: false; reason: "NOT_FOUND"; memberId: string }> {
+  return runTransaction(store, input.orgId, async (tx) => {
+    const member = await loadOne(tx, input.memberId);
+    if (member === undefined) return { ok: false, reason: "NOT_FOUND", memberId: input.memberId };
+    const linked = (await tx.loadMembersLinkedTo([member.id])).filter(
+      (other) => other.id !== member.id,
+    );
+    if (linked.length > 0) {
+      const unlinked = linked.map((other) => ({
+        ...other,
+        managerId: other.managerId === member.id ? null : other.managerId,
+        mentorIds: other.mentorIds.filter((id) => id !== member.id),
+      }));
+      await tx.applyMemberPlan({
+        creates: [],
+        updates: unlinked,
+        welcomeEmails: [],
+        result: { createdCount: 0, updatedCount: unlinked.length, absentMembers: [] },
+      });
+    }
+    await tx.deleteMembers([member.id]);
+    return { ok: true, memberId: member.id };
+  });
+}
+
+/** memberById. */
+export async function findMember(store: Store, input: MemberTarget): Promise<PublicMember | null> {
+  return runTransaction(store, input.orgId, async (tx) => {
+    const member = await loadOne(tx, input.memberId);
+    return member === undefined ? null : publicMember(member);
+  });
+}
+
+/** A page of membersByProduct, ordered by id; `after` is the previous page's `endCursor`. */
+export interface MemberPage {
+  nodes: PublicMember[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+export async function listMembersByProduct(
+  store: Store,
+  input: { orgId: string; product: Product; first?: number; after?: string | null },
+): Promise<MemberPage> {
+  const first = Math.min(Math.max(input.first ?? 50, 1), 500);
+  return runTransaction(store, input.orgId, async (tx) => {
+    const members = (await tx.listProductMembers(input.product)).sort((a, b) =>
+      a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+    );
+    const after = input.after ?? null;
+    const rest = after === null ? members : members.filter((member) => member.id > after);
+    const nodes = rest.slice(0, first).map(publicMember);
+    return { nodes, endCursor: nodes.at(-1)?.id ?? null, hasNextPage: rest.length > first };
+  });
+}
