@@ -152,6 +152,14 @@ export {
   type MemberHeader,
 } from "./members/columns";
 export {
+  applyMemberEdit,
+  EDITABLE_MEMBER_FIELDS,
+  type EditableMemberField,
+  type MemberEdit,
+  type MemberEditResult,
+  type MemberFieldError,
+} from "./members/edit";
+export {
   FLSA_STATUSES,
   type FlsaStatus,
   WORK_ARRANGEMENTS,
@@ -169,6 +177,20 @@ export {
   type ImportMembersOutcome,
   importMembers,
 } from "./members/import";
+export {
+  addMemberProductRole,
+  deleteMember,
+  editMember,
+  editMemberAuthInfo,
+  findMember,
+  listMembersByProduct,
+  type MemberOperationOutcome,
+  type MemberPage,
+  type MemberTarget,
+  type PublicMember,
+  publicMember,
+  revokeMemberProductAccess,
+} from "./members/operations";
 export { acknowledgeWelcomeEmails, drainWelcomeEmails, listWelcomeEmails } from "./members/outbox";
 export { type MemberPlan, type MemberPlanContext, planMemberImport } from "./members/plan";
 export {

@@ -29,6 +29,8 @@ export {
   verifyToken,
 } from "../auth/token";
 export { generateTotp, verifyTotp } from "../auth/totp";
+export { executeMemberGraphql, type GraphqlContext, memberGraphqlSchema } from "../graphql/execute";
+export { MEMBER_GRAPHQL_SDL } from "../graphql/schema";
 export { createHttpHandler, type HttpHandlerOptions, ROUTES } from "./handler";
 export {
   type InstructionSection,
