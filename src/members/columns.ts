@@ -1,8 +1,7 @@
 import { Feature } from "../store/features";
 import { Product, ROLES, type Role } from "../store/products";
 import { BOOLEAN_WORDS, parseBooleanWord } from "../values/booleans";
-import { parseMemberDate } from "../values/dates";
-import { emailKey, isWellFormedEmail } from "../values/email";
+import { emailKey } from "../values/email";
 import type { CaseInsensitiveList } from "../values/lookup";
 import { isWebUrl } from "../values/url";
 import { parseYear, YEAR_WINDOW } from "../values/years";
@@ -86,7 +85,7 @@ function address(header: MemberHeader, required: boolean, description: string) {
     required,
     performOnly: false,
     description,
-    parse: (text) => (isWellFormedEmail(text) ? text : invalidEmail(header, text)),
+    parse: (text, context) => (context.isEmail(text) ? text : invalidEmail(header, text)),
   });
 }
 
@@ -242,8 +241,8 @@ export const MEMBER_COLUMNS = {
     required: false,
     performOnly: false,
     description: "Optional. yyyy-MM-dd, yyyy/MM/dd or M/d/yyyy.",
-    parse: (text) =>
-      parseMemberDate(text) ??
+    parse: (text, context) =>
+      context.memberDate(text) ??
       new CellProblem(
         MemberRowErrorType.INVALID_DATE_FORMAT,
         `Start Date "${text}" must be a real date written yyyy-MM-dd, yyyy/MM/dd or M/d/yyyy.`,
@@ -302,7 +301,7 @@ export const MEMBER_COLUMNS = {
     performOnly: true,
     description:
       "Optional, PERFORM only. An existing member or another row of the file; blank clears the manager.",
-    parse: (text) => (isWellFormedEmail(text) ? text : invalidEmail("Manager Email", text)),
+    parse: (text, context) => (context.isEmail(text) ? text : invalidEmail("Manager Email", text)),
   }),
   mentorEmails: column<string[]>({
     header: "Mentor Emails",
@@ -325,13 +324,13 @@ export function columnApplies(field: MemberField, context: MemberRuleContext): b
   return definition.appliesWhen?.(context) ?? true;
 }
 
-function parseMentors(text: string): string[] | CellProblem {
+function parseMentors(text: string, context: MemberRuleContext): string[] | CellProblem {
   const mentors: string[] = [];
   const seen = new Set<string>();
   for (const piece of text.split(";")) {
     const mentor = piece.trim();
     if (mentor === "") continue;
-    if (!isWellFormedEmail(mentor)) return invalidEmail("Mentor Emails", mentor);
+    if (!context.isEmail(mentor)) return invalidEmail("Mentor Emails", mentor);
     const key = emailKey(mentor);
     if (seen.has(key)) continue;
     seen.add(key);

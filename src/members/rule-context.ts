@@ -3,6 +3,8 @@ import { STATIC_PRACTICE_AREAS } from "../lists/practice-areas";
 import { Feature } from "../store/features";
 import type { Product } from "../store/products";
 import type { OrganizationProfile } from "../store/snapshot";
+import { parseMemberDate } from "../values/dates";
+import { emailChecker } from "../values/email";
 import { CaseInsensitiveList } from "../values/lookup";
 import { OfficeDirectory } from "./office";
 
@@ -20,6 +22,10 @@ export interface MemberRuleContext {
   ssoIdApplies: boolean;
   /** The organization's SSO ID pattern, anchored; `null` when any SSO ID is accepted. */
   ssoIdPattern: RegExp | null;
+  /** `isWellFormedEmail`, remembered for this file. */
+  isEmail: (text: string) => boolean;
+  /** `parseMemberDate`, remembered for this file. */
+  memberDate: (text: string) => string | undefined;
 }
 
 export function createMemberRuleContext(
@@ -45,6 +51,8 @@ export function createMemberRuleContext(
     offices: new OfficeDirectory(organization.offices),
     ssoIdApplies: sso.enabled && !sso.emailAsSsoId,
     ssoIdPattern: compileSsoIdPattern(sso.ssoIdPattern),
+    isEmail: emailChecker(),
+    memberDate: remembered(parseMemberDate),
   };
 }
 
@@ -58,4 +66,15 @@ export function compileSsoIdPattern(source: string | null): RegExp | null {
     // nothing, so every given SSO ID is reported instead of silently accepted.
     return /(?!)/;
   }
+}
+
+/** A pure one-argument function, remembered: files repeat the same dates and addresses. */
+function remembered<T>(compute: (text: string) => T): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    if (seen.has(text)) return seen.get(text) as T;
+    const value = compute(text);
+    seen.set(text, value);
+    return value;
+  };
 }
