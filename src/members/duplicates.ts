@@ -12,17 +12,24 @@ export function reportDuplicates(
   header: string,
   report: ReportProblem,
 ): void {
-  const byKey = new Map<string, DraftMemberRow[]>();
+  // The first row of a value is stored alone; a list is made only when a second one shows up.
+  const byKey = new Map<string, DraftMemberRow | DraftMemberRow[]>();
+  let collisions = false;
   for (const row of rows) {
     const value = row.values[field];
     if (typeof value !== "string") continue;
-    const key = value.toLowerCase();
-    const group = byKey.get(key);
-    if (group === undefined) byKey.set(key, [row]);
-    else group.push(row);
+    const key = field === "email" && row.emailKey !== null ? row.emailKey : value.toLowerCase();
+    const seen = byKey.get(key);
+    if (seen === undefined) byKey.set(key, row);
+    else {
+      collisions = true;
+      if (Array.isArray(seen)) seen.push(row);
+      else byKey.set(key, [seen, row]);
+    }
   }
+  if (!collisions) return;
   for (const group of byKey.values()) {
-    if (group.length < 2) continue;
+    if (!Array.isArray(group)) continue;
     const numbers = listRows(group.map((row) => row.rowNumber));
     for (const row of group) {
       report(

@@ -123,6 +123,7 @@ export function applyMemberEdit(
         rowNumber: 0,
         record: [],
         existing: member,
+        emailKey: null,
         values: {
           ssoId: values.ssoId as string | null | undefined,
           useMfa: values.useMfa as boolean | null | undefined,

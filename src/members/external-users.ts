@@ -17,7 +17,7 @@ export function reportExternalUsers(
   for (const row of rows) {
     const email = row.values.email;
     if (row.existing !== null || typeof email !== "string") continue;
-    if (!externalUserEmails.has(emailKey(email))) continue;
+    if (!externalUserEmails.has(row.emailKey ?? emailKey(email))) continue;
     report(
       row,
       "email",

@@ -40,6 +40,8 @@ export interface DraftMemberRow {
   values: MemberCells;
   office?: Office | null;
   existing: Member | null;
+  /** The row's Email, lower-cased once: every cross-row rule compares by it. */
+  emailKey: string | null;
 }
 
 /** How rules report a broken cell; the first report for a cell wins. */

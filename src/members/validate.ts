@@ -69,7 +69,14 @@ export function validateMemberSheet(
   );
   const has = (field: MemberField) => fields.includes(field);
   const officePresent = OFFICE_FIELDS.some(has);
-  const cellFields = fields.filter((field) => !OFFICE_FIELDS.includes(field));
+  // Resolved once per file: rows are validated by the ten thousand.
+  const plan: CellPlan[] = fields
+    .filter((field) => !OFFICE_FIELDS.includes(field))
+    .map((field) => ({
+      field,
+      definition: MEMBER_COLUMNS[field],
+      position: sheet.positions.get(MEMBER_COLUMNS[field].header) as number,
+    }));
   const ssoPresent = { ssoId: has("ssoId"), useMfa: has("useMfa") };
   const members = new Map(context.members.map((member) => [emailKey(member.email), member]));
   const errors = new RowErrorCollector(sheet);
@@ -77,11 +84,20 @@ export function validateMemberSheet(
   const rows: DraftMemberRow[] = [];
   sheet.records.forEach((record, index) => {
     if (isBlankRecord(record)) return;
-    const row: DraftMemberRow = { rowNumber: index + 1, record, values: {}, existing: null };
-    for (const field of cellFields) readCell(row, field, sheet, rules, errors.report);
+    const row: DraftMemberRow = {
+      rowNumber: index + 1,
+      record,
+      values: {},
+      existing: null,
+      emailKey: null,
+    };
+    for (const cell of plan) readCell(row, cell, rules, errors.report);
     if (officePresent) applyOfficeRule(row, sheet, rules, errors.report);
     const email = row.values.email;
-    if (typeof email === "string") row.existing = members.get(emailKey(email)) ?? null;
+    if (typeof email === "string") {
+      row.emailKey = emailKey(email);
+      row.existing = members.get(row.emailKey) ?? null;
+    }
     if (rules.ssoIdApplies) {
       const problem = checkSsoRequirement(row, ssoPresent);
       if (problem !== undefined) errors.report(row, "ssoId", problem);
@@ -105,15 +121,20 @@ export function validateMemberSheet(
   return { ok: true, rows: rows.map(finishRow), columns };
 }
 
+interface CellPlan {
+  field: MemberField;
+  definition: MemberColumn<unknown>;
+  position: number;
+}
+
 function readCell(
   row: DraftMemberRow,
-  field: MemberField,
-  sheet: MemberSheet,
+  cell: CellPlan,
   rules: MemberRuleContext,
   report: (row: DraftMemberRow, field: MemberField, problem: CellProblem) => void,
 ): void {
-  const definition: MemberColumn<unknown> = MEMBER_COLUMNS[field];
-  const text = cellValue(row.record[sheet.positions.get(definition.header) as number]);
+  const { field, definition } = cell;
+  const text = cellValue(row.record[cell.position]);
   if (text === null) {
     if (definition.required) {
       report(
@@ -154,9 +175,8 @@ function applyOfficeRule(
 function knownAddresses(rows: readonly DraftMemberRow[], stored: Iterable<string>): Set<string> {
   const known = new Set(stored);
   for (const row of rows) {
-    for (const address of [row.values.email, row.values.newEmail]) {
-      if (typeof address === "string") known.add(emailKey(address));
-    }
+    if (row.emailKey !== null) known.add(row.emailKey);
+    if (typeof row.values.newEmail === "string") known.add(emailKey(row.values.newEmail));
   }
   return known;
 }
