@@ -1,6 +1,6 @@
 import { isBlankRecord } from "../csv/cells";
 import { matchHeaders } from "../csv/headers";
-import { type CsvInput, type CsvReadError, readCsv } from "../csv/read";
+import { type CsvInput, type CsvReadError, MAX_CSV_BYTES, readCsv } from "../csv/read";
 import { MEMBER_HEADERS, type MemberHeader } from "./columns";
 import { MemberFileErrorType } from "./errors";
 import { fileErrorResult, type MemberValidationResult } from "./result";
@@ -21,10 +21,14 @@ export type MemberSheetResult =
 
 /**
  * The file-level half of member validation: size, emptiness, encoding, CSV syntax, the header
- * row and every data row's field count. Never throws.
+ * row and every data row's field count. Never throws. `maxBytes` lifts the interface's 10 MiB
+ * limit for library callers that validate larger files.
  */
-export function readMemberSheet(input: CsvInput): MemberSheetResult {
-  const read = readCsv(input);
+export function readMemberSheet(
+  input: CsvInput,
+  maxBytes: number = MAX_CSV_BYTES,
+): MemberSheetResult {
+  const read = readCsv(input, maxBytes);
   if (!read.ok) return { ok: false, result: memberReadFailure(read.error) };
   const { header, records } = read.table;
   const { positions, unexpected, repeated } = matchHeaders(header, MEMBER_HEADERS);

@@ -39,6 +39,8 @@ export interface MemberValidationContext {
   externalUserEmails?: readonly string[];
   /** The current time: the year rules are relative to it. */
   now: Date;
+  /** The file size limit; the interface's 10 MiB unless a library caller needs more. */
+  maxBytes?: number;
 }
 
 /** The verdict on a member file: the 400 body, or every row ready for planning. */
@@ -54,7 +56,7 @@ export function validateMemberCsv(
   input: CsvInput,
   context: MemberValidationContext,
 ): MemberValidation {
-  const read = readMemberSheet(input);
+  const read = readMemberSheet(input, context.maxBytes);
   return read.ok ? validateMemberSheet(read.sheet, context) : read;
 }
 

@@ -1,26 +1,27 @@
 /**
- * `npm run bench`: prints each figure beside its reference (csv-parse on the same bytes, in the
- * same process). Figures, not assertions: issue-level targets are judged from this output.
+ * `npm run bench`: every figure beside its reference measured in the same process (csv-parse on
+ * the same bytes, validation alone, a full scan), then issue 9's targets. Exits non-zero when a
+ * ratio misses its target by more than the noise margin. Figures, not test assertions.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_CSV_BYTES } from "../../src/csv/read";
 import { benchFeed } from "./feed.bench";
+import { benchLinearity } from "./linearity.bench";
 import { generateMatterBenchInput } from "./matter-file";
 import { benchMatterValidation } from "./matters.bench";
 import { generateMemberBenchInput } from "./member-file";
 import { benchMemberValidation } from "./members.bench";
 import { benchPostgres } from "./postgres.bench";
 import { benchMatterUpsert, benchMemberImport } from "./store.bench";
+import { report, type Target } from "./targets";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const workDir = join(process.cwd(), ".bench");
 mkdirSync(workDir, { recursive: true });
-
-function mib(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const targets: Target[] = [];
 
 console.log(`rpdi benchmarks — node ${process.version}, ${RUNS} runs each, medians\n`);
 
@@ -35,6 +36,12 @@ console.log(
 console.log(`  csv-parse sync parse ${members.parseMs.toFixed(0)} ms`);
 console.log(`  validateMemberCsv    ${members.validateMs.toFixed(0)} ms`);
 console.log(`  ratio                ${members.ratio.toFixed(2)}× csv-parse`);
+targets.push({
+  name: "member validation of 10 MiB / csv-parse of the same bytes",
+  figure: `${members.validateMs.toFixed(0)} ms`,
+  ratio: members.ratio,
+  limit: 1.25,
+});
 
 const csvPath = join(workDir, "members-10mib.csv");
 const snapshotPath = join(workDir, "members-10mib-org.json");
@@ -54,14 +61,19 @@ const memory = JSON.parse(
       csvPath,
       snapshotPath,
     ],
-    {
-      encoding: "utf8",
-    },
+    { encoding: "utf8" },
   ),
 ) as { ok: boolean; peakGrowthBytes: number; fileBytes: number };
+const memoryRatio = memory.peakGrowthBytes / memory.fileBytes;
 console.log(
-  `  peak memory growth   ${mib(memory.peakGrowthBytes)} (${(memory.peakGrowthBytes / memory.fileBytes).toFixed(1)}× the file; resident set, fresh process)`,
+  `  peak memory growth   ${mib(memory.peakGrowthBytes)} (${memoryRatio.toFixed(1)}× the file; resident set, fresh process)`,
 );
+targets.push({
+  name: "peak memory growth validating 10 MiB / file size",
+  figure: mib(memory.peakGrowthBytes),
+  ratio: memoryRatio,
+  limit: 6,
+});
 
 const matters = benchMatterValidation(generateMatterBenchInput(10_000), Math.max(RUNS, 9));
 console.log("\nMatter validation, 10,000 rows (upsert rules, 2,000 Perform members)");
@@ -69,6 +81,27 @@ console.log(`  size                 ${mib(matters.bytes)}`);
 console.log(`  csv-parse sync parse ${matters.parseMs.toFixed(1)} ms`);
 console.log(`  validateMatterCsv    ${matters.validateMs.toFixed(1)} ms`);
 console.log(`  ratio                ${matters.ratio.toFixed(2)}× csv-parse`);
+targets.push({
+  name: "matter validation of 10,000 rows / csv-parse",
+  figure: `${matters.validateMs.toFixed(1)} ms`,
+  ratio: matters.ratio,
+  limit: 1.25,
+});
+
+const linear = benchLinearity(Math.max(3, Math.min(RUNS, 5)));
+console.log("\nLinear cost: member validation per row");
+for (const point of linear)
+  console.log(
+    `  ${point.rows.toLocaleString("en-US").padStart(7)} rows  ${point.ms.toFixed(0).padStart(6)} ms  ${point.perRowMicros.toFixed(2)} µs/row`,
+  );
+const perRow = linear.map((point) => point.perRowMicros);
+const spread = Math.max(...perRow) / Math.min(...perRow);
+targets.push({
+  name: "per-row time, 1,000 to 100,000 rows (max / min)",
+  figure: `${spread.toFixed(2)}× spread`,
+  ratio: spread,
+  limit: 1.15,
+});
 
 const imported = await benchMemberImport(input, RUNS);
 console.log(
@@ -77,12 +110,24 @@ console.log(
 console.log(`  validation alone     ${imported.validateMs.toFixed(0)} ms`);
 console.log(`  importMembers        ${imported.serviceMs.toFixed(0)} ms`);
 console.log(`  ratio                ${imported.ratio.toFixed(2)}× validation`);
+targets.push({
+  name: "memory-store import of 10 MiB / validation alone",
+  figure: `${imported.serviceMs.toFixed(0)} ms`,
+  ratio: imported.ratio,
+  limit: 1.6,
+});
 
 const upserted = await benchMatterUpsert(generateMatterBenchInput(10_000), Math.max(RUNS, 9));
 console.log("\nMatter upsert into an empty review cycle of the memory store, 10,000 rows");
 console.log(`  validation alone     ${upserted.validateMs.toFixed(1)} ms`);
 console.log(`  upsertMatters        ${upserted.serviceMs.toFixed(1)} ms`);
 console.log(`  ratio                ${upserted.ratio.toFixed(2)}× validation`);
+targets.push({
+  name: "memory-store upsert of 10,000 rows / validation alone",
+  figure: `${upserted.serviceMs.toFixed(1)} ms`,
+  ratio: upserted.ratio,
+  limit: 1.5,
+});
 
 const feed = await benchFeed(100_000, 10, RUNS);
 console.log(
@@ -90,9 +135,17 @@ console.log(
 );
 for (const query of feed.queries) {
   console.log(
-    `  ${query.label.padEnd(9)} ${String(query.returned).padStart(6)} records  indexed ${query.indexedMs.toFixed(0).padStart(5)} ms  full scan ${query.scanMs.toFixed(0).padStart(5)} ms  ratio 1/${(1 / query.ratio).toFixed(0)}`,
+    `  ${query.label.padEnd(9)} ${String(query.returned).padStart(6)} records  indexed ${query.indexedMs.toFixed(0).padStart(5)} ms  full scan ${query.scanMs.toFixed(0).padStart(5)} ms  ratio 1/${(1 / query.ratio).toFixed(1)}`,
   );
 }
+const week = feed.queries[0];
+if (week !== undefined)
+  targets.push({
+    name: "feed one-week query / full scan",
+    figure: `${week.indexedMs.toFixed(0)} ms`,
+    ratio: week.ratio,
+    limit: 1 / 20,
+  });
 
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl === undefined) {
@@ -119,3 +172,5 @@ if (databaseUrl === undefined) {
     );
   }
 }
+
+if (report(targets)) process.exitCode = 1;
