@@ -1,4 +1,3 @@
-import { parseUsDate } from "../values/dates";
 import { emailKey } from "../values/email";
 import { parseHours } from "../values/hours";
 import { fitsLength } from "../values/text";
@@ -20,6 +19,8 @@ export type MatterHeader = (typeof MATTER_HEADERS)[number];
 /** What matter column rules read: the organization's Perform members, by lower-cased address. */
 export interface MatterRuleContext {
   performMembers: ReadonlyMap<string, string>;
+  /** `parseUsDate`, remembered for this file. */
+  usDate: (text: string) => string | undefined;
 }
 
 /** One column of the matter CSV. The validators report only the column, never the reason. */
@@ -64,7 +65,7 @@ function date(header: MatterHeader) {
     header,
     required: false,
     description: "Optional. M/d/yyyy; blank is stored as no date.",
-    parse: parseUsDate,
+    parse: (text, context) => context.usDate(text),
   });
 }
 
@@ -104,3 +105,8 @@ export const MATTER_COLUMNS = {
 
 export type MatterField = keyof typeof MATTER_COLUMNS;
 export const MATTER_FIELDS = Object.keys(MATTER_COLUMNS) as MatterField[];
+
+/** Each field's bit in a row's set of failed columns. */
+export const MATTER_FIELD_BIT = Object.fromEntries(
+  MATTER_FIELDS.map((field, index) => [field, 1 << index]),
+) as Record<MatterField, number>;

@@ -1,4 +1,4 @@
-import type { MatterField } from "./columns";
+import { MATTER_FIELD_BIT, type MatterField } from "./columns";
 
 /** A matter row that passed every rule. Emails carry the Perform member's stored spelling. */
 export interface ValidatedMatterRow {
@@ -21,5 +21,10 @@ export interface DraftMatterRow {
   rowNumber: number;
   texts: Record<MatterField, string | null>;
   values: Partial<Omit<ValidatedMatterRow, "rowNumber">>;
-  failed: Set<MatterField>;
+  /** The failed columns, one bit each (MATTER_FIELD_BIT): no allocation per row. */
+  failed: number;
+}
+
+export function markFailed(row: DraftMatterRow, field: MatterField): void {
+  row.failed |= MATTER_FIELD_BIT[field];
 }

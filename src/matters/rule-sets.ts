@@ -1,6 +1,6 @@
 import { emailKey } from "../values/email";
 import type { MatterField } from "./columns";
-import type { DraftMatterRow } from "./row";
+import { type DraftMatterRow, markFailed } from "./row";
 
 /**
  * `upsert` is the rule set of upsert and validate-upsert; `legacy` that of the deprecated
@@ -27,9 +27,9 @@ function flagDuplicateUpsertKeys(rows: readonly DraftMatterRow[]): void {
   for (const group of groups) {
     if (group.length < 2) continue;
     for (const row of group) {
-      row.failed.add("matterId");
-      row.failed.add("clientName");
-      row.failed.add("attorneyEmail");
+      markFailed(row, "matterId");
+      markFailed(row, "clientName");
+      markFailed(row, "attorneyEmail");
     }
   }
 }
@@ -53,7 +53,7 @@ function flagDisagreements(
           .map((row) => row.texts[field])
           .filter((value) => field === "description" || value !== null),
       );
-      if (seen.size > 1) for (const row of group) row.failed.add(field);
+      if (seen.size > 1) for (const row of group) markFailed(row, field);
     }
   }
 }
@@ -63,19 +63,23 @@ function clientMatterKey(row: DraftMatterRow): string | null {
   return matterId === null || clientName === null ? null : `${matterId}\u0000${clientName}`;
 }
 
+/** Rows sharing a key, only for keys that more than one row has (singletons allocate nothing). */
 function groupBy(
   rows: readonly DraftMatterRow[],
   keyOf: (row: DraftMatterRow) => string | null,
 ): DraftMatterRow[][] {
-  const groups = new Map<string, DraftMatterRow[]>();
+  const groups = new Map<string, DraftMatterRow | DraftMatterRow[]>();
   for (const row of rows) {
     const key = keyOf(row);
     if (key === null) continue;
-    const group = groups.get(key);
-    if (group === undefined) groups.set(key, [row]);
-    else group.push(row);
+    const seen = groups.get(key);
+    if (seen === undefined) groups.set(key, row);
+    else if (Array.isArray(seen)) seen.push(row);
+    else groups.set(key, [seen, row]);
   }
-  return [...groups.values()];
+  const shared: DraftMatterRow[][] = [];
+  for (const group of groups.values()) if (Array.isArray(group)) shared.push(group);
+  return shared;
 }
 
 export type { MatterField };

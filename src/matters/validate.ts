@@ -1,15 +1,18 @@
 import { cellValue, isBlankRecord } from "../csv/cells";
 import type { CsvInput } from "../csv/read";
+import { parseUsDate } from "../values/dates";
 import { emailKey } from "../values/email";
+import { remembered } from "../values/remember";
 import {
   MATTER_COLUMNS,
+  MATTER_FIELD_BIT,
   MATTER_FIELDS,
   type MatterColumn,
   type MatterField,
   type MatterRuleContext,
 } from "./columns";
 import type { MatterValidationResult } from "./result";
-import type { DraftMatterRow, ValidatedMatterRow } from "./row";
+import { type DraftMatterRow, markFailed, type ValidatedMatterRow } from "./row";
 import { applyCrossRowRules, type MatterRuleSet } from "./rule-sets";
 import { type MatterSheet, readMatterSheet } from "./sheet";
 
@@ -47,6 +50,7 @@ export function checkMatterSheet(
 ): MatterCheck {
   const context: MatterRuleContext = {
     performMembers: new Map(options.performMemberEmails.map((email) => [emailKey(email), email])),
+    usDate: remembered(parseUsDate),
   };
   const rows: DraftMatterRow[] = [];
   sheet.records.forEach((record, index) => {
@@ -55,14 +59,14 @@ export function checkMatterSheet(
   });
   applyCrossRowRules(rows, options.ruleSet);
 
-  const failing = rows.filter((row) => row.failed.size > 0);
+  const failing = rows.filter((row) => row.failed !== 0);
   const result: MatterValidationResult = {
     numValidRows: rows.length - failing.length,
     rowErrors: failing.map((row) => ({
       rowNumber: row.rowNumber,
-      columnsWithErrors: MATTER_FIELDS.filter((field) => row.failed.has(field)).map(
-        (field) => MATTER_COLUMNS[field].header,
-      ),
+      columnsWithErrors: MATTER_FIELDS.filter(
+        (field) => (row.failed & MATTER_FIELD_BIT[field]) !== 0,
+      ).map((field) => MATTER_COLUMNS[field].header),
     })),
     fileError: null,
   };
@@ -84,26 +88,26 @@ function readRow(
     rowNumber,
     texts: {} as DraftMatterRow["texts"],
     values: {},
-    failed: new Set(),
+    failed: 0,
   };
   for (const field of MATTER_FIELDS) {
     const definition: MatterColumn<unknown> = MATTER_COLUMNS[field];
     const text = cellValue(record[sheet.positions.get(definition.header) as number]);
     row.texts[field] = text;
     if (text === null) {
-      if (definition.required) row.failed.add(field);
+      if (definition.required) markFailed(row, field);
       else (row.values as Record<string, unknown>)[field] = null;
       continue;
     }
     const value = definition.parse(text, context);
-    if (value === undefined) row.failed.add(field);
+    if (value === undefined) markFailed(row, field);
     else (row.values as Record<string, unknown>)[field] = value;
   }
   const { startDate, endDate } = row.values;
   // ISO dates compare correctly as strings.
   if (typeof startDate === "string" && typeof endDate === "string" && startDate > endDate) {
-    row.failed.add("startDate");
-    row.failed.add("endDate");
+    markFailed(row, "startDate");
+    markFailed(row, "endDate");
   }
   return row;
 }

@@ -6,6 +6,7 @@ import type { OrganizationProfile } from "../store/snapshot";
 import { parseMemberDate } from "../values/dates";
 import { emailChecker } from "../values/email";
 import { CaseInsensitiveList } from "../values/lookup";
+import { remembered } from "../values/remember";
 import { OfficeDirectory } from "./office";
 
 /** What column rules read, prepared once per file. */
@@ -66,15 +67,4 @@ export function compileSsoIdPattern(source: string | null): RegExp | null {
     // nothing, so every given SSO ID is reported instead of silently accepted.
     return /(?!)/;
   }
-}
-
-/** A pure one-argument function, remembered: files repeat the same dates and addresses. */
-function remembered<T>(compute: (text: string) => T): (text: string) => T {
-  const seen = new Map<string, T>();
-  return (text) => {
-    if (seen.has(text)) return seen.get(text) as T;
-    const value = compute(text);
-    seen.set(text, value);
-    return value;
-  };
 }
