@@ -27,21 +27,22 @@ export function reportBadReferences(
   }
 }
 
-function ownAddresses(row: DraftMemberRow): Set<string> {
-  const own = new Set<string>();
-  for (const address of [row.values.email, row.values.newEmail, row.existing?.email]) {
-    if (typeof address === "string") own.add(emailKey(address));
-  }
+/** The row's own addresses, lower-cased: its Email, its New Email, its stored address. */
+function ownAddresses(row: DraftMemberRow): string[] {
+  const own: string[] = [];
+  if (row.emailKey !== null) own.push(row.emailKey);
+  if (typeof row.values.newEmail === "string") own.push(emailKey(row.values.newEmail));
+  if (row.existing !== null) own.push(emailKey(row.existing.email));
   return own;
 }
 
 function referenceProblem(
   header: string,
   addresses: readonly string[],
-  own: ReadonlySet<string>,
+  own: readonly string[],
   known: ReadonlySet<string>,
 ): CellProblem | undefined {
-  if (addresses.some((address) => own.has(emailKey(address)))) {
+  if (addresses.some((address) => own.includes(emailKey(address)))) {
     return new CellProblem(
       MemberRowErrorType.ROW_VALUE_CONFLICT,
       header === "Manager Email"

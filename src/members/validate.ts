@@ -80,6 +80,11 @@ export function validateMemberSheet(
       position: sheet.positions.get(MEMBER_COLUMNS[field].header) as number,
     }));
   const ssoPresent = { ssoId: has("ssoId"), useMfa: has("useMfa") };
+  const officePositions: OfficePositions = {
+    city: sheet.positions.get("Office City"),
+    state: sheet.positions.get("Office State (US Only)"),
+    country: sheet.positions.get("Office Country (Non-US Only)"),
+  };
   const members = new Map(context.members.map((member) => [emailKey(member.email), member]));
   const errors = new RowErrorCollector(sheet);
 
@@ -94,7 +99,7 @@ export function validateMemberSheet(
       emailKey: null,
     };
     for (const cell of plan) readCell(row, cell, rules, errors.report);
-    if (officePresent) applyOfficeRule(row, sheet, rules, errors.report);
+    if (officePresent) applyOfficeRule(row, officePositions, rules, errors.report);
     const email = row.values.email;
     if (typeof email === "string") {
       row.emailKey = emailKey(email);
@@ -160,17 +165,26 @@ function readCell(
 /** The office columns are read as one unit (spec: office rules), not cell by cell. */
 function applyOfficeRule(
   row: DraftMemberRow,
-  sheet: MemberSheet,
+  positions: OfficePositions,
   rules: MemberRuleContext,
   report: (row: DraftMemberRow, field: MemberField, problem: CellProblem) => void,
 ): void {
-  const [city, state, country] = OFFICE_FIELDS.map((field) => {
-    const position = sheet.positions.get(MEMBER_COLUMNS[field].header);
-    return position === undefined ? null : cellValue(row.record[position]);
-  }) as [string | null, string | null, string | null];
-  const verdict = checkOffice(city, state, country, rules.offices);
+  const cell = (position: number | undefined) =>
+    position === undefined ? null : cellValue(row.record[position]);
+  const verdict = checkOffice(
+    cell(positions.city),
+    cell(positions.state),
+    cell(positions.country),
+    rules.offices,
+  );
   if (verdict.ok) row.office = verdict.office;
   else for (const { field, problem } of verdict.problems) report(row, field, problem);
+}
+
+interface OfficePositions {
+  city: number | undefined;
+  state: number | undefined;
+  country: number | undefined;
 }
 
 /** Addresses a manager or mentor may name: members already stored and every row of the file. */
