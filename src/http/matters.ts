@@ -24,56 +24,66 @@ function reviewCycleId(context: HttpContext): string | Response {
   return id;
 }
 
-async function upsert(context: HttpContext): Promise<Response> {
-  return withAccess(context, "matters", null, async (principal) => {
-    const cycle = reviewCycleId(context);
-    if (cycle instanceof Response) return cycle;
-    const upload = await fileOf(context);
-    if ("problem" in upload) return text(400, upload.problem);
-    const outcome = await upsertMatters(context.settings.store, {
-      orgId: principal.organization.id,
-      reviewCycleId: cycle,
-      file: upload.file,
-      newId: context.settings.newId,
+/**
+ * The prelude the two writing endpoints share: Perform Admin, a UUID `reviewCycleId`, a readable
+ * file (all plain-text 400s otherwise), then `work` with the organization, cycle and file.
+ */
+function writingMatters(
+  work: (
+    orgId: string,
+    reviewCycleId: string,
+    file: Uint8Array,
+    context: HttpContext,
+  ) => Promise<Response>,
+) {
+  return (context: HttpContext) =>
+    withAccess(context, "matters", null, async (principal) => {
+      const cycle = reviewCycleId(context);
+      if (cycle instanceof Response) return cycle;
+      const upload = await fileOf(context);
+      if ("problem" in upload) return text(400, upload.problem);
+      return work(principal.organization.id, cycle, upload.file, context);
     });
-    if (outcome.ok) return json(200, outcome.result);
-    if (outcome.reason === "REVIEW_CYCLE_NOT_FOUND")
-      return jsonError(404, `No review cycle with id ${cycle}.`);
-    return text(400, outcome.text);
-  });
 }
 
-async function uploadLegacy(context: HttpContext): Promise<Response> {
-  return withAccess(context, "matters", null, async (principal) => {
-    const cycle = reviewCycleId(context);
-    if (cycle instanceof Response) return cycle;
-    const upload = await fileOf(context);
-    if ("problem" in upload) return text(400, upload.problem);
-    const outcome = await uploadMattersLegacy(context.settings.store, {
-      orgId: principal.organization.id,
-      reviewCycleId: cycle,
-      file: upload.file,
-      newId: context.settings.newId,
-    });
-    if (outcome.ok) return text(200, "");
-    switch (outcome.reason) {
-      case "REVIEW_CYCLE_NOT_FOUND":
-        return jsonError(404, `No review cycle with id ${cycle}.`);
-      case "CONFLICT":
-        return jsonError(
-          409,
-          "The file would give an existing (Matter ID, Client Name, Attorney Email) a second entry; use the upsert endpoint.",
-        );
-      case "INVALID_FILE":
-        // The deprecated endpoint gives no row detail (spec).
-        return text(
-          400,
-          outcome.validation.fileError?.description ??
-            "The file has invalid rows; nothing was written.",
-        );
-    }
+const upsert = writingMatters(async (orgId, reviewCycleId, file, context) => {
+  const outcome = await upsertMatters(context.settings.store, {
+    orgId,
+    reviewCycleId,
+    file,
+    newId: context.settings.newId,
   });
-}
+  if (outcome.ok) return json(200, outcome.result);
+  if (outcome.reason === "REVIEW_CYCLE_NOT_FOUND")
+    return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
+  return text(400, outcome.text);
+});
+
+const uploadLegacy = writingMatters(async (orgId, reviewCycleId, file, context) => {
+  const outcome = await uploadMattersLegacy(context.settings.store, {
+    orgId,
+    reviewCycleId,
+    file,
+    newId: context.settings.newId,
+  });
+  if (outcome.ok) return text(200, "");
+  switch (outcome.reason) {
+    case "REVIEW_CYCLE_NOT_FOUND":
+      return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
+    case "CONFLICT":
+      return jsonError(
+        409,
+        "The file would give an existing (Matter ID, Client Name, Attorney Email) a second entry; use the upsert endpoint.",
+      );
+    case "INVALID_FILE":
+      // The deprecated endpoint gives no row detail (spec).
+      return text(
+        400,
+        outcome.validation.fileError?.description ??
+          "The file has invalid rows; nothing was written.",
+      );
+  }
+});
 
 function validator(ruleSet: MatterRuleSet) {
   return (context: HttpContext) =>

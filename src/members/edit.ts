@@ -1,4 +1,5 @@
 import { cellValue } from "../csv/cells";
+import { copyMember } from "../store/member-copy";
 import type { Member } from "../store/snapshot";
 import { MEMBER_COLUMNS, MEMBER_HEADERS, type MemberColumn, type MemberHeader } from "./columns";
 import { MemberRowErrorType } from "./errors";
@@ -62,13 +63,7 @@ export function applyMemberEdit(
   rules: MemberRuleContext,
 ): MemberEditResult {
   const errors: MemberFieldError[] = [];
-  const next: Member = {
-    ...member,
-    mentorIds: [...member.mentorIds],
-    education: member.education.map((entry) => ({ ...entry })),
-    products: member.products.map((access) => ({ ...access })),
-    credentials: { ...member.credentials },
-  };
+  const next = copyMember(member);
   const report = (field: EditableMemberField, text: string | null, problem: CellProblem) =>
     errors.push({
       columnName: MEMBER_COLUMNS[field].header,

@@ -1,3 +1,4 @@
+import { copyMember } from "../store/member-copy";
 import { type Product, Role } from "../store/products";
 import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
@@ -139,14 +140,7 @@ function createdMember(id: string, row: ValidatedMemberRow, product: Product): M
  * validation); SSO ID and Use MFA were merged before validation (6); education is create-only (7).
  */
 function updatedMember(stored: Member, row: ValidatedMemberRow, product: Product): Member {
-  const member: Member = {
-    ...stored,
-    office: stored.office === null ? null : { ...stored.office },
-    mentorIds: [...stored.mentorIds],
-    education: stored.education.map((entry) => ({ ...entry })),
-    products: stored.products.map((access) => ({ ...access })),
-    credentials: { ...stored.credentials },
-  };
+  const member = copyMember(stored);
   if (row.newEmail !== undefined) member.email = row.newEmail;
   member.firstName = row.firstName;
   member.lastName = row.lastName;

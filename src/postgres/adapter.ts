@@ -18,7 +18,14 @@ import {
 } from "./client";
 import { readFeedApplications } from "./feed-sql";
 import { readCycleMatters, writeMatters } from "./matters-sql";
-import { memberFromRow, memberSelect, writeMembers, writeWelcomeEmails } from "./members-sql";
+import {
+  memberFromRow,
+  memberSelect,
+  WELCOME_EMAIL_COLUMNS,
+  welcomeEmailFromRow,
+  writeMembers,
+  writeWelcomeEmails,
+} from "./members-sql";
 import { migrate } from "./migrate";
 import { readProfile, readSnapshot, writeSnapshot } from "./snapshot-io";
 
@@ -212,20 +219,10 @@ function postgresTx(connection: Queryable, s: string, orgId: string): StoreTx {
 
     async listWelcomeEmails(limit) {
       const { rows } = await connection.query(
-        `SELECT id, member_id, email, first_name, last_name, product, reason, created_at FROM ${s}.welcome_emails
-         WHERE org_id = $1 ORDER BY seq LIMIT $2`,
+        `SELECT ${WELCOME_EMAIL_COLUMNS} FROM ${s}.welcome_emails WHERE org_id = $1 ORDER BY seq LIMIT $2`,
         [orgId, limit ?? null],
       );
-      return rows.map((row) => ({
-        id: row.id as string,
-        memberId: row.member_id as string,
-        email: row.email as string,
-        firstName: row.first_name as string,
-        lastName: row.last_name as string,
-        product: row.product as Product,
-        reason: row.reason as "MEMBER_CREATED" | "PRODUCT_GRANTED",
-        createdAt: row.created_at as string,
-      }));
+      return rows.map(welcomeEmailFromRow);
     },
 
     async deleteWelcomeEmails(ids) {

@@ -1,4 +1,5 @@
 import type { MemberPlan } from "../members/plan";
+import type { WelcomeEmail } from "../members/welcome-email";
 import type { Member } from "../store/snapshot";
 import type { Queryable } from "./client";
 
@@ -187,4 +188,21 @@ export async function writeWelcomeEmails(
       column((e) => e.createdAt),
     ],
   );
+}
+
+/** The outbox columns, in the order `welcomeEmailFromRow` reads them. */
+export const WELCOME_EMAIL_COLUMNS =
+  "id, member_id, email, first_name, last_name, product, reason, created_at";
+
+export function welcomeEmailFromRow(row: Record<string, unknown>): WelcomeEmail {
+  return {
+    id: row.id as string,
+    memberId: row.member_id as string,
+    email: row.email as string,
+    firstName: row.first_name as string,
+    lastName: row.last_name as string,
+    product: row.product as WelcomeEmail["product"],
+    reason: row.reason as WelcomeEmail["reason"],
+    createdAt: row.created_at as string,
+  };
 }

@@ -7,6 +7,8 @@ import {
   jsonValue,
   memberFromRow,
   memberSelect,
+  WELCOME_EMAIL_COLUMNS,
+  welcomeEmailFromRow,
   writeMembers,
   writeWelcomeEmails,
 } from "./members-sql";
@@ -175,7 +177,7 @@ export async function readSnapshot(
     orgId,
   ]);
   const outbox = await connection.query(
-    `SELECT id, member_id, email, first_name, last_name, product, reason, created_at FROM ${s}.welcome_emails WHERE org_id = $1 ORDER BY seq`,
+    `SELECT ${WELCOME_EMAIL_COLUMNS} FROM ${s}.welcome_emails WHERE org_id = $1 ORDER BY seq`,
     [orgId],
   );
   const cycles = await connection.query(
@@ -202,16 +204,7 @@ export async function readSnapshot(
     members: members.rows.map(memberFromRow),
     externalUserEmails: organization.externalUserEmails,
     reviewCycles,
-    welcomeEmails: outbox.rows.map((row) => ({
-      id: row.id as string,
-      memberId: row.member_id as string,
-      email: row.email as string,
-      firstName: row.first_name as string,
-      lastName: row.last_name as string,
-      product: row.product as OrganizationSnapshot["welcomeEmails"][number]["product"],
-      reason: row.reason as OrganizationSnapshot["welcomeEmails"][number]["reason"],
-      createdAt: row.created_at as string,
-    })),
+    welcomeEmails: outbox.rows.map(welcomeEmailFromRow),
     jobs: jobs.rows.map((row) => ({
       id: row.id as string,
       title: row.title as string,

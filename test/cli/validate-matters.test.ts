@@ -1,24 +1,11 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type CliIo, ExitCode } from "../../src/cli/io";
-import { runCli } from "../../src/cli/run";
+import { ExitCode } from "../../src/cli/io";
+import { runCliInMemory } from "../support/cli";
 import { FIXTURES } from "../support/fixtures";
 
-async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    readFile: async (path) => readFile(path),
-    fileSize: async (path) => (await stat(path)).size,
-    color: false,
-    now: () => new Date("2026-06-15T00:00:00Z"),
-  };
-  const code = await runCli(args, io);
-  return { code, out: out.join(""), err: err.join("") };
-}
+const run = (...args: string[]) => runCliInMemory(args);
 
 const org = join(FIXTURES, "org.json");
 const fixture = (name: string) => join(FIXTURES, "matters", `${name}.csv`);

@@ -1,32 +1,14 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type CliIo, ExitCode } from "../../src/cli/io";
-import { runCli } from "../../src/cli/run";
+import { ExitCode } from "../../src/cli/io";
+import { runCliInMemory } from "../support/cli";
 import { FIXTURES } from "../support/fixtures";
-
-function memoryIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    readFile: async (path) => readFile(path),
-    fileSize: async (path) => (await stat(path)).size,
-    color: false,
-    now: () => new Date("2026-06-15T00:00:00Z"),
-  };
-  return { io, out: () => out.join(""), err: () => err.join("") };
-}
 
 const org = join(FIXTURES, "org.json");
 const fixture = (name: string) => join(FIXTURES, "members", `${name}.csv`);
 
-async function run(...args: string[]) {
-  const io = memoryIo();
-  const code = await runCli(args, io.io);
-  return { code, out: io.out(), err: io.err() };
-}
+const run = (...args: string[]) => runCliInMemory(args);
 
 describe("rpdi validate members", () => {
   it("prints the would-be 200 body with --json and exits 0 for a valid file", async () => {
@@ -142,16 +124,16 @@ describe("rpdi validate members", () => {
   });
 
   it("exits 2 naming each problem of a snapshot that does not match the schema", async () => {
-    const io = memoryIo();
-    io.io.readFile = async (path) =>
-      path.endsWith(".json")
-        ? new TextEncoder().encode('{"organization":{"id":1}}')
-        : readFile(path);
-    const code = await runCli(
+    const { code, err } = await runCliInMemory(
       ["validate", "members", fixture("valid-uni"), "--product", "UNI", "--org", "bad.json"],
-      io.io,
+      (io) => {
+        io.readFile = async (path) =>
+          path.endsWith(".json")
+            ? new TextEncoder().encode('{"organization":{"id":1}}')
+            : readFile(path);
+      },
     );
     expect(code).toBe(ExitCode.USAGE);
-    expect(io.err()).toContain("organization.id");
+    expect(err).toContain("organization.id");
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MEMBER_GRAPHQL_SDL } from "../../src/graphql/schema";
 import { ADMIN, MEMBER, sandbox, sandboxSnapshot } from "./support";
@@ -142,6 +142,5 @@ describe("POST /api/v2/graphql", () => {
       body: form,
     });
     expect(await imported.json()).toMatchObject({ createdCount: 1, updatedCount: 1 });
-    void join;
   });
 });
