@@ -1,0 +1,80 @@
+// The package as a user gets it: pack, install the tarball in a new project, import every subpath
+// from ESM and CommonJS, type-check a consumer, and run the installed CLI.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const work = mkdtempSync(join(tmpdir(), "rpdi-pack-"));
+const run = (command, args, cwd = work) =>
+  execFileSync(command, args, { cwd, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+
+run("npm", ["pack", "--pack-destination", work, "--silent"], root);
+const tarball = readdirSync(work).find((file) => file.endsWith(".tgz"));
+writeFileSync(
+  join(work, "package.json"),
+  JSON.stringify({ name: "consumer", private: true, type: "module" }),
+);
+run("npm", [
+  "install",
+  "--silent",
+  "--no-audit",
+  "--no-fund",
+  join(work, tarball),
+  "pg",
+  "fast-check",
+  "vitest@^4",
+  "typescript@~5.9",
+  "@types/node@^20",
+]);
+
+writeFileSync(
+  join(work, "esm.mjs"),
+  `import * as root from "rpdi"; import * as http from "rpdi/http"; import * as postgres from "rpdi/postgres"; import * as testing from "rpdi/testing";
+if (typeof root.validateMemberCsv !== "function" || typeof http.createHttpHandler !== "function" || typeof postgres.createPostgresStore !== "function" || typeof testing.runStoreConformance !== "function") throw new Error("missing ESM exports");
+console.log("ESM: rpdi, rpdi/http, rpdi/postgres, rpdi/testing");`,
+);
+writeFileSync(
+  join(work, "cjs.cjs"),
+  `const root = require("rpdi"); const http = require("rpdi/http"); const postgres = require("rpdi/postgres");
+if (typeof root.createMemoryStore !== "function" || typeof http.createHttpHandler !== "function" || typeof postgres.migrate !== "function") throw new Error("missing CommonJS exports");
+console.log("CommonJS: rpdi, rpdi/http, rpdi/postgres (rpdi/testing is ESM-only)");`,
+);
+writeFileSync(
+  join(work, "consumer.ts"),
+  `import { createMemoryStore, importMembers, type MemberImportResult, validateMemberCsv } from "rpdi";
+import { createHttpHandler } from "rpdi/http";
+const store = createMemoryStore({ organization: { id: "o", shortName: "o", name: "O" } });
+const handler: (request: Request) => Promise<Response> = createHttpHandler({ store, tokenSecret: "x".repeat(32) });
+const verdict = validateMemberCsv("First Name,Last Name,Email\\nA,B,a@b.co\\n", { product: "UNI", organization: { id: "o", shortName: "o", name: "O", features: [], sso: { enabled: false, emailAsSsoId: false, ssoIdPattern: null }, offices: [], departments: [], customPracticeAreas: [], memberLevels: [], lawSchools: null, staticPracticeAreas: null, siteUrl: "", pipelines: [], applicationCustomFields: [], mfaRequired: false }, members: [], now: new Date() });
+const result: Promise<{ ok: true; result: MemberImportResult } | { ok: false }> = importMembers(store, { orgId: "o", product: "UNI", file: "", now: new Date() });
+void handler; void verdict; void result;`,
+);
+writeFileSync(
+  join(work, "tsconfig.json"),
+  JSON.stringify({
+    compilerOptions: {
+      strict: true,
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      target: "ES2022",
+      noEmit: true,
+      skipLibCheck: false,
+      types: ["node"],
+      lib: ["ES2022", "DOM"],
+    },
+    files: ["consumer.ts"],
+  }),
+);
+
+process.stdout.write(run("node", ["esm.mjs"]));
+process.stdout.write(run("node", ["cjs.cjs"]));
+run("npx", ["tsc", "-p", "."]);
+console.log("TypeScript: a strict NodeNext consumer type-checks");
+const csv = join(root, "fixtures/demo/new-hires.csv");
+const org = join(root, "fixtures/org.json");
+process.stdout.write(
+  run("npx", ["rpdi", "validate", "members", csv, "--product", "PERFORM", "--org", org]),
+);
+console.log(`pack test passed in ${work}`);
