@@ -2,6 +2,8 @@
  * rpdi: the rules of the Recruiting and Performance Data Interface as pure functions,
  * services and a default in-memory store.
  */
+
+export { annotateCsv } from "./csv/error-report";
 export {
   type CsvInput,
   type CsvReadError,
@@ -100,6 +102,7 @@ export {
   type ReviewCycle,
   reviewCycleSchema,
 } from "./matters/entries";
+export { matterErrorReport } from "./matters/error-report";
 export {
   MATTER_FILE_ERROR_TYPES,
   MAX_MATTER_ROWS,
@@ -165,6 +168,7 @@ export {
   WORK_ARRANGEMENTS,
   type WorkArrangement,
 } from "./members/enums";
+export { memberErrorReport } from "./members/error-report";
 export {
   MEMBER_FILE_ERROR_TYPES,
   MEMBER_ROW_ERROR_TYPES,

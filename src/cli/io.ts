@@ -4,6 +4,7 @@ export interface CliIo {
   stderr: (text: string) => void;
   readFile: (path: string) => Promise<Uint8Array>;
   fileSize: (path: string) => Promise<number>;
+  writeFile: (path: string, text: string) => Promise<void>;
   /** Colour the output (a terminal, and NO_COLOR unset). */
   color: boolean;
   now: () => Date;

@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { runCli } from "./run";
 
 const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
@@ -8,6 +8,7 @@ runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   readFile: async (path) => readFile(path),
   fileSize: async (path) => (await stat(path)).size,
+  writeFile: (path, text) => writeFile(path, text),
   color,
   now: () => new Date(),
 }).then(

@@ -7,8 +7,8 @@ import { validateMembersCommand } from "./validate-members";
 
 export const USAGE = `Usage:
   rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--persist <file.json>]
-  rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--now <ISO time>]
-  rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json]
+  rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
+  rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
 
 Exit status: 0 valid, 1 invalid, 2 usage error.`;
 
@@ -68,6 +68,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
       ruleSet: values.legacy ? "legacy" : "upsert",
       reviewCycle: values["review-cycle"],
       json: values.json ?? false,
+      report: values.report,
     });
   }
   if (values.legacy || values["review-cycle"] !== undefined) {
@@ -82,6 +83,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     product,
     org: values.org,
     json: values.json ?? false,
+    report: values.report,
     now: parseNow(values.now, io),
   });
 }
@@ -101,6 +103,7 @@ function parseCommandLine(argv: readonly string[]) {
       port: { type: "string" },
       host: { type: "string" },
       persist: { type: "string" },
+      report: { type: "string" },
       "review-cycle": { type: "string" },
       help: { type: "boolean", short: "h" },
     },

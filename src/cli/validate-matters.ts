@@ -1,5 +1,6 @@
 import { csvSizeError } from "../csv/read";
 import { flattenCycle } from "../matters/entries";
+import { matterErrorReport } from "../matters/error-report";
 import { planLegacyUpload } from "../matters/plan-legacy";
 import { planMatterUpsert } from "../matters/plan-upsert";
 import type { MatterValidationResult } from "../matters/result";
@@ -17,6 +18,8 @@ export interface ValidateMattersOptions {
   ruleSet: MatterRuleSet;
   reviewCycle: string | undefined;
   json: boolean;
+  /** Write the file with an Errors column here when it has row errors. */
+  report?: string | undefined;
 }
 
 /**
@@ -38,6 +41,10 @@ export async function validateMattersCommand(
   const check = await checkFile(io, options, snapshot);
   if (!check.ok) {
     io.stdout(options.json ? toJson(check.result) : describeInvalid(io, options, check.result));
+    if (options.report !== undefined && check.result.fileError === null) {
+      const report = matterErrorReport(await readInputFile(io, options.file), check.result);
+      if (report !== null) await io.writeFile(options.report, report);
+    }
     return ExitCode.INVALID;
   }
   if (cycle === undefined) {

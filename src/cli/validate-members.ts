@@ -1,4 +1,5 @@
 import { csvSizeError } from "../csv/read";
+import { memberErrorReport } from "../members/error-report";
 import type { MemberImportResult, MemberValidationResult } from "../members/result";
 import { memberReadFailure, readMemberSheet } from "../members/sheet";
 import { summarizeMemberImport } from "../members/summary";
@@ -13,6 +14,8 @@ export interface ValidateMembersOptions {
   product: Product;
   org: string;
   json: boolean;
+  /** Write the file with an Errors column here when it has row errors. */
+  report?: string | undefined;
   now: Date;
 }
 
@@ -28,6 +31,10 @@ export async function validateMembersCommand(
   const verdict = await validate(io, options, snapshot);
   if ("fileError" in verdict) {
     io.stdout(options.json ? toJson(verdict) : describeInvalid(io, options.file, verdict));
+    if (options.report !== undefined && verdict.fileError === null) {
+      const report = memberErrorReport(await readInputFile(io, options.file), verdict);
+      if (report !== null) await io.writeFile(options.report, report);
+    }
     return ExitCode.INVALID;
   }
   io.stdout(options.json ? toJson(verdict) : describeValid(io, options, verdict));
