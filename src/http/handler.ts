@@ -10,7 +10,8 @@ import { listRoutes } from "./lists";
 import { loginRoutes } from "./login";
 import { matterRoutes } from "./matters";
 import { memberRoutes } from "./members";
-import { jsonError } from "./responses";
+import { openApiDocument } from "./openapi";
+import { json, jsonError } from "./responses";
 
 export interface HttpHandlerOptions {
   store: Store;
@@ -34,7 +35,12 @@ export interface HttpHandlerOptions {
   onError?: (error: unknown, request: Request) => void;
 }
 
+const openApiRoutes: Route[] = [
+  { method: "GET", path: /^\/openapi\.json$/, handle: async () => json(200, openApiDocument()) },
+];
+
 export const ROUTES: readonly Route[] = [
+  ...openApiRoutes,
   ...memberRoutes,
   ...listRoutes,
   ...matterRoutes,

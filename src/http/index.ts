@@ -37,3 +37,4 @@ export {
   importInstructionSections,
   renderImportInstructions,
 } from "./instructions-pdf";
+export { OPERATIONS, openApiDocument } from "./openapi";
