@@ -23,3 +23,8 @@ export function paint(io: CliIo, code: number, text: string): string {
 export const RED = 31;
 export const GREEN = 32;
 export const DIM = 2;
+
+/** A body printed for `--json`: indented, with a final line break. */
+export function toJson(body: unknown): string {
+  return `${JSON.stringify(body, null, 2)}\n`;
+}

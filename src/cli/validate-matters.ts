@@ -8,7 +8,7 @@ import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure, readMatterSheet } from "../matters/sheet";
 import { checkMatterSheet, type MatterCheck } from "../matters/validate";
 import { type OrganizationSnapshot, performMemberEmails } from "../store/snapshot";
-import { type CliIo, ExitCode, GREEN, paint, RED, UsageError } from "./io";
+import { type CliIo, ExitCode, GREEN, paint, RED, toJson, UsageError } from "./io";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
 import { formatTable } from "./table";
 
@@ -95,10 +95,6 @@ async function checkFile(
     ruleSet: options.ruleSet,
     performMemberEmails: performMemberEmails(snapshot),
   });
-}
-
-function toJson(body: unknown): string {
-  return `${JSON.stringify(body, null, 2)}\n`;
 }
 
 function rules(options: ValidateMattersOptions): string {

@@ -5,7 +5,7 @@ import { memberReadFailure, readMemberSheet } from "../members/sheet";
 import { summarizeMemberImport } from "../members/summary";
 import { validateMemberSheet } from "../members/validate";
 import type { Product } from "../store/products";
-import { type CliIo, DIM, ExitCode, GREEN, paint, RED } from "./io";
+import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson } from "./io";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
 import { formatTable } from "./table";
 
@@ -59,10 +59,6 @@ async function validate(
   });
   if (!validation.ok) return validation.result;
   return summarizeMemberImport(validation.rows, snapshot.members, options.product);
-}
-
-function toJson(body: unknown): string {
-  return `${JSON.stringify(body, null, 2)}\n`;
 }
 
 function describeInvalid(io: CliIo, file: string, body: MemberValidationResult): string {

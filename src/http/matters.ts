@@ -1,4 +1,3 @@
-import { csvSizeError } from "../csv/read";
 import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure } from "../matters/sheet";
 import { uploadMattersLegacy } from "../matters/upload-legacy";
@@ -10,12 +9,7 @@ import { json, jsonError, text } from "./responses";
 /** The upload's file, or the description of why it could not be read (a file-level error). */
 async function fileOf(context: HttpContext): Promise<{ file: Uint8Array } | { problem: string }> {
   const upload: Upload = await readUploadedFile(context.request);
-  if (upload.ok) return { file: upload.file ?? new Uint8Array(0) };
-  if (upload.reason === "TOO_LARGE") {
-    const error = csvSizeError(upload.bytesAtLeast, undefined, false);
-    return { problem: error?.message ?? "The file is too large." };
-  }
-  return { problem: upload.message };
+  return upload.ok ? { file: upload.file ?? new Uint8Array(0) } : { problem: upload.error.message };
 }
 
 function reviewCycleId(context: HttpContext): string | Response {
@@ -89,10 +83,8 @@ function validator(ruleSet: MatterRuleSet) {
   return (context: HttpContext) =>
     withAccess(context, "matters", null, async (principal) => {
       const upload = await readUploadedFile(context.request);
-      if (!upload.ok && upload.reason === "TOO_LARGE") {
-        const error = csvSizeError(upload.bytesAtLeast, undefined, false);
-        if (error !== null) return json(200, matterReadFailure(error));
-      }
+      if (!upload.ok && upload.error.code === "TOO_LARGE")
+        return json(200, matterReadFailure(upload.error));
       const file = upload.ok ? (upload.file ?? new Uint8Array(0)) : new Uint8Array(0);
       return json(
         200,

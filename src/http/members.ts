@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { csvSizeError } from "../csv/read";
 import { generateExampleMemberCsv } from "../members/example-csv";
 import { importMembers } from "../members/import";
 import { removeProductAccess } from "../members/remove";
@@ -29,19 +28,7 @@ async function importCsv(context: HttpContext): Promise<Response> {
   if (product instanceof Response) return product;
   return withAccess(context, "member-import", product, async (principal) => {
     const upload = await readUploadedFile(context.request);
-    if (!upload.ok) {
-      if (upload.reason === "TOO_LARGE") {
-        const error = csvSizeError(upload.bytesAtLeast, undefined, false);
-        if (error !== null) return json(400, memberReadFailure(error));
-      }
-      return json(400, {
-        fileError: {
-          type: "INVALID_FILE_FORMAT",
-          message: upload.reason === "MALFORMED" ? upload.message : "The upload could not be read.",
-        },
-        rowColumnErrors: [],
-      });
-    }
+    if (!upload.ok) return json(400, memberReadFailure(upload.error));
     const outcome = await importMembers(context.settings.store, {
       orgId: principal.organization.id,
       product,

@@ -1,12 +1,10 @@
-import { MAX_CSV_BYTES } from "../csv/read";
+import { type CsvReadError, csvSizeError, MAX_CSV_BYTES } from "../csv/read";
 
 /** Room for the multipart framing around a file of the maximum size. */
 const FRAMING_ALLOWANCE = 64 * 1024;
 
-export type Upload =
-  | { ok: true; file: Uint8Array | null }
-  | { ok: false; reason: "TOO_LARGE"; bytesAtLeast: number }
-  | { ok: false; reason: "MALFORMED"; message: string };
+/** The part `file`, or why it could not be had, as the CSV reader's own error (each endpoint maps it). */
+export type Upload = { ok: true; file: Uint8Array | null } | { ok: false; error: CsvReadError };
 
 /**
  * Reads the multipart part `file`. The body is counted while it streams and reading stops as soon
@@ -23,15 +21,22 @@ export async function readUploadedFile(
   if (!/^multipart\/form-data\s*;/i.test(type)) return { ok: true, file: null };
   const bodyLimit = fileLimit + FRAMING_ALLOWANCE;
   const body = await readBounded(request, bodyLimit);
-  if (!body.ok) return { ok: false, reason: "TOO_LARGE", bytesAtLeast: body.bytesAtLeast };
+  if (!body.ok) {
+    // Past the body limit means past the file limit too, so there is always an error.
+    const error = csvSizeError(body.bytesAtLeast, fileLimit, false) as CsvReadError;
+    return { ok: false, error };
+  }
   let form: FormData;
   try {
     form = await new Response(body.bytes, { headers: { "content-type": type } }).formData();
   } catch {
     return {
       ok: false,
-      reason: "MALFORMED",
-      message: "The request body is not valid multipart/form-data.",
+      error: {
+        code: "MALFORMED",
+        line: null,
+        message: "The request body is not valid multipart/form-data.",
+      },
     };
   }
   const part = form.get("file");

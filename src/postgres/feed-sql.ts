@@ -65,22 +65,35 @@ export function feedApplicationFromRow(row: Record<string, unknown>): FeedApplic
       ) as FeedApplication["application"]["customFieldAnswers"],
       education: jsonValue(row.education) as FeedApplication["application"]["education"],
     },
-    candidate: {
-      id: row.candidate_id as string,
-      firstName: row.first_name as string,
-      lastName: row.last_name as string,
-      email: (row.email as string | null) ?? null,
-      phone: (row.phone as string | null) ?? null,
-    },
-    job: {
-      id: row.job_id as string,
-      title: row.title as string,
-      department: row.department as string,
-      officeLocation: row.office_location as string,
-      employmentType: row.employment_type as string,
-      hiringType: row.hiring_type as string,
-      position: row.position_type as string,
-      requisitionId: (row.requisition_id as string | null) ?? null,
-    },
+    candidate: candidateFromRow(row, "candidate_id"),
+    job: jobFromRow(row, "job_id"),
+  };
+}
+
+/** A candidate from a row; `idColumn` names its id (aliased when joined). */
+export function candidateFromRow(
+  row: Record<string, unknown>,
+  idColumn = "id",
+): FeedApplication["candidate"] {
+  return {
+    id: row[idColumn] as string,
+    firstName: row.first_name as string,
+    lastName: row.last_name as string,
+    email: (row.email as string | null) ?? null,
+    phone: (row.phone as string | null) ?? null,
+  };
+}
+
+/** A job from a row; `idColumn` names its id (aliased when joined). */
+export function jobFromRow(row: Record<string, unknown>, idColumn = "id"): FeedApplication["job"] {
+  return {
+    id: row[idColumn] as string,
+    title: row.title as string,
+    department: row.department as string,
+    officeLocation: row.office_location as string,
+    employmentType: row.employment_type as string,
+    hiringType: row.hiring_type as string,
+    position: row.position_type as string,
+    requisitionId: (row.requisition_id as string | null) ?? null,
   };
 }

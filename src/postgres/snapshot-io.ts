@@ -1,7 +1,12 @@
 import { flattenCycle, nestCycle } from "../matters/entries";
 import type { OrganizationSnapshot } from "../store/snapshot";
 import type { Queryable } from "./client";
-import { applicationSelect, feedApplicationFromRow } from "./feed-sql";
+import {
+  applicationSelect,
+  candidateFromRow,
+  feedApplicationFromRow,
+  jobFromRow,
+} from "./feed-sql";
 import { readCycleMatters, writeMatters } from "./matters-sql";
 import {
   jsonValue,
@@ -205,23 +210,8 @@ export async function readSnapshot(
     externalUserEmails: organization.externalUserEmails,
     reviewCycles,
     welcomeEmails: outbox.rows.map(welcomeEmailFromRow),
-    jobs: jobs.rows.map((row) => ({
-      id: row.id as string,
-      title: row.title as string,
-      department: row.department as string,
-      officeLocation: row.office_location as string,
-      employmentType: row.employment_type as string,
-      hiringType: row.hiring_type as string,
-      position: row.position_type as string,
-      requisitionId: (row.requisition_id as string | null) ?? null,
-    })),
-    candidates: candidates.rows.map((row) => ({
-      id: row.id as string,
-      firstName: row.first_name as string,
-      lastName: row.last_name as string,
-      email: (row.email as string | null) ?? null,
-      phone: (row.phone as string | null) ?? null,
-    })),
+    jobs: jobs.rows.map((row) => jobFromRow(row)),
+    candidates: candidates.rows.map((row) => candidateFromRow(row)),
     applications: applications.rows.map((row) => feedApplicationFromRow(row).application),
   };
 }

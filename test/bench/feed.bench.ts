@@ -2,13 +2,11 @@ import { parseFeedQuery } from "../../src/feed/params";
 import { queryJobApplications } from "../../src/feed/query";
 import { selectJobApplications } from "../../src/feed/select";
 import { createMemoryStore } from "../../src/store/memory";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { FEED_PIPELINES } from "../../src/testing/feed-arbitraries";
-import { pickFrom, seededRandom } from "./random";
+import { FEED_NOW, generateFeedSnapshot } from "./feed-data";
 import { median } from "./timing";
 
-const YEAR = 365 * 86_400_000;
-const NOW = new Date(Date.UTC(2026, 5, 15));
+const NOW = FEED_NOW;
 
 export interface FeedFigures {
   applications: number;
@@ -27,39 +25,7 @@ export async function benchFeed(
   changesEach: number,
   runs: number,
 ): Promise<FeedFigures> {
-  const random = seededRandom(11);
-  const steps = FEED_PIPELINES.filter((pipeline) => pipeline.active).flatMap(
-    (pipeline) => pipeline.steps,
-  );
-  const jobs = Array.from({ length: 200 }, (_, index) => ({
-    id: `job-${index}`,
-    title: `Job ${index}`,
-  }));
-  const candidates = Array.from({ length: applicationCount }, (_, index) => ({
-    id: `cand-${index}`,
-    firstName: "C",
-    lastName: `${index}`,
-  }));
-  const applications = candidates.map((candidate, index) => {
-    // Histories run forward from a start spread evenly over the year; later ones may pass now.
-    let at = NOW.getTime() - YEAR + Math.floor(random() * YEAR);
-    return {
-      id: `app-${index}`,
-      candidateId: candidate.id,
-      jobId: pickFrom(random, jobs).id,
-      statusChanges: Array.from({ length: changesEach }, () => {
-        const { name, bucket } = pickFrom(random, steps);
-        at += Math.floor(random() * 7 * 86_400_000);
-        return { statusName: name, statusBucketName: bucket, at: new Date(at).toISOString() };
-      }),
-    };
-  });
-  const snapshot = organizationSnapshotSchema.parse({
-    organization: { id: "bench", shortName: "bench", name: "Bench", pipelines: FEED_PIPELINES },
-    jobs,
-    candidates,
-    applications,
-  });
+  const snapshot = generateFeedSnapshot("bench", applicationCount, changesEach);
   const loadStart = performance.now();
   const store = createMemoryStore(snapshot);
   const loadMs = performance.now() - loadStart;

@@ -4,10 +4,9 @@ import { upsertMatters } from "../../src/matters/upsert";
 import { importMembers } from "../../src/members/import";
 import { createPostgresStore } from "../../src/postgres/adapter";
 import { memberSchema, organizationSnapshotSchema } from "../../src/store/snapshot";
-import { FEED_PIPELINES } from "../../src/testing/feed-arbitraries";
+import { generateFeedSnapshot } from "./feed-data";
 import type { MatterBenchInput } from "./matter-file";
 import type { MemberBenchInput } from "./member-file";
-import { pickFrom, seededRandom } from "./random";
 
 const NOW = new Date("2026-06-15T00:00:00Z");
 
@@ -88,7 +87,7 @@ export async function benchPostgres(
     );
     if (!imported.value.ok) throw new Error("member import failed");
 
-    await store.loadSnapshot(feedSnapshot());
+    await store.loadSnapshot(generateFeedSnapshot("bench-feed", 100_000, 10));
     const feed = [];
     for (const [label, days] of [
       ["one week", 7],
@@ -118,46 +117,4 @@ export async function benchPostgres(
     await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await pool.end();
   }
-}
-
-/** 100,000 applications with ten status changes each over the year before now. */
-function feedSnapshot() {
-  const random = seededRandom(11);
-  const steps = FEED_PIPELINES.filter((pipeline) => pipeline.active).flatMap(
-    (pipeline) => pipeline.steps,
-  );
-  const jobs = Array.from({ length: 200 }, (_, index) => ({
-    id: `job-${index}`,
-    title: `Job ${index}`,
-  }));
-  const candidates = Array.from({ length: 100_000 }, (_, index) => ({
-    id: `cand-${index}`,
-    firstName: "C",
-    lastName: `${index}`,
-  }));
-  const year = 365 * 86_400_000;
-  const applications = candidates.map((candidate, index) => {
-    let at = NOW.getTime() - year + Math.floor(random() * year);
-    return {
-      id: `app-${index}`,
-      candidateId: candidate.id,
-      jobId: pickFrom(random, jobs).id,
-      statusChanges: Array.from({ length: 10 }, () => {
-        const { name, bucket } = pickFrom(random, steps);
-        at += Math.floor(random() * 7 * 86_400_000);
-        return { statusName: name, statusBucketName: bucket, at: new Date(at).toISOString() };
-      }),
-    };
-  });
-  return organizationSnapshotSchema.parse({
-    organization: {
-      id: "bench-feed",
-      shortName: "bench-feed",
-      name: "Bench",
-      pipelines: FEED_PIPELINES,
-    },
-    jobs,
-    candidates,
-    applications,
-  });
 }

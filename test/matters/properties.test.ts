@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isBlankRecord } from "../../src/csv/cells";
 import { applyMatterWrites } from "../../src/matters/apply";
+import { MATTER_HEADERS } from "../../src/matters/columns";
 import type { CycleMatters } from "../../src/matters/entries";
 import { isEmptyMatterPlan, planMatterUpsert } from "../../src/matters/plan-upsert";
 import { matterValidationResultSchema } from "../../src/matters/result";
@@ -40,15 +41,7 @@ describe("matter properties", () => {
         fc.array(
           fc.oneof(
             fc.constantFrom(
-              "Matter ID",
-              "Matter Name",
-              "Attorney Email",
-              "Billing Attorney Email",
-              "Start Date",
-              "End Date",
-              "Hours Billed",
-              "Client Name",
-              "Description",
+              ...MATTER_HEADERS,
               '"',
               ",",
               "\n",
@@ -93,20 +86,7 @@ describe("matter properties", () => {
     const file = fc
       .array(fc.array(cell, { minLength: 9, maxLength: 9 }), { minLength: 1, maxLength: 15 })
       .map((rows) =>
-        [
-          [
-            "Matter ID",
-            "Matter Name",
-            "Attorney Email",
-            "Billing Attorney Email",
-            "Start Date",
-            "End Date",
-            "Hours Billed",
-            "Client Name",
-            "Description",
-          ],
-          ...rows,
-        ]
+        [[...MATTER_HEADERS], ...rows]
           .map((row) => row.map((value) => (value.includes(",") ? `"${value}"` : value)).join(","))
           .join("\n"),
       );
