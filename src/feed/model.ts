@@ -118,4 +118,10 @@ export interface FeedApplication {
   application: Application;
   candidate: Candidate;
   job: Job;
+  /**
+   * Each status change's time in epoch milliseconds, parallel to `application.statusChanges`.
+   * Optional: an adapter that keeps times parsed supplies them so the feed need not parse them
+   * again; without them, times are read from each change's `at`.
+   */
+  statusTimes?: readonly number[];
 }

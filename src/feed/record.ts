@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { OrganizationProfile } from "../store/snapshot";
+import { instantTextFormatter } from "../values/instants";
 import type {
   ApplicationEducation,
   CustomField,
@@ -71,56 +72,87 @@ export type FeedOrganization = Pick<
   "shortName" | "siteUrl" | "applicationCustomFields"
 >;
 
+/** A status change with its time already parsed to epoch milliseconds. */
+export interface TimedStatusChange {
+  change: StatusChange;
+  at: number;
+}
+
 /** The record for one application, given the status changes it shows (already in order). */
 export function shapeJobApplication(
   source: FeedApplication,
   shown: readonly StatusChange[],
   organization: FeedOrganization,
 ): JobApplication {
-  const { application, candidate, job } = source;
+  return jobApplicationShaper(organization)(
+    source,
+    shown.map((change) => ({ change, at: Date.parse(change.at) })),
+  );
+}
+
+/**
+ * {@link shapeJobApplication} with what depends only on the organization worked out once: a feed
+ * shapes thousands of records per query.
+ */
+export function jobApplicationShaper(
+  organization: FeedOrganization,
+): (source: FeedApplication, shown: readonly TimedStatusChange[]) => JobApplication {
   const fields = organization.applicationCustomFields.filter((field) => field.showOnJobApplication);
-  const record: JobApplication = {
-    firstName: candidate.firstName,
-    lastName: candidate.lastName,
-    email: candidate.email,
-    phone: candidate.phone,
-    candidateId: candidate.id,
-    candidateUrl: `${organization.siteUrl.replace(/\/+$/, "")}/app/${encodeURIComponent(organization.shortName)}/candidates/${encodeURIComponent(candidate.id)}`,
-    applicationId: application.id,
-    jobTitle: job.title,
-    jobId: job.id,
-    department: job.department,
-    officeLocation: job.officeLocation,
-    employmentType: job.employmentType,
-    hiringType: job.hiringType,
-    position: job.position,
-    requisitionId: job.requisitionId,
-    startDate: application.offer.startDate,
-    salary: application.offer.salary,
-    ...application.address,
-    jobApplicationLastStatusUpdate: instantText(latest(application.statusChanges)),
-    jobApplicationStatuses: shown.map((change) => ({
-      statusName: change.statusName,
-      statusBucketName: change.statusBucketName,
-      statusUpdatedAt: instantText(Date.parse(change.at)),
-    })),
-    educationHistory: educationHistory(application.education),
+  const instantText = instantTextFormatter();
+  const candidatesUrl = `${organization.siteUrl.replace(/\/+$/, "")}/app/${encodeURIComponent(organization.shortName)}/candidates/`;
+  return (source, shown) => {
+    const { application, candidate, job } = source;
+    const record: JobApplication = {
+      firstName: candidate.firstName,
+      lastName: candidate.lastName,
+      email: candidate.email,
+      phone: candidate.phone,
+      candidateId: candidate.id,
+      candidateUrl: candidatesUrl + encodeURIComponent(candidate.id),
+      applicationId: application.id,
+      jobTitle: job.title,
+      jobId: job.id,
+      department: job.department,
+      officeLocation: job.officeLocation,
+      employmentType: job.employmentType,
+      hiringType: job.hiringType,
+      position: job.position,
+      requisitionId: job.requisitionId,
+      startDate: application.offer.startDate,
+      salary: application.offer.salary,
+      addressLine1: application.address.addressLine1,
+      addressLine2: application.address.addressLine2,
+      city: application.address.city,
+      state: application.address.state,
+      zipCode: application.address.zipCode,
+      jobApplicationLastStatusUpdate: instantText(latestStatusTime(source)),
+      jobApplicationStatuses: shown.map(({ change, at }) => ({
+        statusName: change.statusName,
+        statusBucketName: change.statusBucketName,
+        statusUpdatedAt: instantText(at),
+      })),
+      educationHistory: educationHistory(application.education),
+    };
+    if (fields.length > 0)
+      record.customFields = fields.map((field) =>
+        customFieldItem(field, application.customFieldAnswers),
+      );
+    return record;
   };
-  if (fields.length > 0)
-    record.customFields = fields.map((field) =>
-      customFieldItem(field, application.customFieldAnswers),
-    );
-  return record;
 }
 
-/** ISO-8601 UTC ending in `Z`. */
-export function instantText(milliseconds: number): string {
-  return new Date(milliseconds).toISOString();
+/** The time of a status change, parsed by the adapter when it supplied `statusTimes`. */
+export function statusTime(source: FeedApplication, index: number): number {
+  return (
+    source.statusTimes?.[index] ??
+    Date.parse((source.application.statusChanges[index] as StatusChange).at)
+  );
 }
 
-function latest(changes: readonly StatusChange[]): number {
+function latestStatusTime(source: FeedApplication): number {
   let max = Number.NEGATIVE_INFINITY;
-  for (const change of changes) max = Math.max(max, Date.parse(change.at));
+  for (let index = 0; index < source.application.statusChanges.length; index++)
+    max = Math.max(max, statusTime(source, index));
   return max;
 }
 

@@ -1,6 +1,12 @@
 import type { FeedApplication, StatusChange } from "./model";
 import type { FeedQuery } from "./params";
-import { type FeedOrganization, type JobApplication, shapeJobApplication } from "./record";
+import {
+  type FeedOrganization,
+  type JobApplication,
+  jobApplicationShaper,
+  statusTime,
+  type TimedStatusChange,
+} from "./record";
 
 /**
  * The feed's exact cut (spec: GET /v1/job-applications, DESIGN.md's ordering): an application is
@@ -17,28 +23,35 @@ export function selectJobApplications(
 ): JobApplication[] {
   const start = query.start.getTime();
   const end = query.end.getTime();
-  const selected: { key: number; id: string; source: FeedApplication; shown: StatusChange[] }[] =
-    [];
+  const selected: {
+    key: number;
+    id: string;
+    source: FeedApplication;
+    shown: TimedStatusChange[];
+  }[] = [];
   for (const source of applications) {
-    const shown: { at: number; change: StatusChange }[] = [];
-    for (const change of source.application.statusChanges) {
-      const at = Date.parse(change.at);
+    const changes = source.application.statusChanges;
+    let shown: TimedStatusChange[] | null = null;
+    for (let index = 0; index < changes.length; index++) {
+      const at = statusTime(source, index);
       if (at < start || at > end) continue;
+      const change = changes[index] as StatusChange;
       if (query.status !== null && change.statusName.toLowerCase() !== query.status) continue;
       if (query.bucket !== null && change.statusBucketName.toLowerCase() !== query.bucket) continue;
-      shown.push({ at, change });
+      (shown ??= []).push({ at, change });
     }
-    if (shown.length === 0) continue;
+    if (shown === null) continue;
     shown.sort((a, b) => a.at - b.at);
     selected.push({
-      key: (shown[shown.length - 1] as { at: number }).at,
+      key: (shown[shown.length - 1] as TimedStatusChange).at,
       id: source.application.id,
       source,
-      shown: shown.map((entry) => entry.change),
+      shown,
     });
   }
   selected.sort((a, b) => a.key - b.key || compareIds(a.id, b.id));
-  return selected.map((entry) => shapeJobApplication(entry.source, entry.shown, organization));
+  const shape = jobApplicationShaper(organization);
+  return selected.map((entry) => shape(entry.source, entry.shown));
 }
 
 /** Where a page ends: the ordering key of its last record. */

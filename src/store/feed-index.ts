@@ -3,6 +3,7 @@ import type { Application, Candidate, FeedApplication, Job } from "../feed/model
 /**
  * The memory store's feed data: applications joined with their candidate and job, frozen, and
  * every status change's time in one sorted array, so a range query reads only what it returns.
+ * Times are parsed once, here, and handed on with each application (`statusTimes`).
  */
 export interface FeedIndex {
   applications: readonly FeedApplication[];
@@ -28,12 +29,12 @@ export function buildFeedIndex(
       );
     if (job === undefined)
       throw new Error(`application ${application.id} names unknown job ${application.jobId}`);
-    return deepFreeze({ application, candidate, job });
+    const statusTimes = application.statusChanges.map((change) => Date.parse(change.at));
+    return deepFreeze({ application, candidate, job, statusTimes });
   });
   const entries: { time: number; owner: number }[] = [];
   joined.forEach((source, owner) => {
-    for (const change of source.application.statusChanges)
-      entries.push({ time: Date.parse(change.at), owner });
+    for (const time of source.statusTimes ?? []) entries.push({ time, owner });
   });
   entries.sort((a, b) => a.time - b.time);
   return {
