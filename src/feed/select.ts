@@ -31,16 +31,16 @@ export function selectJobApplications(
   }[] = [];
   for (const source of applications) {
     const changes = source.application.statusChanges;
-    let shown: TimedStatusChange[] | null = null;
+    const shown: TimedStatusChange[] = [];
     for (let index = 0; index < changes.length; index++) {
       const at = statusTime(source, index);
       if (at < start || at > end) continue;
       const change = changes[index] as StatusChange;
       if (query.status !== null && change.statusName.toLowerCase() !== query.status) continue;
       if (query.bucket !== null && change.statusBucketName.toLowerCase() !== query.bucket) continue;
-      (shown ??= []).push({ at, change });
+      shown.push({ at, change });
     }
-    if (shown === null) continue;
+    if (shown.length === 0) continue;
     shown.sort((a, b) => a.at - b.at);
     selected.push({
       key: (shown[shown.length - 1] as TimedStatusChange).at,
