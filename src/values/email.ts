@@ -15,20 +15,26 @@ const LONG_LABEL = /[A-Za-z0-9-]{64}/;
  * test compares the two on generated addresses).
  */
 export function isWellFormedEmail(text: string): boolean {
-  if (text.length <= 254 && PLAIN_ADDRESS.test(text)) {
-    const at = text.indexOf("@");
-    if (at <= 64 && !LONG_LABEL.test(text.slice(at + 1))) return true;
-  }
-  return isEmail(text);
+  return isPlainAddress(text) || isEmail(text);
 }
 
-/** {@link isWellFormedEmail} remembered per address: a file names the same people many times. */
+function isPlainAddress(text: string): boolean {
+  if (text.length > 254 || !PLAIN_ADDRESS.test(text)) return false;
+  const at = text.indexOf("@");
+  return at <= 64 && !LONG_LABEL.test(text.slice(at + 1));
+}
+
+/**
+ * {@link isWellFormedEmail} for one file: plain addresses take the cheap check every time (most
+ * addresses in a file are distinct); the rest are remembered, since `isEmail` is the costly part.
+ */
 export function emailChecker(): (text: string) => boolean {
   const seen = new Map<string, boolean>();
   return (text) => {
+    if (isPlainAddress(text)) return true;
     let verdict = seen.get(text);
     if (verdict === undefined) {
-      verdict = isWellFormedEmail(text);
+      verdict = isEmail(text);
       seen.set(text, verdict);
     }
     return verdict;

@@ -1,12 +1,12 @@
 /** A pure one-argument function, remembered: files repeat the same dates and addresses. */
 export function remembered<T>(compute: (text: string) => T): (text: string) => T {
-  const seen = new Map<string, { value: T }>();
+  const seen = new Map<string, T>();
   return (text) => {
-    let entry = seen.get(text);
-    if (entry === undefined) {
-      entry = { value: compute(text) };
-      seen.set(text, entry);
+    let value = seen.get(text);
+    if (value === undefined && !seen.has(text)) {
+      value = compute(text);
+      seen.set(text, value);
     }
-    return entry.value;
+    return value as T;
   };
 }
