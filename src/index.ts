@@ -7,6 +7,7 @@ export { annotateCsv } from "./csv/error-report";
 export {
   type CsvInput,
   type CsvReadError,
+  type CsvReadResult,
   type CsvTable,
   MAX_CSV_BYTES,
   readCsv,
@@ -16,6 +17,7 @@ export { DEGREES, type Degree, isKnownDegree } from "./feed/degrees";
 export {
   type Application,
   type ApplicationEducation,
+  applicationEducationSchema,
   applicationSchema,
   type Candidate,
   CUSTOM_FIELD_TYPES,
@@ -23,6 +25,7 @@ export {
   type CustomFieldAnswer,
   type CustomFieldType,
   candidateSchema,
+  customFieldAnswerSchema,
   customFieldSchema,
   type FeedApplication,
   type Job,
@@ -90,6 +93,7 @@ export {
   type MatterColumn,
   type MatterField,
   type MatterHeader,
+  type MatterRuleContext,
 } from "./matters/columns";
 export {
   type ClientMatter,
@@ -181,6 +185,7 @@ export {
   type ImportMembersOutcome,
   importMembers,
 } from "./members/import";
+export { OfficeDirectory, type OfficeField } from "./members/office";
 export {
   addMemberProductRole,
   deleteMember,
@@ -197,6 +202,7 @@ export {
 } from "./members/operations";
 export { acknowledgeWelcomeEmails, drainWelcomeEmails, listWelcomeEmails } from "./members/outbox";
 export { type MemberPlan, type MemberPlanContext, planMemberImport } from "./members/plan";
+export { CellProblem } from "./members/problem";
 export {
   type RemoveProductAccessInput,
   type RemoveProductAccessResult,
@@ -215,6 +221,7 @@ export {
   memberValidationResultSchema,
 } from "./members/result";
 export type { MemberCells, MemberCellValue, ValidatedMemberRow } from "./members/row";
+export type { MemberRuleContext } from "./members/rule-context";
 export {
   type MemberSheet,
   type MemberSheetResult,
@@ -262,3 +269,4 @@ export {
   ssoSettingsSchema,
 } from "./store/snapshot";
 export { MAX_HOURS_BILLED } from "./values/hours";
+export { CaseInsensitiveList } from "./values/lookup";

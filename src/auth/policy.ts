@@ -17,6 +17,10 @@ export interface Principal {
   organization: OrganizationProfile;
 }
 
+/**
+ * What {@link authorize} decides for a principal and an endpoint group: allowed, or the status and
+ * message to refuse with.
+ */
 export type Decision = { allowed: true } | { allowed: false; status: 401 | 403; error: string };
 
 const ALLOWED: Decision = { allowed: true };

@@ -1,5 +1,6 @@
 /** Login failures allowed per account within the window before it is locked. */
 export const LOGIN_FAILURE_LIMIT = 5;
+/** How far back failed logins count towards {@link LOGIN_FAILURE_LIMIT}: fifteen minutes. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 /**
@@ -7,8 +8,11 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
  * one (the default keeps counts in memory).
  */
 export interface LoginThrottle {
+  /** Whether `key` (an address) has too many recent failures to try again now. */
   isLocked(key: string, now: Date): Promise<boolean>;
+  /** Counts one failed login for `key` at `now`. */
   recordFailure(key: string, now: Date): Promise<void>;
+  /** Forgets `key`'s failures (after a successful login). */
   reset(key: string): Promise<void>;
 }
 

@@ -10,6 +10,9 @@ function totp(secretBase32: string): TOTP {
   });
 }
 
+/**
+ * Checks a six-digit TOTP code against a base32 secret at `now`, one 30-second step either side.
+ */
 export function verifyTotp(secretBase32: string, code: string, now: Date): boolean {
   if (!/^\d{6}$/.test(code)) return false;
   try {

@@ -22,6 +22,7 @@ export interface CsvTable {
   records: string[][];
 }
 
+/** What {@link readCsv} answers: the table, or why the file could not be read. */
 export type CsvReadResult = { ok: true; table: CsvTable } | { ok: false; error: CsvReadError };
 
 const SAVE_AS_UTF8 = 'save the file as "CSV UTF-8 (Comma delimited)" and upload it again';

@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 
+/** How {@link writeCsv} writes: header row, and a UTF-8 byte-order mark for spreadsheets. */
 export interface CsvWriteOptions {
   /**
    * Prefix cells starting with `=`, `+`, `-`, `@`, tab or carriage return with `'` so a

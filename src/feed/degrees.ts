@@ -32,10 +32,12 @@ export const DEGREES = [
   "Master of Social Work",
   "Other",
 ] as const;
+/** One of the spec's {@link DEGREES}. */
 export type Degree = (typeof DEGREES)[number];
 
 const KNOWN: ReadonlySet<string> = new Set(DEGREES);
 
+/** Whether `value` is one of the spec's {@link DEGREES}. */
 export function isKnownDegree(value: string): value is Degree {
   return KNOWN.has(value);
 }

@@ -12,8 +12,10 @@ export const pipelineSchema = z.object({
   active: z.boolean().default(true),
   steps: z.array(z.object({ name: z.string(), bucket: z.string() })).default([]),
 });
+/** A hiring pipeline: its statuses and the buckets they belong to. */
 export type Pipeline = z.infer<typeof pipelineSchema>;
 
+/** The types of application custom-field questions. */
 export const CUSTOM_FIELD_TYPES = [
   "FREE_TEXT",
   "DATE",
@@ -23,6 +25,7 @@ export const CUSTOM_FIELD_TYPES = [
   "BOOLEAN",
   "MULTI_SELECT",
 ] as const;
+/** One of {@link CUSTOM_FIELD_TYPES}. */
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 /** A custom question on job applications. */
@@ -33,8 +36,10 @@ export const customFieldSchema = z.object({
   /** The spec's SHOW_ON_JOB_APPLICATION: only these fields appear in the feed. */
   showOnJobApplication: z.boolean().default(true),
 });
+/** An application custom-field question of the organization. */
 export type CustomField = z.infer<typeof customFieldSchema>;
 
+/** Schema of {@link Job}. */
 export const jobSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -45,8 +50,10 @@ export const jobSchema = z.object({
   position: z.string().default(""),
   requisitionId: z.string().nullable().default(null),
 });
+/** A stored job posting. */
 export type Job = z.infer<typeof jobSchema>;
 
+/** Schema of {@link Candidate}. */
 export const candidateSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -54,14 +61,17 @@ export const candidateSchema = z.object({
   email: z.string().nullable().default(null),
   phone: z.string().nullable().default(null),
 });
+/** A stored candidate: name and contact details. */
 export type Candidate = z.infer<typeof candidateSchema>;
 
+/** Schema of {@link StatusChange}. */
 export const statusChangeSchema = z.object({
   statusName: z.string(),
   statusBucketName: z.string(),
   /** When the application entered the status (ISO-8601; stored and compared as UTC). */
   at: instant,
 });
+/** One change of an application's status, with its time (ISO-8601 with offset). */
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
 /**
@@ -72,14 +82,17 @@ export const customFieldAnswerSchema = z.object({
   customFieldId: z.string(),
   value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).nullable(),
 });
+/** A stored answer to a custom-field question. */
 export type CustomFieldAnswer = z.infer<typeof customFieldAnswerSchema>;
 
+/** Schema of {@link ApplicationEducation}. */
 export const applicationEducationSchema = z.object({
   university: z.string(),
   degree: z.string().nullable().default(null),
   startDate: isoDate.nullable().default(null),
   endDate: isoDate.nullable().default(null),
 });
+/** One education entry of an application, as stored. */
 export type ApplicationEducation = z.infer<typeof applicationEducationSchema>;
 
 export const addressSchema = z.object({
@@ -90,6 +103,7 @@ export const addressSchema = z.object({
   zipCode: z.string().default(""),
 });
 
+/** Schema of {@link Application}, with its defaults. */
 export const applicationSchema = z.object({
   id: z.string(),
   candidateId: z.string(),
@@ -111,6 +125,10 @@ export const applicationSchema = z.object({
   customFieldAnswers: z.array(customFieldAnswerSchema).default([]),
   education: z.array(applicationEducationSchema).default([]),
 });
+/**
+ * A stored job application: candidate, job, offer, address, status history, custom-field answers
+ * and education.
+ */
 export type Application = z.infer<typeof applicationSchema>;
 
 /** An application with its candidate and job: what the feed reads. */

@@ -27,6 +27,9 @@ export type FeedQueryErrorCause =
   | "UNKNOWN_STATUS"
   | "UNKNOWN_BUCKET";
 
+/**
+ * Why the feed's parameters were refused: the cause, the parameter and a message (the 400 body).
+ */
 export interface FeedQueryError {
   cause: FeedQueryErrorCause;
   /** The parameter at fault; for START_AFTER_END, the start parameter. */
@@ -34,8 +37,10 @@ export interface FeedQueryError {
   message: string;
 }
 
+/** What {@link parseFeedQuery} answers: the query, or the error. */
 export type FeedQueryResult = { ok: true; query: FeedQuery } | { ok: false; error: FeedQueryError };
 
+/** The feed's query parameters, as `URLSearchParams` or a plain record. */
 export type FeedSearchParams = URLSearchParams | Readonly<Record<string, string | undefined>>;
 
 const FORMATS =

@@ -4,6 +4,9 @@ import { type FeedQueryError, type FeedSearchParams, parseFeedQuery } from "./pa
 import type { JobApplication } from "./record";
 import { pageJobApplications, selectJobApplications } from "./select";
 
+/**
+ * What {@link queryJobApplications} needs: organization, parameters, clock, and optional paging.
+ */
 export interface QueryJobApplicationsInput {
   orgId: string;
   /** The request's query parameters. */
@@ -15,6 +18,7 @@ export interface QueryJobApplicationsInput {
   cursor?: string | null;
 }
 
+/** The feed's records and next cursor, or the 400 error. */
 export type QueryJobApplicationsOutcome =
   | { ok: true; items: JobApplication[]; nextCursor: string | null }
   | {

@@ -1,6 +1,7 @@
 /** The spec's feed limit: 1000 requests per 5 minutes. */
 export const FEED_RATE_LIMIT = { limit: 1000, windowMs: 300_000 } as const;
 
+/** Whether a feed request may go ahead, and if not, how long until it may. */
 export type RateDecision =
   | { allowed: true; remaining: number }
   | { allowed: false; retryAfterSeconds: number };
@@ -10,6 +11,7 @@ export type RateDecision =
  * A shared store (Redis, a database) can implement it for several host instances.
  */
 export interface RateLimiter {
+  /** Counts one request of `key` at `now` and says whether it is within the limit. */
   take(key: string, now: Date): Promise<RateDecision>;
 }
 

@@ -9,25 +9,31 @@ import type {
   StatusChange,
 } from "./model";
 
+/** Schema of {@link JobApplicationStatus}. */
 export const jobApplicationStatusSchema = z.object({
   statusName: z.string(),
   statusBucketName: z.string(),
   statusUpdatedAt: z.string(),
 });
+/** A status change of a feed record. */
 export type JobApplicationStatus = z.infer<typeof jobApplicationStatusSchema>;
 
+/** Schema of {@link JobApplicationCustomField}. */
 export const jobApplicationCustomFieldSchema = z.object({
   customFieldTitle: z.string(),
   customFieldAnswer: z.array(z.string()).nullable(),
 });
+/** A custom field of a feed record. */
 export type JobApplicationCustomField = z.infer<typeof jobApplicationCustomFieldSchema>;
 
+/** Schema of {@link JobApplicationEducation}. */
 export const jobApplicationEducationSchema = z.object({
   university: z.string(),
   degree: z.string().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
 });
+/** An education entry of a feed record. */
 export type JobApplicationEducation = z.infer<typeof jobApplicationEducationSchema>;
 
 /** One record of GET /v1/job-applications, exactly as the spec's tables. */
@@ -61,6 +67,7 @@ export const jobApplicationSchema = z.object({
   /** `null` when the application has no education; never an empty array. */
   educationHistory: z.array(jobApplicationEducationSchema).min(1).nullable(),
 });
+/** One record of the job-application feed (see {@link jobApplicationSchema}). */
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 
 /** The feed's 200 body: an array, empty when nothing matches. */

@@ -60,6 +60,9 @@ interface FeedPosition {
   id: string;
 }
 
+/**
+ * A page of feed records and the cursor of the next page, or why the cursor or limit was refused.
+ */
 export type FeedPage =
   | { ok: true; items: JobApplication[]; nextCursor: string | null }
   | { ok: false; message: string };

@@ -15,12 +15,18 @@ import type { Store } from "../store/port";
 import { Product, type Role } from "../store/products";
 import { MEMBER_GRAPHQL_SDL } from "./schema";
 
+/** The executable GraphQL schema of the per-member operations; its SDL is `docs/graphql/schema.graphql`. */
 const schema = buildSchema(MEMBER_GRAPHQL_SDL);
 
+/**
+ * What a GraphQL request runs with: the store, the signed-in principal's organization and the
+ * clock.
+ */
 export interface GraphqlContext {
   store: Store;
   principal: Principal;
   now: Date;
+  /** Makes ids for created rows; `undefined` uses random UUIDs. */
   newId: (() => string) | undefined;
 }
 

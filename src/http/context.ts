@@ -16,6 +16,7 @@ export interface HttpSettings {
   acceptBearer: boolean;
   rateLimiter: RateLimiter;
   loginThrottle: LoginThrottle;
+  /** Makes ids for created rows; `undefined` uses random UUIDs. */
   newId: (() => string) | undefined;
 }
 
@@ -28,8 +29,10 @@ export interface HttpContext {
   settings: HttpSettings;
 }
 
+/** Answers one request of a route, given the request context. */
 export type RouteHandler = (context: HttpContext) => Promise<Response>;
 
+/** A method and path of the interface with the handler that answers it. */
 export interface Route {
   method: "GET" | "POST" | "DELETE";
   /** Matched against the whole path; named groups become `params`. */

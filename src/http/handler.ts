@@ -13,6 +13,10 @@ import { memberRoutes } from "./members";
 import { openApiDocument } from "./openapi";
 import { json, jsonError } from "./responses";
 
+/**
+ * Options of {@link createHttpHandler}: the store, the token secret, and optional clock, throttle,
+ * rate limiter and logger.
+ */
 export interface HttpHandlerOptions {
   store: Store;
   /** Signs session tokens (HS256); at least 32 bytes. Keep it out of code and logs. */
@@ -39,6 +43,10 @@ const openApiRoutes: Route[] = [
   { method: "GET", path: /^\/openapi\.json$/, handle: async () => json(200, openApiDocument()) },
 ];
 
+/**
+ * Every route the handler serves, in matching order; the OpenAPI tests check it against {@link
+ * OPERATIONS}.
+ */
 export const ROUTES: readonly Route[] = [
   ...openApiRoutes,
   ...memberRoutes,

@@ -1,6 +1,12 @@
 /** rpdi/http: every endpoint of the interface over web-standard Request and Response. */
 
-export { type LogInInput, type LogInOutcome, logIn } from "../auth/login";
+export {
+  type LogInContext,
+  type LogInFailure,
+  type LogInInput,
+  type LogInOutcome,
+  logIn,
+} from "../auth/login";
 export {
   DEFAULT_SCRYPT_COST,
   hashPassword,
@@ -31,10 +37,11 @@ export {
 export { generateTotp, verifyTotp } from "../auth/totp";
 export { executeMemberGraphql, type GraphqlContext, memberGraphqlSchema } from "../graphql/execute";
 export { MEMBER_GRAPHQL_SDL } from "../graphql/schema";
+export type { HttpContext, HttpSettings, Route, RouteHandler } from "./context";
 export { createHttpHandler, type HttpHandlerOptions, ROUTES } from "./handler";
 export {
   type InstructionSection,
   importInstructionSections,
   renderImportInstructions,
 } from "./instructions-pdf";
-export { OPERATIONS, openApiDocument } from "./openapi";
+export { OPERATIONS, type Operation, openApiDocument } from "./openapi";

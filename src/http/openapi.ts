@@ -12,14 +12,17 @@ const bulkRemoveRequest = z.object({
   emails: z.array(z.string()).nullable().optional(),
 });
 
-type Schema = z.ZodType;
-interface Operation {
+/**
+ * One operation of the OpenAPI document: method, path, parameters, body and responses, with zod
+ * schemas for JSON.
+ */
+export interface Operation {
   method: "get" | "post" | "delete";
   path: string;
   summary: string;
   query?: { name: string; required: boolean; description: string }[];
-  body?: "multipart-file" | "form-login" | Schema;
-  responses: Record<string, { description: string; json?: Schema; type?: string }>;
+  body?: "multipart-file" | "form-login" | z.ZodType;
+  responses: Record<string, { description: string; json?: z.ZodType; type?: string }>;
 }
 
 const unauthorized = {
@@ -39,7 +42,7 @@ const csvList = (summary: string, path: string): Operation => ({
     403: forbidden,
   },
 });
-const jsonList = (summary: string, path: string, json: Schema): Operation => ({
+const jsonList = (summary: string, path: string, json: z.ZodType): Operation => ({
   method: "get",
   path,
   summary,

@@ -7,15 +7,19 @@ import { type OrganizationProfile, officeSchema } from "../store/snapshot";
 import { LAW_SCHOOLS } from "./law-schools";
 import { STATIC_PRACTICE_AREAS } from "./practice-areas";
 
+/** Schema of {@link PracticeArea}. */
 export const practiceAreaSchema = z.object({
   name: z.string(),
   type: z.enum(["STATIC", "CUSTOM"]),
 });
+/** A practice area of the lookup lists. */
 export type PracticeArea = z.infer<typeof practiceAreaSchema>;
 
 /** Bodies of the lookup endpoints (their shapes are rpdi's: the spec does not show them). */
 export const stringListSchema = z.array(z.string());
+/** Schema of the practice-areas list endpoint's body. */
 export const practiceAreaListSchema = z.array(practiceAreaSchema);
+/** Schema of the offices list endpoint's body. */
 export const officeListSchema = z.array(officeSchema);
 
 /** Every lookup list an organization's member CSV is validated against. */

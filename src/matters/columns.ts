@@ -14,6 +14,7 @@ export const MATTER_HEADERS = [
   "Client Name",
   "Description",
 ] as const;
+/** One of {@link MATTER_HEADERS}. */
 export type MatterHeader = (typeof MATTER_HEADERS)[number];
 
 /** What matter column rules read: the organization's Perform members, by lower-cased address. */
@@ -103,7 +104,9 @@ export const MATTER_COLUMNS = {
   ),
 } as const;
 
+/** A key of {@link MATTER_COLUMNS}. */
 export type MatterField = keyof typeof MATTER_COLUMNS;
+/** The matter catalogue's fields, in the spec's header order. */
 export const MATTER_FIELDS = Object.keys(MATTER_COLUMNS) as MatterField[];
 
 /** Each field's bit in a row's set of failed columns. */

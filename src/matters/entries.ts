@@ -14,6 +14,7 @@ export const clientMatterSchema = z.object({
   matterName: z.string(),
   description: z.string().nullable().default(null),
 });
+/** A client matter as stored in a review cycle, with its attorneys' entries. */
 export type ClientMatter = z.infer<typeof clientMatterSchema>;
 
 /**
@@ -30,6 +31,7 @@ export const matterEntrySchema = z.object({
   endDate: isoDate.nullable().default(null),
   hoursBilled: z.number().min(0),
 });
+/** One attorney's hours and rates on a client matter. */
 export type MatterEntry = z.infer<typeof matterEntrySchema>;
 
 /** A review cycle's matters, as the snapshot nests them: entries under their client matter. */
@@ -37,11 +39,13 @@ export const snapshotClientMatterSchema = clientMatterSchema.extend({
   entries: z.array(matterEntrySchema.omit({ clientMatterId: true })).default([]),
 });
 
+/** Schema of {@link ReviewCycle}. */
 export const reviewCycleSchema = z.object({
   id: z.string(),
   name: z.string().default(""),
   clientMatters: z.array(snapshotClientMatterSchema).default([]),
 });
+/** A performance-review cycle with its client matters. */
 export type ReviewCycle = z.infer<typeof reviewCycleSchema>;
 
 /** A review cycle's matters as the planners read them: flat lists. */
@@ -50,6 +54,7 @@ export interface CycleMatters {
   entries: MatterEntry[];
 }
 
+/** A review cycle's matters as one entry per attorney and matter, keyed for upserts. */
 export function flattenCycle(cycle: ReviewCycle): CycleMatters {
   const clientMatters: ClientMatter[] = [];
   const entries: MatterEntry[] = [];
@@ -60,6 +65,7 @@ export function flattenCycle(cycle: ReviewCycle): CycleMatters {
   return { clientMatters, entries };
 }
 
+/** The inverse of {@link flattenCycle}: entries grouped back into client matters. */
 export function nestCycle(
   cycle: Pick<ReviewCycle, "id" | "name">,
   matters: CycleMatters,

@@ -7,6 +7,7 @@ export const MatterFileErrorType = {
 } as const;
 export type MatterFileErrorType = (typeof MatterFileErrorType)[keyof typeof MatterFileErrorType];
 
+/** Every file-level error type of the matter CSV. */
 export const MATTER_FILE_ERROR_TYPES = Object.values(MatterFileErrorType) as [
   MatterFileErrorType,
   ...MatterFileErrorType[],
@@ -14,4 +15,5 @@ export const MATTER_FILE_ERROR_TYPES = Object.values(MatterFileErrorType) as [
 
 /** The spec's matter row limits. */
 export const MIN_MATTER_ROWS = 1;
+/** The spec's row limit of a matter file: 10,000 data rows. */
 export const MAX_MATTER_ROWS = 10_000;

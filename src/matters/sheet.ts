@@ -12,6 +12,7 @@ export interface MatterSheet {
   records: readonly string[][];
 }
 
+/** What {@link readMatterSheet} answers: the sheet, or the file error. */
 export type MatterSheetResult =
   | { ok: true; sheet: MatterSheet }
   | { ok: false; result: MatterValidationResult };

@@ -9,6 +9,7 @@ import type { MatterRuleSet } from "./rule-sets";
 import { readMatterSheet } from "./sheet";
 import { checkMatterSheet, type MatterCheck } from "./validate";
 
+/** What {@link upsertMatters} needs: organization, review cycle and file. */
 export interface UpsertMattersInput {
   orgId: string;
   reviewCycleId: string;
@@ -53,6 +54,7 @@ export async function upsertMatters(
   });
 }
 
+/** What {@link validateMattersFile} needs: organization, rule set and file. */
 export interface ValidateMattersInput {
   orgId: string;
   file: CsvInput;

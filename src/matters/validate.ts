@@ -16,6 +16,10 @@ import { type DraftMatterRow, markFailed, type ValidatedMatterRow } from "./row"
 import { applyCrossRowRules, type MatterRuleSet } from "./rule-sets";
 import { type MatterSheet, readMatterSheet } from "./sheet";
 
+/**
+ * Which rule set to validate with (upsert or legacy) and, for upserts, the review cycle's stored
+ * matters.
+ */
 export interface MatterValidationOptions {
   ruleSet: MatterRuleSet;
   /** Addresses of the organization's Perform members (any role). */
@@ -44,6 +48,7 @@ export function checkMatterCsv(input: CsvInput, options: MatterValidationOptions
   return read.ok ? checkMatterSheet(read.sheet, options) : read;
 }
 
+/** The row half of {@link checkMatterCsv}, for callers that read the sheet first. */
 export function checkMatterSheet(
   sheet: MatterSheet,
   options: MatterValidationOptions,

@@ -37,6 +37,7 @@ export const MEMBER_HEADERS = [
   "Manager Email",
   "Mentor Emails",
 ] as const;
+/** One of {@link MEMBER_HEADERS}. */
 export type MemberHeader = (typeof MEMBER_HEADERS)[number];
 
 /** The spec's limit on Mentor Emails. */
@@ -312,6 +313,7 @@ export const MEMBER_COLUMNS = {
   }),
 } as const;
 
+/** A key of {@link MEMBER_COLUMNS}. */
 export type MemberField = keyof typeof MEMBER_COLUMNS;
 
 /** The catalogue in the spec's header order. */

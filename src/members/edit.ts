@@ -29,6 +29,7 @@ export const EDITABLE_MEMBER_FIELDS = [
   "ssoId",
   "useMfa",
 ] as const;
+/** A member field the per-member edit operation may change (see {@link EDITABLE_MEMBER_FIELDS}). */
 export type EditableMemberField = (typeof EDITABLE_MEMBER_FIELDS)[number];
 
 /**
@@ -45,6 +46,7 @@ export interface MemberFieldError {
   message: string;
 }
 
+/** What {@link applyMemberEdit} answers: the edited member, or the field errors. */
 export type MemberEditResult =
   | { ok: true; member: Member }
   | { ok: false; errors: MemberFieldError[] };

@@ -25,10 +25,12 @@ export const MemberRowErrorType = {
 } as const;
 export type MemberRowErrorType = (typeof MemberRowErrorType)[keyof typeof MemberRowErrorType];
 
+/** Every file-level error type of the member CSV. */
 export const MEMBER_FILE_ERROR_TYPES = Object.values(MemberFileErrorType) as [
   MemberFileErrorType,
   ...MemberFileErrorType[],
 ];
+/** Every row-level error type of the member CSV. */
 export const MEMBER_ROW_ERROR_TYPES = Object.values(MemberRowErrorType) as [
   MemberRowErrorType,
   ...MemberRowErrorType[],

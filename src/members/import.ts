@@ -12,6 +12,7 @@ import { memberSheetAddresses, readMemberSheet } from "./sheet";
 import { validateMemberSheet } from "./validate";
 import type { WelcomeEmail } from "./welcome-email";
 
+/** What {@link importMembers} needs: the organization, the product, the file and the clock. */
 export interface ImportMembersInput {
   orgId: string;
   product: Product;

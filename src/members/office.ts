@@ -12,6 +12,7 @@ export class OfficeDirectory {
     }
   }
 
+  /** The office with this city and state or country (case-insensitive, trimmed), if any. */
   find(city: string, state: string | null, country: string | null): Office | undefined {
     return this.#byKey.get(officeKey(city, state, country));
   }
@@ -25,6 +26,7 @@ function officeKey(city: string, state: string | null, country: string | null): 
   return `${city.trim().toLowerCase()}\u0000${(state ?? "").trim().toLowerCase()}\u0000${(country ?? "").trim().toLowerCase()}`;
 }
 
+/** The three office columns, validated as one unit. */
 export type OfficeField = "officeCity" | "officeState" | "officeCountry";
 
 export type OfficeVerdict =

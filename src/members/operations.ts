@@ -12,16 +12,19 @@ import type { WelcomeEmail } from "./welcome-email";
 /** A member as the per-member operations show it: everything but the sign-in credentials. */
 export type PublicMember = Omit<Member, "credentials">;
 
+/** What a per-member operation answers: its value, or a typed refusal (not found, field errors). */
 export type MemberOperationOutcome =
   | { ok: true; member: PublicMember; welcomeEmails: WelcomeEmail[] }
   | { ok: false; reason: "NOT_FOUND"; memberId: string }
   | { ok: false; reason: "INVALID"; errors: MemberFieldError[] };
 
+/** Which member a per-member operation acts on: organization and member id. */
 export interface MemberTarget {
   orgId: string;
   memberId: string;
 }
 
+/** A stored member as the per-member operations return it. */
 export function publicMember(member: Member): PublicMember {
   const { credentials: _, ...rest } = member;
   return rest;
@@ -209,6 +212,7 @@ export interface MemberPage {
   hasNextPage: boolean;
 }
 
+/** Members with access to a product, a page at a time by opaque cursor. */
 export async function listMembersByProduct(
   store: Store,
   input: { orgId: string; product: Product; first?: number; after?: string | null },

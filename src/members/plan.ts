@@ -16,9 +16,14 @@ export interface MemberPlan {
   result: MemberImportResult;
 }
 
+/**
+ * What planning an import needs besides the rows: the product, stored members, the clock and an id
+ * source.
+ */
 export interface MemberPlanContext {
   product: Product;
   now: Date;
+  /** Makes the id of each created member and welcome email. */
   newId: () => string;
   /** Stored members the file names by any address (Email, New Email, managers, mentors). */
   members: readonly Member[];

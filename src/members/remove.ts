@@ -2,6 +2,10 @@ import type { Store } from "../store/port";
 import { type Product, Role } from "../store/products";
 import { runTransaction } from "../store/run";
 
+/**
+ * What {@link removeProductAccess} needs: organization, product and the addresses (or `null` for
+ * the spec's empty body).
+ */
 export interface RemoveProductAccessInput {
   orgId: string;
   product: Product;

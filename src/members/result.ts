@@ -5,12 +5,15 @@ import {
   type MemberFileErrorType,
 } from "./errors";
 
+/** Schema of {@link MemberFileError}. */
 export const memberFileErrorSchema = z.object({
   message: z.string(),
   type: z.enum(MEMBER_FILE_ERROR_TYPES),
 });
+/** The file-level error of a member 400 body. */
 export type MemberFileError = z.infer<typeof memberFileErrorSchema>;
 
+/** Schema of {@link MemberRowColumnError}. */
 export const memberRowColumnErrorSchema = z.object({
   rowNumber: z.number().int(),
   columnName: z.string(),
@@ -18,6 +21,7 @@ export const memberRowColumnErrorSchema = z.object({
   type: z.enum(MEMBER_ROW_ERROR_TYPES),
   message: z.string(),
 });
+/** One cell's error in a member 400 body. */
 export type MemberRowColumnError = z.infer<typeof memberRowColumnErrorSchema>;
 
 /** The member import's 400 body. Exactly one side is populated: `fileError` or `rowColumnErrors`. */
@@ -29,13 +33,16 @@ export const memberValidationResultSchema = z
   .refine((body) => (body.fileError === null) !== (body.rowColumnErrors.length === 0), {
     message: "exactly one of fileError or rowColumnErrors is populated",
   });
+/** The member 400 body: a file error, or row and column errors. */
 export type MemberValidationResult = z.infer<typeof memberValidationResultSchema>;
 
+/** Schema of {@link AbsentMember}. */
 export const absentMemberSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
 });
+/** A member of the organization with the product whom the file does not name (in the 200 body). */
 export type AbsentMember = z.infer<typeof absentMemberSchema>;
 
 /** The member import's 200 body. */
@@ -44,6 +51,7 @@ export const memberImportResultSchema = z.object({
   updatedCount: z.number().int(),
   absentMembers: z.array(absentMemberSchema),
 });
+/** The 200 body of a member import. */
 export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
 
 export function fileErrorResult(

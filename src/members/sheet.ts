@@ -15,6 +15,7 @@ export interface MemberSheet {
   records: readonly string[][];
 }
 
+/** What {@link readMemberSheet} answers: the sheet, or the 400 body. */
 export type MemberSheetResult =
   | { ok: true; sheet: MemberSheet }
   | { ok: false; result: MemberValidationResult };

@@ -18,4 +18,5 @@ export const welcomeEmailSchema = z.object({
   /** ISO-8601 UTC time of the import that planned it. */
   createdAt: z.string(),
 });
+/** A welcome email in the outbox, for a member an import created. */
 export type WelcomeEmail = z.infer<typeof welcomeEmailSchema>;

@@ -1,10 +1,12 @@
 /** The part of a `pg` client rpdi uses: `query` with $n parameters, answering `{ rows }`. */
 export interface Queryable {
+  /** Runs one statement with `$n` parameters. */
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /** A connection taken from a pool; `release` gives it back (with an error: destroys it). */
 export interface PooledConnection extends Queryable {
+  /** Gives the connection back to its pool; with an error, destroys it. */
   release(error?: Error | boolean): void;
 }
 
@@ -14,6 +16,7 @@ export interface PooledConnection extends Queryable {
  * at a time.
  */
 export interface PostgresClient extends Queryable {
+  /** A pool's way to take one connection for a transaction. */
   connect?: () => Promise<PooledConnection>;
 }
 

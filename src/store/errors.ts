@@ -15,6 +15,10 @@ function isBranded(value: unknown, name: string): boolean {
 export class OrganizationNotFoundError extends Error {
   override readonly name = "OrganizationNotFoundError";
   readonly [BRAND] = "OrganizationNotFoundError";
+  /**
+   * True for this error from either build (ESM or CommonJS) of rpdi: the check reads a brand, not
+   * the prototype.
+   */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return isBranded(value, "OrganizationNotFoundError");
   }
@@ -31,6 +35,10 @@ export class OrganizationNotFoundError extends Error {
 export class MemberConflictError extends Error {
   override readonly name = "MemberConflictError";
   readonly [BRAND] = "MemberConflictError";
+  /**
+   * True for this error from either build (ESM or CommonJS) of rpdi: the check reads a brand, not
+   * the prototype.
+   */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return isBranded(value, "MemberConflictError");
   }
@@ -49,6 +57,10 @@ export class MemberConflictError extends Error {
 export class StoreConflictError extends Error {
   override readonly name = "StoreConflictError";
   readonly [BRAND] = "StoreConflictError";
+  /**
+   * True for this error from either build (ESM or CommonJS) of rpdi: the check reads a brand, not
+   * the prototype.
+   */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return isBranded(value, "StoreConflictError");
   }
@@ -58,6 +70,10 @@ export class StoreConflictError extends Error {
 export class StoreError extends Error {
   override readonly name = "StoreError";
   readonly [BRAND] = "StoreError";
+  /**
+   * True for this error from either build (ESM or CommonJS) of rpdi: the check reads a brand, not
+   * the prototype.
+   */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return isBranded(value, "StoreError");
   }

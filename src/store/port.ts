@@ -21,6 +21,7 @@ import type { Member, OrganizationProfile, OrganizationSnapshot } from "./snapsh
  * - Records handed out are copies or frozen: callers can never change the store through them.
  */
 export interface Store {
+  /** Runs `work` as one all-or-nothing transaction on organization `orgId`. */
   transaction<T>(orgId: string, work: (tx: StoreTx) => Promise<T>): Promise<T>;
   /** Creates the organization from a snapshot, or replaces it entirely. */
   loadSnapshot(snapshot: OrganizationSnapshot): Promise<void>;
@@ -32,6 +33,7 @@ export interface Store {
 
 /** One transaction on one organization. */
 export interface StoreTx {
+  /** The organization's profile; throws {@link OrganizationNotFoundError} when there is none. */
   loadOrganization(): Promise<OrganizationProfile>;
   /** Members whose address equals one of `emails`, compared case-insensitively. */
   loadMembersByEmail(emails: readonly string[]): Promise<Member[]>;
@@ -49,8 +51,11 @@ export interface StoreTx {
   deleteMembers(memberIds: readonly string[]): Promise<void>;
   /** Removes `product` from each member's roles; the members and their other products stay. */
   revokeProductAccess(product: Product, memberIds: readonly string[]): Promise<void>;
+  /** The review cycle with this id, or `null`. */
   findReviewCycle(reviewCycleId: string): Promise<{ id: string; name: string } | null>;
+  /** The review cycle's stored matters, by upsert key. */
   loadCycleMatters(reviewCycleId: string): Promise<CycleMatters>;
+  /** Writes a planned matter upsert (creates, updates) into the review cycle. */
   applyMatterWrites(reviewCycleId: string, writes: MatterWrites): Promise<void>;
   /**
    * Applications (with candidate and job) for the feed: at least every one with a status change
@@ -59,6 +64,7 @@ export interface StoreTx {
   loadFeedApplications(range: { start: Date; end: Date }): Promise<FeedApplication[]>;
   /** The outbox of welcome emails, oldest first. */
   listWelcomeEmails(limit?: number): Promise<WelcomeEmail[]>;
+  /** Removes acknowledged welcome emails from the outbox. */
   deleteWelcomeEmails(ids: readonly string[]): Promise<void>;
 }
 

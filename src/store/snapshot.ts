@@ -22,6 +22,7 @@ export const officeSchema = z.object({
   state: optionalText,
   country: optionalText,
 });
+/** An office of the organization: city with a US state or a country. */
 export type Office = z.infer<typeof officeSchema>;
 
 /**
@@ -34,6 +35,7 @@ export const ssoSettingsSchema = z.object({
   emailAsSsoId: z.boolean().default(false),
   ssoIdPattern: optionalText,
 });
+/** The organization's SSO setup: enabled, email as SSO ID, and the SSO ID pattern. */
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
 
 /** Everything about an organization that member rules read (offices, lists, features, SSO). */
@@ -60,19 +62,25 @@ export const organizationProfileSchema = z.object({
   /** Custom questions on job applications. */
   applicationCustomFields: z.array(customFieldSchema).default([]),
 });
+/** An organization's settings and lists: offices, departments, levels, features, SSO, pipelines. */
 export type OrganizationProfile = z.infer<typeof organizationProfileSchema>;
+/** An organization profile as a snapshot may spell it, before defaults are applied. */
 export type OrganizationProfileInput = z.input<typeof organizationProfileSchema>;
 
+/** Schema of {@link ProductRole}. */
 export const productRoleSchema = z.object({
   product: z.enum(PRODUCTS),
   role: z.enum(ROLES),
 });
+/** A member's access to one product, with its role. */
 export type ProductRole = z.infer<typeof productRoleSchema>;
 
+/** Schema of {@link Education}. */
 export const educationSchema = z.object({
   lawSchool: optionalText,
   graduationYear: z.number().int().nullable().default(null),
 });
+/** A member's education entry, as stored. */
 export type Education = z.infer<typeof educationSchema>;
 
 /**
@@ -110,7 +118,9 @@ export const memberSchema = z.object({
   products: z.array(productRoleSchema).default([]),
   credentials: credentialsSchema.default({ passwordHash: null, mfaSecret: null }),
 });
+/** A stored member of an organization, with product roles and links to managers and mentors. */
 export type Member = z.infer<typeof memberSchema>;
+/** A member as a snapshot may spell it, before defaults are applied. */
 export type MemberInput = z.input<typeof memberSchema>;
 
 /**
@@ -133,7 +143,9 @@ export const organizationSnapshotSchema = z.object({
   candidates: z.array(candidateSchema).default([]),
   applications: z.array(applicationSchema).default([]),
 });
+/** One organization's whole state: the format of fixtures, `--seed` and `--persist`. */
 export type OrganizationSnapshot = z.infer<typeof organizationSnapshotSchema>;
+/** A snapshot as a file may spell it, before defaults are applied. */
 export type OrganizationSnapshotInput = z.input<typeof organizationSnapshotSchema>;
 
 /** Addresses of the members with access to PERFORM: the only valid matter attorneys. */

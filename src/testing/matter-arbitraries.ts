@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { writeCsv } from "../csv/write";
 import { MATTER_HEADERS } from "../matters/columns";
 
+/** Addresses of seeded Perform members that generated matter rows name. */
 export const PERFORM_ATTORNEYS = [
   "ann@firm.example",
   "bo@firm.example",
@@ -9,6 +10,7 @@ export const PERFORM_ATTORNEYS = [
   "di@firm.example",
 ];
 
+/** One generated matter row, by header. */
 export interface MatterRowCells {
   matterId: string;
   matterName: string;
@@ -91,6 +93,7 @@ export const validMatterRowsArbitrary: fc.Arbitrary<MatterRowCells[]> = fc
     ),
   );
 
+/** A matter CSV of the given rows, with the spec's headers. */
 export function matterCsv(rows: readonly MatterRowCells[]): string {
   return writeCsv([
     [...MATTER_HEADERS],

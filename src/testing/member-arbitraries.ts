@@ -76,6 +76,7 @@ export const organizationArbitrary: fc.Arbitrary<OrganizationProfile> = fc
     }),
   );
 
+/** Any product. */
 export const productArbitrary = fc.constantFrom(...PRODUCTS);
 
 /** Stored members with addresses `stored{n}@firm.example`, some with products. */
@@ -94,6 +95,7 @@ export function storedMembers(count: number): Member[] {
   );
 }
 
+/** A generated member CSV with the snapshot it is valid against. */
 export interface GeneratedMemberFile {
   organization: OrganizationProfile;
   product: Product;
@@ -105,6 +107,7 @@ export interface GeneratedMemberFile {
   order: MemberField[];
 }
 
+/** What a generated valid member file may contain. */
 export interface ValidFileOptions {
   /** Managers and mentors may name other rows of the file (otherwise stored members only). */
   referenceRows?: boolean;

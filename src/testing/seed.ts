@@ -1,9 +1,13 @@
 import type { OrganizationSnapshotInput } from "../store/snapshot";
 import { FEED_PIPELINES } from "./feed-arbitraries";
 
+/** The seed's main organization. */
 export const SEED_ORG_ID = "org-conformance";
+/** A second organization of the seed, for isolation tests. */
 export const OTHER_ORG_ID = "org-other";
+/** The seed's review cycle. */
 export const SEED_CYCLE_ID = "0b7d4a52-3c1e-4f7a-9a5b-2f6e8c1d9e01";
+/** The fixed clock of the seed. */
 export const SEED_NOW = new Date("2026-06-15T00:00:00Z");
 
 /**
@@ -143,6 +147,7 @@ export function otherOrganization(): OrganizationSnapshotInput {
   };
 }
 
+/** A seeded organization with SSO and its own SSO IDs. */
 export const SSO_ORG_ID = "org-sso";
 
 /** An organization with SSO by its own identifiers: SSO ID is needed unless a member uses MFA. */
