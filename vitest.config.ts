@@ -1,4 +1,7 @@
+import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+
+const source = (path: string) => resolve(import.meta.dirname, "src", path);
 
 export default defineConfig({
   // SQL migrations are imported as text, as tsup's text loader does for the build.
@@ -12,6 +15,13 @@ export default defineConfig({
       },
     },
   ],
+  // Documentation samples import the package by name; tests run them against the source.
+  resolve: {
+    alias: [
+      { find: /^rpdi$/, replacement: source("index.ts") },
+      { find: /^rpdi\/(http|postgres|testing)$/, replacement: source("$1/index.ts") },
+    ],
+  },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,

@@ -24,7 +24,7 @@ export const matterValidationResultSchema = z.object({
   rowErrors: z.array(matterRowErrorSchema),
   fileError: matterFileErrorSchema.nullable(),
 });
-/** The matter validator's 200 body: `isValid` with file and row errors. */
+/** The matter validators' 200 body: the count of valid rows, the row errors and the file error. */
 export type MatterValidationResult = z.infer<typeof matterValidationResultSchema>;
 
 /** The 200 body of `POST /matters-csv/upsert`. */

@@ -16,10 +16,7 @@ import { type DraftMatterRow, markFailed, type ValidatedMatterRow } from "./row"
 import { applyCrossRowRules, type MatterRuleSet } from "./rule-sets";
 import { type MatterSheet, readMatterSheet } from "./sheet";
 
-/**
- * Which rule set to validate with (upsert or legacy) and, for upserts, the review cycle's stored
- * matters.
- */
+/** Which rule set to validate with (upsert or legacy) and the addresses of the Perform members. */
 export interface MatterValidationOptions {
   ruleSet: MatterRuleSet;
   /** Addresses of the organization's Perform members (any role). */

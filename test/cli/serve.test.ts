@@ -1,34 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const ROOT = resolve(import.meta.dirname, "../..");
-
-/** Starts `rpdi serve` from source and resolves with the REST root it prints. */
-function start(
-  args: string[],
-): Promise<{ child: ChildProcess; rest: string; output: () => string }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(ROOT, "src/cli/main.ts"), "serve", "--port", "0", ...args],
-    { cwd: ROOT },
-  );
-  let output = "";
-  return new Promise((resolveStart, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /REST\s+(\S+)/.exec(output);
-      if (match?.[1] !== undefined && output.includes("Stop with Ctrl-C"))
-        resolveStart({ child, rest: match[1], output: () => output });
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once("exit", (code) => reject(new Error(`rpdi serve exited with ${code}: ${output}`)));
-  });
-}
+import { startServe as start } from "../support/serve";
 
 describe("rpdi serve", () => {
   it("serves the sandbox, prints its fake logins, and writes the state back on exit with --persist", async () => {

@@ -1,0 +1,120 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ExitCode } from "../../src/cli/io";
+import { runCliInMemory } from "../support/cli";
+import { ROOT, startServe } from "../support/serve";
+import {
+  type CodeSample,
+  codeSamples,
+  documentationPages,
+  pageModule,
+  shellWords,
+} from "./extract";
+
+/*
+ * Every code sample of the README and docs/ runs here (conventions in docs/decisions.md):
+ * - `ts` blocks of a page run as one module, in page order; `requires=NAME` keeps a block out
+ *   unless that environment variable is set (CI sets DATABASE_URL); `test-file` marks a block
+ *   that registers tests itself, imported while this file is collected.
+ * - `sh` blocks: `rpdi …` lines run through the CLI; `curl …` lines run against a sandbox
+ *   started for the page and must get a 2xx or 3xx; `npm …` lines are the README's install,
+ *   demo and test commands, which CI itself runs.
+ */
+const SAMPLE_DIR = join(ROOT, "test/docs/.samples");
+mkdirSync(SAMPLE_DIR, { recursive: true });
+
+const pages = documentationPages(ROOT).map((page) => ({ page, samples: codeSamples(ROOT, page) }));
+const runnable = (sample: CodeSample) =>
+  sample.info.every((word) => {
+    const required = /^requires=(\w+)$/.exec(word)?.[1];
+    return required === undefined || process.env[required] !== undefined;
+  });
+const moduleFile = (page: string, suffix: string) =>
+  join(SAMPLE_DIR, `${page.replace(/[^\w]+/g, "-")}${suffix}.ts`);
+
+for (const { page, samples } of pages) {
+  const testFiles = samples.filter(
+    (sample) => sample.language === "ts" && sample.info.includes("test-file"),
+  );
+  for (const [index, sample] of testFiles.entries()) {
+    const file = moduleFile(page, `-test-file-${index}`);
+    writeFileSync(file, pageModule([sample]));
+    describe(`${page}:${sample.line} (a test file of its own)`, async () => {
+      await import(file);
+    });
+  }
+}
+
+describe.each(pages.filter(({ samples }) => samples.some((sample) => sample.language === "ts")))(
+  "TypeScript samples of $page",
+  ({ page, samples }) => {
+    it("run in page order without throwing", async () => {
+      const code = samples.filter(
+        (sample) =>
+          sample.language === "ts" && !sample.info.includes("test-file") && runnable(sample),
+      );
+      const file = moduleFile(page, "");
+      writeFileSync(file, pageModule(code));
+      const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+      try {
+        await import(file);
+      } finally {
+        log.mockRestore();
+      }
+    });
+  },
+);
+
+/** A shell sample's commands: comments dropped, backslash continuations joined. */
+function commands(sample: CodeSample): string[] {
+  return sample.code
+    .replace(/\\\n\s*/g, " ")
+    .split("\n")
+    .map((line) => line.replace(/\s+#\s.*$/, "").trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
+}
+
+const RUN_HERE = /^((npx )?rpdi validate |curl )/;
+const shellPages = pages
+  .map(({ page, samples }) => ({
+    page,
+    lines: samples
+      .filter((sample) => sample.language === "sh")
+      .flatMap(commands)
+      .filter((line) => RUN_HERE.test(line)),
+  }))
+  .filter(({ lines }) => lines.length > 0);
+
+describe.each(shellPages)("shell samples of $page", ({ lines }) => {
+  for (const line of lines.filter((line) => /^(npx )?rpdi validate /.test(line))) {
+    it(`runs: ${line}`, async () => {
+      const words = shellWords(line).slice(line.startsWith("npx ") ? 2 : 1);
+      const { code, err } = await runCliInMemory(words);
+      expect(err).not.toMatch(/usage/i);
+      expect([ExitCode.VALID, ExitCode.INVALID]).toContain(code);
+    });
+  }
+
+  const curls = lines.filter((line) => line.startsWith("curl "));
+  if (curls.length === 0) return;
+  let server: Awaited<ReturnType<typeof startServe>> | undefined;
+  const workDir = mkdtempSync(join(tmpdir(), "rpdi-doc-curl-"));
+  symlinkSync(join(ROOT, "fixtures"), join(workDir, "fixtures"));
+  beforeAll(async () => {
+    server = await startServe([]);
+  });
+  afterAll(() => {
+    server?.child.kill();
+  });
+  it("runs every curl command in order, each answered 2xx or 3xx", () => {
+    const origin = new URL(server?.rest ?? "").origin;
+    for (const line of curls) {
+      const command = `${line.replaceAll("http://127.0.0.1:8787", origin)} -o /dev/null -w '%{http_code}'`;
+      const status = execFileSync("bash", ["-c", command], { cwd: workDir, encoding: "utf8" });
+      expect(`${line} → ${status}`).toMatch(/→ [23]\d\d$/);
+    }
+  });
+});
