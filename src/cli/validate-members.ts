@@ -1,9 +1,9 @@
 import { csvSizeError } from "../csv/read";
 import { memberErrorReport } from "../members/error-report";
 import type { MemberImportResult, MemberValidationResult } from "../members/result";
-import { memberReadFailure, readMemberSheet } from "../members/sheet";
+import { memberReadFailure } from "../members/sheet";
 import { summarizeMemberImport } from "../members/summary";
-import { validateMemberSheet } from "../members/validate";
+import { validateMemberCsv } from "../members/validate";
 import type { Product } from "../store/products";
 import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson } from "./io";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
@@ -48,9 +48,7 @@ async function validate(
 ): Promise<MemberValidationResult | MemberImportResult> {
   const oversize = csvSizeError(await statInputFile(io, options.file));
   if (oversize !== null) return memberReadFailure(oversize);
-  const sheet = readMemberSheet(await readInputFile(io, options.file));
-  if (!sheet.ok) return sheet.result;
-  const validation = validateMemberSheet(sheet.sheet, {
+  const validation = validateMemberCsv(await readInputFile(io, options.file), {
     product: options.product,
     organization: snapshot.organization,
     members: snapshot.members,

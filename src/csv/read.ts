@@ -1,4 +1,4 @@
-import { parse } from "csv-parse/sync";
+import { parseCsvRecords } from "./parse";
 
 /** The spec's "10 MB", read as 10 × 1024 × 1024 bytes; exactly this size is accepted. */
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
@@ -32,56 +32,120 @@ const SAVE_AS_UTF8 = 'save the file as "CSV UTF-8 (Comma delimited)" and upload 
  * Never throws; every failure is a {@link CsvReadError}.
  */
 export function readCsv(input: CsvInput, limit: number = MAX_CSV_BYTES): CsvReadResult {
-  const decoded = decode(input, limit);
-  if (!decoded.ok) return decoded;
-  const text = decoded.text;
-  if (!/\S/.test(text)) return fail({ code: "EMPTY", message: "The file is empty." });
-  if (text.includes("\u0000")) {
-    return fail({
-      code: "NOT_UTF8",
-      message: `The file contains NUL characters, which usually means it is UTF-16 or binary; ${SAVE_AS_UTF8}.`,
-    });
-  }
-  let rows: string[][];
-  try {
-    rows = parse(text, { relax_column_count: true });
-  } catch (error) {
-    return fail(malformed(error));
-  }
-  const [header, ...records] = rows;
-  if (header === undefined) return fail({ code: "EMPTY", message: "The file is empty." });
-  return { ok: true, table: { header, records } };
+  const records: string[][] = [];
+  const read = readCsvRecords(input, (record) => records.push(record), limit);
+  if (!read.ok) return read;
+  const [header, ...rest] = records;
+  if (header === undefined) return fail(EMPTY);
+  return { ok: true, table: { header, records: rest } };
 }
 
-type Decoded = { ok: true; text: string } | { ok: false; error: CsvReadError };
+/**
+ * {@link readCsv} one record at a time, the header first (index 0), each handed over as soon as
+ * it is parsed so a caller can check it and let it go: a 10 MiB file then never sits in memory
+ * as a whole table. Records before a syntax error are handed over too; the answer is the error.
+ */
+export function readCsvRecords(
+  input: CsvInput | CheckedCsv,
+  onRecord: (record: string[], index: number) => void,
+  limit: number = MAX_CSV_BYTES,
+): { ok: true } | { ok: false; error: CsvReadError } {
+  const checked =
+    input instanceof CheckedCsv ? { ok: true as const, csv: input } : checkCsv(input, limit);
+  if (!checked.ok) return checked;
+  const error = parseCsvRecords(checked.csv.bytes, onRecord);
+  return error === null ? { ok: true } : fail(malformed(error));
+}
 
-function decode(input: CsvInput, limit: number): Decoded {
+/** A file that passed the checks before parsing (size, emptiness, encoding): its UTF-8 bytes. */
+export class CheckedCsv {
+  constructor(readonly bytes: Uint8Array) {}
+}
+
+/**
+ * The checks before parsing on their own, cheap next to the parse: a caller can answer these
+ * errors before doing other work, then hand the checked file to {@link readCsvRecords}.
+ */
+export function checkCsv(
+  input: CsvInput,
+  limit: number = MAX_CSV_BYTES,
+): { ok: true; csv: CheckedCsv } | { ok: false; error: CsvReadError } {
+  const prepared = prepare(input, limit);
+  return prepared.ok ? { ok: true, csv: new CheckedCsv(prepared.bytes) } : prepared;
+}
+
+type Prepared = { ok: true; bytes: Uint8Array } | { ok: false; error: CsvReadError };
+
+const EMPTY: CsvReadError = { code: "EMPTY", message: "The file is empty." };
+const HAS_NUL: CsvReadError = {
+  code: "NOT_UTF8",
+  message: `The file contains NUL characters, which usually means it is UTF-16 or binary; ${SAVE_AS_UTF8}.`,
+};
+
+/** The checks before parsing, and the bytes csv-parse reads (without a byte order mark). */
+function prepare(input: CsvInput, limit: number): Prepared {
   if (typeof input === "string") {
-    const bytes = utf8ByteLength(input, limit);
-    const oversize = csvSizeError(bytes, limit);
+    const size = utf8ByteLength(input, limit);
+    const oversize = csvSizeError(size, limit);
     if (oversize !== null) return fail(oversize);
-    if (bytes === 0) return fail({ code: "EMPTY", message: "The file is empty." });
-    return { ok: true, text: input.charCodeAt(0) === 0xfeff ? input.slice(1) : input };
+    if (size === 0) return fail(EMPTY);
+    const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+    const problem = textProblem(text);
+    return problem === null ? { ok: true, bytes: new TextEncoder().encode(text) } : fail(problem);
   }
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
   const oversize = csvSizeError(bytes.byteLength, limit);
   if (oversize !== null) return fail(oversize);
-  if (bytes.byteLength === 0) return fail({ code: "EMPTY", message: "The file is empty." });
+  if (bytes.byteLength === 0) return fail(EMPTY);
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return fail({
-      code: "NOT_UTF8",
-      message: `The file is encoded as UTF-16; ${SAVE_AS_UTF8}.`,
-    });
+    return fail({ code: "NOT_UTF8", message: `The file is encoded as UTF-16; ${SAVE_AS_UTF8}.` });
   }
-  try {
-    // The decoder drops a UTF-8 BOM itself (ignoreBOM: false).
-    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
-  } catch {
-    return fail({
-      code: "NOT_UTF8",
-      message: `The file is not valid UTF-8 text; ${SAVE_AS_UTF8}.`,
-    });
+  const body = hasUtf8Bom(bytes) ? bytes.subarray(3) : bytes;
+  const scan = scanAscii(body);
+  if (scan === "not-ascii") {
+    // Only non-ASCII bytes can be malformed UTF-8; the fatal decoder is the judge of those.
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body);
+    } catch {
+      return fail({
+        code: "NOT_UTF8",
+        message: `The file is not valid UTF-8 text; ${SAVE_AS_UTF8}.`,
+      });
+    }
+    const problem = textProblem(text);
+    return problem === null ? { ok: true, bytes: body } : fail(problem);
   }
+  if (scan === "blank") return fail(EMPTY);
+  if (scan === "nul") return fail(HAS_NUL);
+  return { ok: true, bytes: body };
+}
+
+function textProblem(text: string): CsvReadError | null {
+  if (!/\S/.test(text)) return EMPTY;
+  if (text.includes("\u0000")) return HAS_NUL;
+  return null;
+}
+
+function hasUtf8Bom(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/**
+ * One pass over the bytes: whether any is outside ASCII and, when none is, whether the text is
+ * all whitespace (as `/\S/` sees ASCII) or holds a NUL.
+ */
+function scanAscii(bytes: Uint8Array): "not-ascii" | "blank" | "nul" | "ok" {
+  let blank = true;
+  let nul = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] as number;
+    if (byte >= 0x80) return "not-ascii";
+    if (byte === 0) nul = true;
+    else if (blank && byte !== 0x20 && (byte < 0x09 || byte > 0x0d)) blank = false;
+  }
+  if (nul) return "nul";
+  return blank ? "blank" : "ok";
 }
 
 /** UTF-8 length of a string, stopping early once it is known to exceed `limit`. */

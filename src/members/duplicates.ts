@@ -3,43 +3,53 @@ import { CellProblem } from "./problem";
 import type { DraftMemberRow, ReportProblem } from "./row";
 
 /**
- * The spec's cross-row rule: a repeated Email or Employee ID (case-insensitive) is a
- * DUPLICATE_VALUE on every involved row, naming the colliding rows. Blank values never collide.
+ * The spec's cross-row rule for one column: a repeated Email or Employee ID (case-insensitive)
+ * is a DUPLICATE_VALUE on every involved row, naming the colliding rows. Blank values never
+ * collide. Rows are noted while they are read, so the file is not walked again.
  */
-export function reportDuplicates(
-  rows: readonly DraftMemberRow[],
-  field: "email" | "employeeId",
-  header: string,
-  report: ReportProblem,
-): void {
+export class DuplicateValues {
   // The first row of a value is stored alone; a list is made only when a second one shows up.
-  const byKey = new Map<string, DraftMemberRow | DraftMemberRow[]>();
-  let collisions = false;
-  for (const row of rows) {
-    const value = row.values[field];
-    if (typeof value !== "string") continue;
-    const key = field === "email" && row.emailKey !== null ? row.emailKey : value.toLowerCase();
-    const seen = byKey.get(key);
-    if (seen === undefined) byKey.set(key, row);
+  readonly #byKey = new Map<string, DraftMemberRow | DraftMemberRow[]>();
+  #collisions = false;
+
+  constructor(
+    readonly field: "email" | "employeeId",
+    readonly header: string,
+  ) {}
+
+  /** Notes a row's value by its case-insensitive key. */
+  note(row: DraftMemberRow, key: string): void {
+    const seen = this.#byKey.get(key);
+    if (seen === undefined) this.#byKey.set(key, row);
     else {
-      collisions = true;
+      this.#collisions = true;
       if (Array.isArray(seen)) seen.push(row);
-      else byKey.set(key, [seen, row]);
+      else this.#byKey.set(key, [seen, row]);
     }
   }
-  if (!collisions) return;
-  for (const group of byKey.values()) {
-    if (!Array.isArray(group)) continue;
-    const numbers = listRows(group.map((row) => row.rowNumber));
-    for (const row of group) {
-      report(
-        row,
-        field,
-        new CellProblem(
-          MemberRowErrorType.DUPLICATE_VALUE,
-          `${header} "${row.values[field]}" appears on rows ${numbers}; each value may appear on one row only.`,
-        ),
-      );
+
+  /** Whether some row noted this key. */
+  has(key: string): boolean {
+    return this.#byKey.has(key);
+  }
+
+  /** Reports every row whose value another row repeats. */
+  report(report: ReportProblem): void {
+    if (!this.#collisions) return;
+    const { field, header } = this;
+    for (const group of this.#byKey.values()) {
+      if (!Array.isArray(group)) continue;
+      const numbers = listRows(group.map((row) => row.rowNumber));
+      for (const row of group) {
+        report(
+          row,
+          field,
+          new CellProblem(
+            MemberRowErrorType.DUPLICATE_VALUE,
+            `${header} "${row.values[field]}" appears on rows ${numbers}; each value may appear on one row only.`,
+          ),
+        );
+      }
     }
   }
 }

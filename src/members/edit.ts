@@ -118,7 +118,6 @@ export function applyMemberEdit(
     const problem = checkSsoRequirement(
       {
         rowNumber: 0,
-        record: [],
         existing: member,
         emailKey: null,
         values: {

@@ -1,4 +1,4 @@
-import type { CsvInput } from "../csv/read";
+import { type CsvInput, checkCsv } from "../csv/read";
 import { MemberConflictError } from "../store/errors";
 import type { Store } from "../store/port";
 import type { Product } from "../store/products";
@@ -8,8 +8,9 @@ import { MemberRowErrorType } from "./errors";
 import { planMemberImport } from "./plan";
 import type { MemberImportResult, MemberValidationResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
-import { memberSheetAddresses, readMemberSheet } from "./sheet";
-import { validateMemberSheet } from "./validate";
+import { createMemberRuleContext } from "./rule-context";
+import { memberReadFailure } from "./sheet";
+import { readMemberRows } from "./validate";
 import type { WelcomeEmail } from "./welcome-email";
 
 /** What {@link importMembers} needs: the organization, the product, the file and the clock. */
@@ -37,23 +38,21 @@ export async function importMembers(
   store: Store,
   input: ImportMembersInput,
 ): Promise<ImportMembersOutcome> {
-  const sheet = readMemberSheet(input.file);
-  if (!sheet.ok) return sheet;
+  // Size, emptiness and encoding are answered before any store work; the rest needs the profile.
+  const checked = checkCsv(input.file);
+  if (!checked.ok) return { ok: false, result: memberReadFailure(checked.error) };
   const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
   let rows: readonly ValidatedMemberRow[] = [];
   try {
     return await runTransaction(store, input.orgId, async (tx) => {
-      const addresses = memberSheetAddresses(sheet.sheet);
       const organization = await tx.loadOrganization();
+      const rules = createMemberRuleContext(organization, input.product, input.now);
+      const read = readMemberRows(checked.csv, rules);
+      if (!read.ok) return read;
+      const addresses = read.rows.addresses();
       const members = await tx.loadMembersByEmail(addresses);
       const externalUserEmails = await tx.loadExternalUserEmails(addresses);
-      const verdict = validateMemberSheet(sheet.sheet, {
-        product: input.product,
-        organization,
-        members,
-        externalUserEmails,
-        now: input.now,
-      });
+      const verdict = read.rows.finish(members, externalUserEmails);
       if (!verdict.ok) return verdict;
       rows = verdict.rows;
       const productMembers = await tx.listProductMembers(input.product);

@@ -11,7 +11,7 @@ import type { DraftMemberRow, ReportProblem } from "./row";
  */
 export function resolveNewEmails(
   rows: readonly DraftMemberRow[],
-  takenAddresses: ReadonlySet<string>,
+  isTakenAddress: (key: string) => boolean,
   report: ReportProblem,
 ): void {
   const moving: DraftMemberRow[] = [];
@@ -29,10 +29,6 @@ export function resolveNewEmails(
     if (group === undefined) targets.set(emailKey(target), [row]);
     else group.push(row);
   }
-  const fileAddresses = new Set<string>();
-  for (const row of rows) {
-    if (typeof row.values.email === "string") fileAddresses.add(emailKey(row.values.email));
-  }
   for (const row of moving) {
     const target = row.values.newEmail as string;
     const targetKey = emailKey(target);
@@ -42,7 +38,7 @@ export function resolveNewEmails(
       problem = `New Email can only move an existing member, and no member has the address "${row.values.email}".`;
     } else if (sharing.length > 1) {
       problem = `Rows ${listRows(sharing.map((other) => other.rowNumber))} each move a member to "${target}"; no two rows may move to the same address.`;
-    } else if (takenAddresses.has(targetKey) || fileAddresses.has(targetKey)) {
+    } else if (isTakenAddress(targetKey)) {
       problem = `"${target}" already belongs to another user or member, so no member can move to it.`;
     }
     if (problem !== undefined) {

@@ -9,19 +9,19 @@ import type { DraftMemberRow, ReportProblem } from "./row";
  */
 export function reportBadReferences(
   rows: readonly DraftMemberRow[],
-  knownAddresses: ReadonlySet<string>,
+  isKnownAddress: (key: string) => boolean,
   report: ReportProblem,
 ): void {
   for (const row of rows) {
     const own = ownAddresses(row);
     const manager = row.values.managerEmail;
     if (typeof manager === "string") {
-      const problem = referenceProblem("Manager Email", [manager], own, knownAddresses);
+      const problem = referenceProblem("Manager Email", [manager], own, isKnownAddress);
       if (problem !== undefined) report(row, "managerEmail", problem);
     }
     const mentors = row.values.mentorEmails;
     if (Array.isArray(mentors) && mentors.length > 0) {
-      const problem = referenceProblem("Mentor Emails", mentors, own, knownAddresses);
+      const problem = referenceProblem("Mentor Emails", mentors, own, isKnownAddress);
       if (problem !== undefined) report(row, "mentorEmails", problem);
     }
   }
@@ -40,9 +40,10 @@ function referenceProblem(
   header: string,
   addresses: readonly string[],
   own: readonly string[],
-  known: ReadonlySet<string>,
+  isKnown: (key: string) => boolean,
 ): CellProblem | undefined {
-  if (addresses.some((address) => own.includes(emailKey(address)))) {
+  const keys = addresses.map(emailKey);
+  if (keys.some((key) => own.includes(key))) {
     return new CellProblem(
       MemberRowErrorType.ROW_VALUE_CONFLICT,
       header === "Manager Email"
@@ -50,7 +51,7 @@ function referenceProblem(
         : "A member cannot be their own mentor.",
     );
   }
-  const unknown = addresses.filter((address) => !known.has(emailKey(address)));
+  const unknown = addresses.filter((_, index) => !isKnown(keys[index] as string));
   if (unknown.length === 0) return undefined;
   return new CellProblem(
     MemberRowErrorType.ROW_VALUE_CONFLICT,

@@ -36,8 +36,9 @@ export interface ValidatedMemberRow extends Omit<MemberCells, "newEmail"> {
 /** A row while rules run: fields whose cell broke a rule are left out. */
 export interface DraftMemberRow {
   rowNumber: number;
-  record: readonly string[];
   values: MemberCells;
+  /** The Mentor Emails cell as written (trimmed), for error reports: the value is a list. */
+  mentorText?: string;
   office?: Office | null;
   existing: Member | null;
   /** The row's Email, lower-cased once: every cross-row rule compares by it. */

@@ -1,6 +1,12 @@
 import { isBlankRecord } from "../csv/cells";
 import { matchHeaders } from "../csv/headers";
-import { type CsvInput, type CsvReadError, MAX_CSV_BYTES, readCsv } from "../csv/read";
+import {
+  type CheckedCsv,
+  type CsvInput,
+  type CsvReadError,
+  MAX_CSV_BYTES,
+  readCsvRecords,
+} from "../csv/read";
 import { MEMBER_HEADERS, type MemberHeader } from "./columns";
 import { MemberFileErrorType } from "./errors";
 import { fileErrorResult, type MemberValidationResult } from "./result";
@@ -29,9 +35,66 @@ export function readMemberSheet(
   input: CsvInput,
   maxBytes: number = MAX_CSV_BYTES,
 ): MemberSheetResult {
-  const read = readCsv(input, maxBytes);
+  const records: string[][] = [];
+  let positions: ReadonlyMap<MemberHeader, number> = new Map();
+  const read = streamMemberSheet(input, maxBytes, (matched) => {
+    positions = matched;
+    return (record) => records.push(record);
+  });
+  return read.ok ? { ok: true, sheet: { positions, records } } : read;
+}
+
+/**
+ * {@link readMemberSheet} without keeping the sheet: once the header row is matched, `begin`
+ * receives the columns' positions and answers what takes each data record (with its row
+ * number) as soon as it is parsed. The file checks keep their order of precedence: a CSV syntax
+ * error anywhere outranks a bad header, which outranks a row of the wrong length; no record is
+ * handed over after either of the last two.
+ */
+export function streamMemberSheet(
+  input: CsvInput | CheckedCsv,
+  maxBytes: number,
+  begin: (
+    positions: ReadonlyMap<MemberHeader, number>,
+  ) => (record: string[], rowNumber: number) => void,
+): { ok: true } | { ok: false; result: MemberValidationResult } {
+  let headerLength = 0;
+  let failure: MemberSheetResult | null = null;
+  let take: ((record: string[], rowNumber: number) => void) | null = null;
+  const read = readCsvRecords(
+    input,
+    (record, index) => {
+      if (index === 0) {
+        headerLength = record.length;
+        const header = matchMemberHeader(record);
+        if (header.ok) take = begin(header.positions);
+        else failure = header;
+        return;
+      }
+      if (take === null) return;
+      if (record.length !== headerLength && !isBlankRecord(record)) {
+        failure = fail(
+          MemberFileErrorType.INVALID_FILE_FORMAT,
+          `Row ${index} has ${record.length} values but the header has ${headerLength} columns; a value containing a comma must be wrapped in double quotes.`,
+        );
+        take = null;
+        return;
+      }
+      take(record, index);
+    },
+    maxBytes,
+  );
   if (!read.ok) return { ok: false, result: memberReadFailure(read.error) };
-  const { header, records } = read.table;
+  if (failure !== null) return failure;
+  if (take === null) return fail(MemberFileErrorType.EMPTY_FILE, "The file is empty.");
+  return { ok: true };
+}
+
+function matchMemberHeader(
+  header: readonly string[],
+):
+  | { ok: true; positions: Map<MemberHeader, number> }
+  | { ok: false; result: MemberValidationResult } {
   const { positions, unexpected, repeated } = matchHeaders(header, MEMBER_HEADERS);
   if (unexpected.length > 0) {
     return fail(
@@ -52,16 +115,7 @@ export function readMemberSheet(
       `Missing required column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`,
     );
   }
-  for (let index = 0; index < records.length; index++) {
-    const record = records[index] as string[];
-    if (record.length !== header.length && !isBlankRecord(record)) {
-      return fail(
-        MemberFileErrorType.INVALID_FILE_FORMAT,
-        `Row ${index + 1} has ${record.length} values but the header has ${header.length} columns; a value containing a comma must be wrapped in double quotes.`,
-      );
-    }
-  }
-  return { ok: true, sheet: { positions, records } };
+  return { ok: true, positions };
 }
 
 function describeHeader(cell: string): string {
@@ -70,7 +124,10 @@ function describeHeader(cell: string): string {
     : `"${cell}"`;
 }
 
-function fail(type: MemberFileErrorType, message: string): MemberSheetResult {
+function fail(
+  type: MemberFileErrorType,
+  message: string,
+): { ok: false; result: MemberValidationResult } {
   return { ok: false, result: fileErrorResult(type, message) };
 }
 

@@ -4,17 +4,20 @@
  */
 export class CaseInsensitiveList {
   readonly #byKey = new Map<string, string>();
+  /** The answers themselves: files mostly copy the list, so most lookups need no lower-casing. */
+  readonly #spellings: Set<string>;
 
   constructor(entries: Iterable<string>) {
     for (const entry of entries) {
       const key = entry.trim().toLowerCase();
       if (!this.#byKey.has(key)) this.#byKey.set(key, entry.trim());
     }
+    this.#spellings = new Set(this.#byKey.values());
   }
 
   /** The list's spelling of `text`, or `undefined` when it is not on the list. */
   find(text: string): string | undefined {
-    return this.#byKey.get(text.trim().toLowerCase());
+    return this.#spellings.has(text) ? text : this.#byKey.get(text.trim().toLowerCase());
   }
 
   get size(): number {

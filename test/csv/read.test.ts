@@ -2,7 +2,8 @@ import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { matchHeaders } from "../../src/csv/headers";
-import { MAX_CSV_BYTES, readCsv } from "../../src/csv/read";
+import { createCsvStream, parseCsvRecords, parseThroughStream } from "../../src/csv/parse";
+import { checkCsv, MAX_CSV_BYTES, readCsv, readCsvRecords } from "../../src/csv/read";
 import { writeCsv } from "../../src/csv/write";
 
 describe("readCsv", () => {
@@ -41,6 +42,67 @@ describe("readCsv", () => {
       if (!result.ok) expect(result.error.message).toContain("CSV UTF-8");
     }
     expect(readCsv("a\u0000,b\nc,d")).toMatchObject({ ok: false, error: { code: "NOT_UTF8" } });
+  });
+
+  it("answers each pre-parse check the same for ASCII bytes, other UTF-8 bytes and strings", () => {
+    const bytes = (...values: number[]) => new Uint8Array(values);
+    const cases: [Uint8Array | string, string | null][] = [
+      [bytes(0x20, 0x0a, 0x09, 0x0d), "EMPTY"],
+      [bytes(0xef, 0xbb, 0xbf, 0x0a), "EMPTY"],
+      [bytes(0xc2, 0xa0, 0x0a), "EMPTY"], // a no-break space is whitespace too
+      ["\u00a0\n", "EMPTY"],
+      [bytes(0x61, 0x00, 0x0a), "NOT_UTF8"],
+      [bytes(0xc3, 0xa9, 0x00), "NOT_UTF8"],
+      [bytes(0x61, 0xc3, 0x28), "NOT_UTF8"], // a lead byte without its continuation
+      [bytes(0x61, 0x2c, 0xc3, 0xa9), null],
+      [bytes(0xef, 0xbb, 0xbf, 0x61), null],
+    ];
+    for (const [input, code] of cases) {
+      const checked = checkCsv(input);
+      expect(checked.ok ? null : checked.error.code, String(input)).toBe(code);
+    }
+    expect(checkCsv(bytes(0x00))).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining("NUL") },
+    });
+  });
+
+  it("hands over csv-parse's records one by one, then csv-parse's error, whichever path parses", () => {
+    const cell = fc.constantFrom("a", "", " b ", '"', '""', ",", "\n", "\r\n", "é", 'x"y');
+    const text = fc
+      .array(fc.array(cell, { maxLength: 5 }), { maxLength: 6 })
+      .map((rows) => rows.map((row) => row.join(",")).join("\n"));
+    fc.assert(
+      fc.property(text, (csv) => {
+        const bytes = new TextEncoder().encode(csv);
+        let expected: { records: string[][]; error: string | null };
+        try {
+          expected = { records: parse(bytes, { relax_column_count: true }), error: null };
+        } catch (error) {
+          expected = { records: [], error: (error as Error).message };
+        }
+        for (const run of [
+          (push: (record: string[]) => void) => parseCsvRecords(bytes, push),
+          (push: (record: string[]) => void) => parseThroughStream(createCsvStream(), bytes, push),
+        ]) {
+          const records: string[][] = [];
+          const error = run((record) => records.push(record));
+          expect(error === null ? null : (error as Error).message).toBe(expected.error);
+          if (expected.error === null) expect(records).toEqual(expected.records);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("numbers records from the header (0) and reports a syntax error after the records before it", () => {
+    const seen: [string[], number][] = [];
+    const result = readCsvRecords('h\n1\n"2\n', (record, index) => seen.push([record, index]));
+    expect(seen).toEqual([
+      [["h"], 0],
+      [["1"], 1],
+    ]);
+    expect(result).toMatchObject({ ok: false, error: { code: "MALFORMED" } });
   });
 
   it("names the line of malformed quoting", () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { MEMBER_COLUMNS } from "../../src/members/columns";
 import { generateExampleMemberCsv } from "../../src/members/example-csv";
 import { memberValidationResultSchema } from "../../src/members/result";
-import { validateMemberCsv } from "../../src/members/validate";
+import { readMemberSheet } from "../../src/members/sheet";
+import { validateMemberCsv, validateMemberSheet } from "../../src/members/validate";
 import {
   corruptMemberCell,
   type GeneratedMemberFile,
@@ -25,41 +26,44 @@ function validate(file: GeneratedMemberFile, csv = memberFileCsv(file)) {
 
 const anyOrganization = organizationArbitrary;
 
+const csvish = fc
+  .array(
+    fc.array(
+      fc.oneof(
+        fc.constantFrom(
+          "First Name",
+          "Last Name",
+          "Email",
+          "Office City",
+          "Mentor Emails",
+          "__proto__",
+          '"',
+          ",",
+          "\r\n",
+          "\n",
+          ";",
+          "a@b.co",
+          "",
+        ),
+        fc.string({ unit: "binary", maxLength: 12 }),
+      ),
+      { maxLength: 8 },
+    ),
+    { maxLength: 8 },
+  )
+  .map((rows) => rows.map((row) => row.join(",")).join("\n"));
+
+/** Bytes and text shaped like member files, broken in every way. */
+const fileLike = fc.oneof(
+  fc.uint8Array({ maxLength: 256 }),
+  csvish,
+  csvish.map((text) => new TextEncoder().encode(text)),
+);
+
 describe("member validation properties", () => {
   it("no bytes make validateMemberCsv throw, and every failure is a well-formed 400 body", () => {
-    const csvish = fc
-      .array(
-        fc.array(
-          fc.oneof(
-            fc.constantFrom(
-              "First Name",
-              "Last Name",
-              "Email",
-              "Office City",
-              "Mentor Emails",
-              "__proto__",
-              '"',
-              ",",
-              "\r\n",
-              "\n",
-              ";",
-              "a@b.co",
-              "",
-            ),
-            fc.string({ unit: "binary", maxLength: 12 }),
-          ),
-          { maxLength: 8 },
-        ),
-        { maxLength: 8 },
-      )
-      .map((rows) => rows.map((row) => row.join(",")).join("\n"));
-    const input = fc.oneof(
-      fc.uint8Array({ maxLength: 256 }),
-      csvish,
-      csvish.map((text) => new TextEncoder().encode(text)),
-    );
     fc.assert(
-      fc.property(input, anyOrganization, productArbitrary, (bytes, organization, product) => {
+      fc.property(fileLike, anyOrganization, productArbitrary, (bytes, organization, product) => {
         const verdict = validateMemberCsv(bytes, {
           product,
           organization,
@@ -69,6 +73,41 @@ describe("member validation properties", () => {
         if (!verdict.ok) memberValidationResultSchema.parse(verdict.result);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it("validating while parsing gives the verdict of reading the whole sheet first", () => {
+    const input = fc.oneof(
+      fileLike,
+      validMemberFileArbitrary({ referenceRows: true }).map((file) => ({ file })),
+      validMemberFileArbitrary().chain((file) =>
+        fc
+          .record({
+            row: fc.integer({ min: 0, max: file.rows.length - 1 }),
+            field: fc.constantFrom(...file.fields),
+          })
+          .map(({ row, field }) => {
+            const bad = corruptMemberCell(file, row, field) ?? "";
+            const rows = file.rows.map((cells, index) =>
+              index === row ? { ...cells, [field]: bad } : cells,
+            );
+            return { file: { ...file, rows } };
+          }),
+      ),
+    );
+    fc.assert(
+      fc.property(input, anyOrganization, productArbitrary, (case_, organization, product) => {
+        const generated = typeof case_ === "object" && "file" in case_ ? case_.file : null;
+        const context =
+          generated !== null
+            ? { ...generated, now: FIXTURE_NOW }
+            : { organization, product, members: [], now: FIXTURE_NOW };
+        const csv = generated !== null ? memberFileCsv(generated) : (case_ as string | Uint8Array);
+        const sheet = readMemberSheet(csv);
+        const whole = sheet.ok ? validateMemberSheet(sheet.sheet, context) : sheet;
+        expect(validateMemberCsv(csv, context)).toEqual(whole);
+      }),
+      { numRuns: 300 },
     );
   });
 
