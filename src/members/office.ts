@@ -5,15 +5,41 @@ import { CellProblem } from "./problem";
 /** The organization's configured offices, matched as (city, state, country) triples. */
 export class OfficeDirectory {
   readonly #byKey = new Map<string, Office>();
+  /**
+   * Each office as written (city, then state or country), to the office its key finds: files
+   * mostly copy the offices list, so most look-ups build no key.
+   */
+  readonly #asWritten = new Map<
+    string,
+    { states: Map<string, Office>; countries: Map<string, Office> }
+  >();
 
   constructor(offices: readonly Office[]) {
     for (const office of offices) {
       this.#byKey.set(officeKey(office.city, office.state, office.country), office);
     }
+    for (const office of offices) {
+      const { city, state, country } = office;
+      if (state !== null && country !== null) continue;
+      let byCity = this.#asWritten.get(city);
+      if (byCity === undefined) {
+        byCity = { states: new Map(), countries: new Map() };
+        this.#asWritten.set(city, byCity);
+      }
+      const found = this.#byKey.get(officeKey(city, state, country)) as Office;
+      if (state !== null) byCity.states.set(state, found);
+      else if (country !== null) byCity.countries.set(country, found);
+    }
   }
 
   /** The office with this city and state or country (case-insensitive, trimmed), if any. */
   find(city: string, state: string | null, country: string | null): Office | undefined {
+    const byCity = this.#asWritten.get(city);
+    if (byCity !== undefined && (state === null) !== (country === null)) {
+      const found =
+        state !== null ? byCity.states.get(state) : byCity.countries.get(country as string);
+      if (found !== undefined) return found;
+    }
     return this.#byKey.get(officeKey(city, state, country));
   }
 

@@ -49,8 +49,6 @@ export class MemberRowValidator {
   readonly #mentorPosition: number | undefined;
   readonly #errors = new RowErrorCollector();
   readonly #rows: DraftMemberRow[] = [];
-  readonly #emails = new DuplicateValues("email", "Email");
-  readonly #employeeIds = new DuplicateValues("employeeId", "Employee ID");
 
   constructor(positions: ReadonlyMap<MemberHeader, number>, rules: MemberRuleContext) {
     this.#rules = rules;
@@ -80,12 +78,7 @@ export class MemberRowValidator {
     if (this.#mentorPosition !== undefined && Array.isArray(row.values.mentorEmails)) {
       row.mentorText = cellValue(record[this.#mentorPosition]) ?? "";
     }
-    const { email, employeeId } = row.values;
-    if (typeof email === "string") {
-      row.emailKey = emailKey(email);
-      this.#emails.note(row, row.emailKey);
-    }
-    if (typeof employeeId === "string") this.#employeeIds.note(row, employeeId.toLowerCase());
+    if (typeof row.values.email === "string") row.emailKey = emailKey(row.values.email);
     this.#rows.push(row);
   }
 
@@ -114,16 +107,24 @@ export class MemberRowValidator {
     const rules = this.#rules;
     const stored = new Map(members.map((member) => [emailKey(member.email), member]));
     const ssoPresent = { ssoId: this.#has("ssoId"), useMfa: this.#has("useMfa") };
+    const emails = new DuplicateValues("email", "Email");
+    const employeeIds = new DuplicateValues("employeeId", "Employee ID");
+    // Filled here rather than while reading: a large map taking in freshly parsed values on every
+    // record made the garbage collector track each insertion, tripling the cost of this pass.
     for (const row of rows) {
-      if (row.emailKey !== null) row.existing = stored.get(row.emailKey) ?? null;
+      if (row.emailKey !== null) {
+        row.existing = stored.get(row.emailKey) ?? null;
+        emails.note(row, row.emailKey);
+      }
+      const employeeId = row.values.employeeId;
+      if (typeof employeeId === "string") employeeIds.note(row, employeeId.toLowerCase());
       if (rules.ssoIdApplies) {
         const problem = checkSsoRequirement(row, ssoPresent);
         if (problem !== undefined) report(row, "ssoId", problem);
       }
     }
-    const emails = this.#emails;
     emails.report(report);
-    this.#employeeIds.report(report);
+    employeeIds.report(report);
     const external = new Set(externalUserEmails.map(emailKey));
     reportExternalUsers(rows, external, report);
     if (this.#has("newEmail")) {
