@@ -19,6 +19,10 @@ export type MatterHeader = (typeof MATTER_HEADERS)[number];
 
 /** What matter column rules read: the organization's Perform members, by lower-cased address. */
 export interface MatterRuleContext {
+  /**
+   * Stored spelling by lower-cased address. It may also map stored spellings as written to the
+   * same answer, so a file that copies them needs no lower-casing.
+   */
   performMembers: ReadonlyMap<string, string>;
   /** `parseUsDate`, remembered for this file. */
   usDate: (text: string) => string | undefined;
@@ -57,7 +61,8 @@ function performMember(header: MatterHeader) {
     required: true,
     description: "Required. The email of an existing Perform member (case-insensitive).",
     // The member's stored spelling, so a re-upload in other case changes nothing.
-    parse: (text, context) => context.performMembers.get(emailKey(text)),
+    parse: (text, context) =>
+      context.performMembers.get(text) ?? context.performMembers.get(emailKey(text)),
   });
 }
 

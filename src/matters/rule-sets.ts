@@ -10,22 +10,27 @@ export type MatterRuleSet = "upsert" | "legacy";
 
 export function applyCrossRowRules(rows: readonly DraftMatterRow[], ruleSet: MatterRuleSet): void {
   if (ruleSet === "upsert") {
-    flagDuplicateUpsertKeys(rows);
-    flagDisagreements(rows, clientMatterKey, ["matterName", "description"]);
+    // Rows sharing an upsert key share a client matter, so one grouping serves both rules.
+    const clientMatters = groupBy(rows, clientMatterKey);
+    for (const group of clientMatters) flagDuplicateUpsertKeys(group);
+    flagDisagreements(clientMatters, ["matterName", "description"]);
   } else {
-    flagDisagreements(rows, (row) => row.texts.matterId, ["matterName"]);
+    flagDisagreements(
+      groupBy(rows, (row) => row.texts.matterId),
+      ["matterName"],
+    );
   }
 }
 
-/** Upsert only: two rows may not share (Matter ID, Client Name, Attorney Email). */
+/**
+ * Upsert only: two rows may not share (Matter ID, Client Name, Attorney Email). `rows` share a
+ * client matter already.
+ */
 function flagDuplicateUpsertKeys(rows: readonly DraftMatterRow[]): void {
-  const groups = groupBy(rows, (row) => {
-    const { matterId, clientName, attorneyEmail } = row.texts;
-    if (matterId === null || clientName === null || attorneyEmail === null) return null;
-    return `${matterId}\u0000${clientName}\u0000${emailKey(attorneyEmail)}`;
-  });
-  for (const group of groups) {
-    if (group.length < 2) continue;
+  const attorneys = groupBy(rows, (row) =>
+    row.texts.attorneyEmail === null ? null : emailKey(row.texts.attorneyEmail),
+  );
+  for (const group of attorneys) {
     for (const row of group) {
       markFailed(row, "matterId");
       markFailed(row, "clientName");
@@ -41,12 +46,10 @@ function flagDuplicateUpsertKeys(rows: readonly DraftMatterRow[]): void {
  * required value is already an error of its own and does not count as disagreeing.
  */
 function flagDisagreements(
-  rows: readonly DraftMatterRow[],
-  keyOf: (row: DraftMatterRow) => string | null,
+  groups: readonly DraftMatterRow[][],
   fields: readonly ("matterName" | "description")[],
 ): void {
-  for (const group of groupBy(rows, keyOf)) {
-    if (group.length < 2) continue;
+  for (const group of groups) {
     for (const field of fields) {
       const seen = new Set(
         group

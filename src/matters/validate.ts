@@ -51,7 +51,7 @@ export function checkMatterSheet(
   options: MatterValidationOptions,
 ): MatterCheck {
   const context: MatterRuleContext = {
-    performMembers: new Map(options.performMemberEmails.map((email) => [emailKey(email), email])),
+    performMembers: performMembersByAddress(options.performMemberEmails),
     usDate: remembered(parseUsDate),
   };
   const rows: DraftMatterRow[] = [];
@@ -78,6 +78,13 @@ export function checkMatterSheet(
     result,
     rows: rows.map((row) => ({ rowNumber: row.rowNumber, ...row.values }) as ValidatedMatterRow),
   };
+}
+
+/** Lower-cased address to stored spelling, and each stored spelling to the same answer. */
+function performMembersByAddress(emails: readonly string[]): Map<string, string> {
+  const byKey = new Map(emails.map((email) => [emailKey(email), email]));
+  for (const email of emails) byKey.set(email, byKey.get(emailKey(email)) as string);
+  return byKey;
 }
 
 function readRow(

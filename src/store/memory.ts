@@ -239,7 +239,7 @@ function memoryTx(
       const cycle = read().reviewCycles.get(reviewCycleId);
       return cycle === undefined
         ? { clientMatters: [], entries: [] }
-        : structuredClone(cycle.matters);
+        : copyCycleMatters(cycle.matters);
     },
 
     async applyMatterWrites(reviewCycleId, writes: MatterWrites) {
@@ -247,9 +247,16 @@ function memoryTx(
       const cycle = state.reviewCycles.get(reviewCycleId);
       if (cycle === undefined)
         throw new Error(`applyMatterWrites: no review cycle ${reviewCycleId}`);
+      // Stored records are never handed out, so only the written ones need copying.
+      const owned = {
+        createClientMatters: writes.createClientMatters.map(copyRecord),
+        updateClientMatters: writes.updateClientMatters.map(copyRecord),
+        createEntries: writes.createEntries.map(copyRecord),
+        updateEntries: (writes.updateEntries ?? []).map(copyRecord),
+      };
       state.reviewCycles.set(reviewCycleId, {
         ...cycle,
-        matters: structuredClone(applyWrites(cycle.matters, writes)),
+        matters: applyWrites(cycle.matters, owned),
       });
     },
 
@@ -331,4 +338,16 @@ function snapshotFromState(state: OrganizationState): OrganizationSnapshot {
     candidates: state.candidates,
     applications: state.applications,
   });
+}
+
+/** A copy of a record whose fields are all primitives (client matters and matter entries). */
+function copyRecord<T extends object>(record: T): T {
+  return { ...record };
+}
+
+function copyCycleMatters(matters: CycleMatters): CycleMatters {
+  return {
+    clientMatters: matters.clientMatters.map(copyRecord),
+    entries: matters.entries.map(copyRecord),
+  };
 }

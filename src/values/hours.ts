@@ -8,6 +8,6 @@ const HOURS = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$/;
 /** Hours Billed as a number from 0 to 999999.99, or `undefined` when the text breaks a rule. */
 export function parseHours(text: string): number | undefined {
   if (!HOURS.test(text)) return undefined;
-  const hours = Number(text.replaceAll(",", ""));
+  const hours = Number(text.includes(",") ? text.replaceAll(",", "") : text);
   return hours <= MAX_HOURS_BILLED ? hours : undefined;
 }
