@@ -105,7 +105,7 @@ export class MemberRowValidator {
     const rows = this.#rows;
     const report = this.#errors.report;
     const rules = this.#rules;
-    const stored = new Map(members.map((member) => [emailKey(member.email), member]));
+    const stored = this.#storedByAddress(members);
     const ssoPresent = { ssoId: this.#has("ssoId"), useMfa: this.#has("useMfa") };
     const emails = new DuplicateValues("email", "Email");
     const employeeIds = new DuplicateValues("employeeId", "Employee ID");
@@ -146,6 +146,21 @@ export class MemberRowValidator {
     }
     const columns = new Set(this.#fields.map((field) => MEMBER_COLUMNS[field].header));
     return { ok: true, rows: rows.map(finishRow), columns };
+  }
+
+  /**
+   * Stored members by lower-cased address. Only addresses the file names can be looked up, so a
+   * directory larger than the file is filtered by them rather than indexed whole: validating a
+   * small file against a large organization then costs little more than the file.
+   */
+  #storedByAddress(members: readonly Member[]): Map<string, Member> {
+    const stored = new Map<string, Member>();
+    const named = members.length > this.#rows.length ? new Set(this.addresses()) : null;
+    for (const member of members) {
+      const key = emailKey(member.email);
+      if (named === null || named.has(key)) stored.set(key, member);
+    }
+    return stored;
   }
 
   #has(field: MemberField): boolean {

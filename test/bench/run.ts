@@ -50,14 +50,15 @@ writeFileSync(
   snapshotPath,
   JSON.stringify({ organization: input.organization, members: input.members }),
 );
+// Bundled by scripts/bench.mjs, the memory script sits beside this file as .mjs.
+const bundled = import.meta.filename.endsWith(".mjs");
 const memory = JSON.parse(
   execFileSync(
     process.execPath,
     [
       "--expose-gc",
-      "--import",
-      "tsx",
-      join(import.meta.dirname, "member-memory.ts"),
+      ...(bundled ? [] : ["--import", "tsx"]),
+      join(import.meta.dirname, bundled ? "member-memory.mjs" : "member-memory.ts"),
       csvPath,
       snapshotPath,
     ],
