@@ -24,7 +24,7 @@ export interface MatterRuleContext {
    * same answer, so a file that copies them needs no lower-casing.
    */
   performMembers: ReadonlyMap<string, string>;
-  /** `parseUsDate`, remembered for this file. */
+  /** `parseUsDate`, for this file (see `usDateParser`). */
   usDate: (text: string) => string | undefined;
 }
 

@@ -1,8 +1,7 @@
 import { cellValue, isBlankRecord } from "../csv/cells";
 import type { CsvInput } from "../csv/read";
-import { parseUsDate } from "../values/dates";
+import { usDateParser } from "../values/dates";
 import { emailKey } from "../values/email";
-import { remembered } from "../values/remember";
 import {
   MATTER_COLUMNS,
   MATTER_FIELD_BIT,
@@ -52,7 +51,7 @@ export function checkMatterSheet(
 ): MatterCheck {
   const context: MatterRuleContext = {
     performMembers: performMembersByAddress(options.performMemberEmails),
-    usDate: remembered(parseUsDate),
+    usDate: usDateParser(),
   };
   const rows: DraftMatterRow[] = [];
   sheet.records.forEach((record, index) => {

@@ -3,10 +3,9 @@ import { STATIC_PRACTICE_AREAS } from "../lists/practice-areas";
 import { Feature } from "../store/features";
 import type { Product } from "../store/products";
 import type { OrganizationProfile } from "../store/snapshot";
-import { parseMemberDate } from "../values/dates";
+import { memberDateParser } from "../values/dates";
 import { emailChecker } from "../values/email";
 import { CaseInsensitiveList } from "../values/lookup";
-import { remembered } from "../values/remember";
 import { OfficeDirectory } from "./office";
 
 /** What column rules read, prepared once per file. */
@@ -25,7 +24,7 @@ export interface MemberRuleContext {
   ssoIdPattern: RegExp | null;
   /** `isWellFormedEmail`, remembered for this file. */
   isEmail: (text: string) => boolean;
-  /** `parseMemberDate`, remembered for this file. */
+  /** `parseMemberDate`, for this file (see `memberDateParser`). */
   memberDate: (text: string) => string | undefined;
 }
 
@@ -53,7 +52,7 @@ export function createMemberRuleContext(
     ssoIdApplies: sso.enabled && !sso.emailAsSsoId,
     ssoIdPattern: compileSsoIdPattern(sso.ssoIdPattern),
     isEmail: emailChecker(),
-    memberDate: remembered(parseMemberDate),
+    memberDate: memberDateParser(),
   };
 }
 
