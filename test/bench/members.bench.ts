@@ -1,9 +1,16 @@
 import { validateMemberCsv } from "../../src/members/validate";
 import { type AgainstParse, timeAgainstParse } from "./against-parse";
 import type { MemberBenchInput } from "./member-file";
+import { memberValidationFloor } from "./member-floor";
 
-/** Full member validation (PERFORM, every rule) against csv-parse on the same bytes. */
-export function benchMemberValidation(input: MemberBenchInput, runs: number): AgainstParse {
+/**
+ * Full member validation (PERFORM, every rule) against csv-parse on the same bytes, and the floor
+ * any validation on csv-parse has (see {@link memberValidationFloor}) against the same.
+ */
+export function benchMemberValidation(
+  input: MemberBenchInput,
+  runs: number,
+): AgainstParse & { floor: AgainstParse } {
   const bytes = new TextEncoder().encode(input.csv);
   const context = {
     product: "PERFORM" as const,
@@ -15,5 +22,8 @@ export function benchMemberValidation(input: MemberBenchInput, runs: number): Ag
   if (!check.ok) {
     throw new Error(`benchmark file is not valid: ${JSON.stringify(check.result).slice(0, 500)}`);
   }
-  return timeAgainstParse(bytes, input.rows, () => validateMemberCsv(bytes, context), runs);
+  return {
+    ...timeAgainstParse(bytes, input.rows, () => validateMemberCsv(bytes, context), runs),
+    floor: timeAgainstParse(bytes, input.rows, () => memberValidationFloor(bytes), runs),
+  };
 }
