@@ -328,14 +328,20 @@ export function columnApplies(field: MemberField, context: MemberRuleContext): b
 
 function parseMentors(text: string, context: MemberRuleContext): string[] | CellProblem {
   const mentors: string[] = [];
-  const seen = new Set<string>();
+  // Made once a second mentor shows up: most cells name one.
+  let seen: Set<string> | undefined;
+  let first: string | undefined;
   for (const piece of text.split(";")) {
     const mentor = piece.trim();
     if (mentor === "") continue;
     if (!context.isEmail(mentor)) return invalidEmail("Mentor Emails", mentor);
     const key = emailKey(mentor);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (first === undefined) first = key;
+    else {
+      seen ??= new Set([first]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
     mentors.push(mentor);
   }
   if (mentors.length > MAX_MENTORS) {

@@ -13,46 +13,52 @@ export function reportBadReferences(
   report: ReportProblem,
 ): void {
   for (const row of rows) {
-    const own = ownAddresses(row);
     const manager = row.values.managerEmail;
     if (typeof manager === "string") {
-      const problem = referenceProblem("Manager Email", [manager], own, isKnownAddress);
+      const problem = referenceProblem(row, "Manager Email", [manager], isKnownAddress);
       if (problem !== undefined) report(row, "managerEmail", problem);
     }
     const mentors = row.values.mentorEmails;
     if (Array.isArray(mentors) && mentors.length > 0) {
-      const problem = referenceProblem("Mentor Emails", mentors, own, isKnownAddress);
+      const problem = referenceProblem(row, "Mentor Emails", mentors, isKnownAddress);
       if (problem !== undefined) report(row, "mentorEmails", problem);
     }
   }
 }
 
-/** The row's own addresses, lower-cased: its Email, its New Email, its stored address. */
-function ownAddresses(row: DraftMemberRow): string[] {
-  const own: string[] = [];
-  if (row.emailKey !== null) own.push(row.emailKey);
-  if (typeof row.values.newEmail === "string") own.push(emailKey(row.values.newEmail));
-  if (row.existing !== null) own.push(emailKey(row.existing.email));
-  return own;
+/** Whether `key` is one of the row's own addresses: its Email, its New Email, its stored address. */
+function isOwnAddress(row: DraftMemberRow, key: string): boolean {
+  return (
+    key === row.emailKey ||
+    (typeof row.values.newEmail === "string" && key === emailKey(row.values.newEmail)) ||
+    (row.existing !== null && key === emailKey(row.existing.email))
+  );
 }
 
 function referenceProblem(
+  row: DraftMemberRow,
   header: string,
   addresses: readonly string[],
-  own: readonly string[],
   isKnown: (key: string) => boolean,
 ): CellProblem | undefined {
-  const keys = addresses.map(emailKey);
-  if (keys.some((key) => own.includes(key))) {
-    return new CellProblem(
-      MemberRowErrorType.ROW_VALUE_CONFLICT,
-      header === "Manager Email"
-        ? "A member cannot be their own manager."
-        : "A member cannot be their own mentor.",
-    );
+  // The usual row names only known others: checked without building anything.
+  let unknown: string[] | undefined;
+  for (const address of addresses) {
+    const key = emailKey(address);
+    if (isOwnAddress(row, key)) {
+      return new CellProblem(
+        MemberRowErrorType.ROW_VALUE_CONFLICT,
+        header === "Manager Email"
+          ? "A member cannot be their own manager."
+          : "A member cannot be their own mentor.",
+      );
+    }
+    if (!isKnown(key)) {
+      unknown ??= [];
+      unknown.push(address);
+    }
   }
-  const unknown = addresses.filter((_, index) => !isKnown(keys[index] as string));
-  if (unknown.length === 0) return undefined;
+  if (unknown === undefined) return undefined;
   return new CellProblem(
     MemberRowErrorType.ROW_VALUE_CONFLICT,
     `${header}: ${unknown.map((address) => `"${address}"`).join(", ")} ${unknown.length > 1 ? "match" : "matches"} no member of the organization and no row of this file.`,
