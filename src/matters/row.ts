@@ -20,7 +20,8 @@ export interface ValidatedMatterRow {
 export interface DraftMatterRow {
   rowNumber: number;
   texts: Record<MatterField, string | null>;
-  values: Partial<Omit<ValidatedMatterRow, "rowNumber">>;
+  /** The parsed values, after `rowNumber`: once every rule passed, this is the validated row. */
+  values: Partial<ValidatedMatterRow> & { rowNumber: number };
   /** The failed columns, one bit each (MATTER_FIELD_BIT): no allocation per row. */
   failed: number;
 }

@@ -53,11 +53,18 @@ export function checkMatterSheet(
     performMembers: performMembersByAddress(options.performMemberEmails),
     usDate: usDateParser(),
   };
+  // Where each column sits, worked out once: rows are read by the ten thousand.
+  const plan = MATTER_FIELDS.map((field) => ({
+    field,
+    definition: MATTER_COLUMNS[field] as MatterColumn<unknown>,
+    position: sheet.positions.get(MATTER_COLUMNS[field].header) as number,
+  }));
   const rows: DraftMatterRow[] = [];
-  sheet.records.forEach((record, index) => {
-    if (isBlankRecord(record)) return;
-    rows.push(readRow(index + 1, record, sheet, context));
-  });
+  const { records } = sheet;
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index] as string[];
+    if (!isBlankRecord(record)) rows.push(readRow(index + 1, record, plan, context));
+  }
   applyCrossRowRules(rows, options.ruleSet);
 
   const failing = rows.filter((row) => row.failed !== 0);
@@ -75,7 +82,7 @@ export function checkMatterSheet(
   return {
     ok: true,
     result,
-    rows: rows.map((row) => ({ rowNumber: row.rowNumber, ...row.values }) as ValidatedMatterRow),
+    rows: rows.map((row) => row.values as ValidatedMatterRow),
   };
 }
 
@@ -89,18 +96,17 @@ function performMembersByAddress(emails: readonly string[]): Map<string, string>
 function readRow(
   rowNumber: number,
   record: readonly string[],
-  sheet: MatterSheet,
+  plan: readonly { field: MatterField; definition: MatterColumn<unknown>; position: number }[],
   context: MatterRuleContext,
 ): DraftMatterRow {
   const row: DraftMatterRow = {
     rowNumber,
     texts: {} as DraftMatterRow["texts"],
-    values: {},
+    values: { rowNumber },
     failed: 0,
   };
-  for (const field of MATTER_FIELDS) {
-    const definition: MatterColumn<unknown> = MATTER_COLUMNS[field];
-    const text = cellValue(record[sheet.positions.get(definition.header) as number]);
+  for (const { field, definition, position } of plan) {
+    const text = cellValue(record[position]);
     row.texts[field] = text;
     if (text === null) {
       if (definition.required) markFailed(row, field);
