@@ -9,7 +9,8 @@ import { compileSsoIdPattern } from "./rule-context";
 /** The spec's cap on `numRows` for the sample CSV. */
 export const MAX_EXAMPLE_ROWS = 1000;
 
-const FIRST_NAMES = [
+/** Names and titles the example rows cycle through (the benchmarks reuse them). */
+export const FIRST_NAMES = [
   "Avery",
   "Jordan",
   "Riley",
@@ -21,7 +22,7 @@ const FIRST_NAMES = [
   "Rowan",
   "Emerson",
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   "Chen",
   "Okafor",
   "Garcia",
@@ -33,7 +34,7 @@ const LAST_NAMES = [
   "Haddad",
   "Silva",
 ];
-const JOB_TITLES = ["Associate", "Senior Associate", "Counsel", "Partner", "Paralegal"];
+export const JOB_TITLES = ["Associate", "Senior Associate", "Counsel", "Partner", "Paralegal"];
 const WORK_ARRANGEMENTS = ["HYBRID", "IN_PERSON", "REMOTE"];
 
 interface ExampleRow {

@@ -1,6 +1,7 @@
 import { LAW_SCHOOLS } from "../../src/lists/law-schools";
 import { STATIC_PRACTICE_AREAS } from "../../src/lists/practice-areas";
 import { MEMBER_HEADERS } from "../../src/members/columns";
+import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from "../../src/members/example-csv";
 import {
   type Member,
   memberSchema,
@@ -9,42 +10,10 @@ import {
 } from "../../src/store/snapshot";
 import { pickFrom, seededRandom } from "./random";
 
-const FIRST = [
-  "Avery",
-  "Jordan",
-  "Riley",
-  "Morgan",
-  "Casey",
-  "Taylor",
-  "Quinn",
-  "Harper",
-  "Rowan",
-  "Emerson",
-  "Noor",
-  "Mateo",
-];
-const LAST = [
-  "Chen",
-  "Okafor",
-  "Garcia",
-  "Nguyen",
-  "Patel",
-  "Schmidt",
-  "Rossi",
-  "Kowalski",
-  "Haddad",
-  "Silva",
-  "Dubois",
-  "Ito",
-];
-const TITLES = [
-  "Associate",
-  "Senior Associate",
-  "Counsel",
-  "Partner",
-  "Paralegal",
-  "Of Counsel, Litigation",
-];
+const FIRST = [...FIRST_NAMES, "Noor", "Mateo"];
+const LAST = [...LAST_NAMES, "Dubois", "Ito"];
+// One title holds a comma, so the file has quoted cells for a reason.
+const TITLES = [...JOB_TITLES, "Of Counsel, Litigation"];
 const STATES = ["NY", "CA", "IL", "TX", "MA", "WA", "GA", "FL", "CO", "DC"];
 const COUNTRIES = [
   "United Kingdom",
