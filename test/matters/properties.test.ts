@@ -13,6 +13,7 @@ import {
   PERFORM_ATTORNEYS,
   validMatterRowsArbitrary,
 } from "../../src/testing/matter-arbitraries";
+import { csvLike } from "../support/csv-like";
 
 const ruleSet = fc.constantFrom("upsert" as const, "legacy" as const);
 const options = (rules: "upsert" | "legacy") => ({
@@ -36,26 +37,10 @@ const EMPTY: CycleMatters = { clientMatters: [], entries: [] };
 
 describe("matter properties", () => {
   it("no bytes make the validator throw, under either rule set, and the body always fits the schema", () => {
-    const csvish = fc
-      .array(
-        fc.array(
-          fc.oneof(
-            fc.constantFrom(
-              ...MATTER_HEADERS,
-              '"',
-              ",",
-              "\n",
-              "1,234.56",
-              "2/30/2024",
-              "ann@firm.example",
-            ),
-            fc.string({ unit: "binary", maxLength: 10 }),
-          ),
-          { maxLength: 10 },
-        ),
-        { maxLength: 8 },
-      )
-      .map((rows) => rows.map((row) => row.join(",")).join("\r\n"));
+    const csvish = csvLike(
+      [...MATTER_HEADERS, '"', ",", "\n", "1,234.56", "2/30/2024", "ann@firm.example"],
+      { maxCellLength: 10, maxCells: 10, maxRows: 8, lineEnd: "\r\n" },
+    );
     fc.assert(
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 300 }), csvish), ruleSet, (input, rules) => {
         matterValidationResultSchema.parse(validateMatterCsv(input, options(rules)));

@@ -13,6 +13,7 @@ import {
   productArbitrary,
   validMemberFileArbitrary,
 } from "../../src/testing/member-arbitraries";
+import { csvLike } from "../support/csv-like";
 import { FIXTURE_NOW } from "../support/fixtures";
 
 function validate(file: GeneratedMemberFile, csv = memberFileCsv(file)) {
@@ -26,32 +27,24 @@ function validate(file: GeneratedMemberFile, csv = memberFileCsv(file)) {
 
 const anyOrganization = organizationArbitrary;
 
-const csvish = fc
-  .array(
-    fc.array(
-      fc.oneof(
-        fc.constantFrom(
-          "First Name",
-          "Last Name",
-          "Email",
-          "Office City",
-          "Mentor Emails",
-          "__proto__",
-          '"',
-          ",",
-          "\r\n",
-          "\n",
-          ";",
-          "a@b.co",
-          "",
-        ),
-        fc.string({ unit: "binary", maxLength: 12 }),
-      ),
-      { maxLength: 8 },
-    ),
-    { maxLength: 8 },
-  )
-  .map((rows) => rows.map((row) => row.join(",")).join("\n"));
+const csvish = csvLike(
+  [
+    "First Name",
+    "Last Name",
+    "Email",
+    "Office City",
+    "Mentor Emails",
+    "__proto__",
+    '"',
+    ",",
+    "\r\n",
+    "\n",
+    ";",
+    "a@b.co",
+    "",
+  ],
+  { maxCellLength: 12, maxCells: 8, maxRows: 8, lineEnd: "\n" },
+);
 
 /** Bytes and text shaped like member files, broken in every way. */
 const fileLike = fc.oneof(
