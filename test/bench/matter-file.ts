@@ -1,4 +1,9 @@
 import { MATTER_HEADERS } from "../../src/matters/columns";
+import {
+  memberSchema,
+  type OrganizationSnapshot,
+  organizationSnapshotSchema,
+} from "../../src/store/snapshot";
 import { pickFrom, seededRandom } from "./random";
 
 export interface MatterBenchInput {
@@ -65,4 +70,25 @@ function hoursText(random: () => number, offset: number): string {
     return hours.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   }
   return (random() * 500 + offset).toFixed(2);
+}
+
+/** The organization a matter benchmark upserts into: its Perform members and one empty cycle. */
+export function matterBenchSnapshot(
+  input: MatterBenchInput,
+  orgId: string,
+  cycleId: string,
+): OrganizationSnapshot {
+  return organizationSnapshotSchema.parse({
+    organization: { id: orgId, shortName: orgId, name: "Bench" },
+    members: input.performMemberEmails.map((email, index) =>
+      memberSchema.parse({
+        id: `p-${index}`,
+        email,
+        firstName: "P",
+        lastName: `${index}`,
+        products: [{ product: "PERFORM", role: "MEMBER" }],
+      }),
+    ),
+    reviewCycles: [{ id: cycleId }],
+  });
 }

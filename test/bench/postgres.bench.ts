@@ -3,9 +3,9 @@ import { queryJobApplications } from "../../src/feed/query";
 import { upsertMatters } from "../../src/matters/upsert";
 import { importMembers } from "../../src/members/import";
 import { createPostgresStore } from "../../src/postgres/adapter";
-import { memberSchema, organizationSnapshotSchema } from "../../src/store/snapshot";
+import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { generateFeedSnapshot } from "./feed-data";
-import type { MatterBenchInput } from "./matter-file";
+import { type MatterBenchInput, matterBenchSnapshot } from "./matter-file";
 import type { MemberBenchInput } from "./member-file";
 
 const NOW = new Date("2026-06-15T00:00:00Z");
@@ -36,21 +36,7 @@ export async function benchPostgres(
   try {
     await store.migrate();
     const cycleId = "7d3c1a2b-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
-    await store.loadSnapshot(
-      organizationSnapshotSchema.parse({
-        organization: { id: "bench-matters", shortName: "bench-matters", name: "Bench" },
-        members: matters.performMemberEmails.map((email, index) =>
-          memberSchema.parse({
-            id: `p-${index}`,
-            email,
-            firstName: "P",
-            lastName: `${index}`,
-            products: [{ product: "PERFORM", role: "MEMBER" }],
-          }),
-        ),
-        reviewCycles: [{ id: cycleId }],
-      }),
-    );
+    await store.loadSnapshot(matterBenchSnapshot(matters, "bench-matters", cycleId));
     const everyRowChanged = changedMatters.csv;
     const upserts = [];
     for (const [label, file] of [

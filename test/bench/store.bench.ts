@@ -3,8 +3,8 @@ import { validateMatterCsv } from "../../src/matters/validate";
 import { importMembers } from "../../src/members/import";
 import { validateMemberCsv } from "../../src/members/validate";
 import { createMemoryStore } from "../../src/store/memory";
-import { memberSchema, organizationSnapshotSchema } from "../../src/store/snapshot";
-import type { MatterBenchInput } from "./matter-file";
+import { organizationSnapshotSchema } from "../../src/store/snapshot";
+import { type MatterBenchInput, matterBenchSnapshot } from "./matter-file";
 import type { MemberBenchInput } from "./member-file";
 import { median, timeOnce } from "./timing";
 
@@ -64,19 +64,7 @@ export async function benchMatterUpsert(
 ): Promise<ServiceFigures> {
   const bytes = new TextEncoder().encode(input.csv);
   const cycleId = "bench-cycle";
-  const snapshot = organizationSnapshotSchema.parse({
-    organization: { id: "bench", shortName: "bench", name: "Bench" },
-    members: input.performMemberEmails.map((email, index) =>
-      memberSchema.parse({
-        id: `p-${index}`,
-        email,
-        firstName: "P",
-        lastName: `${index}`,
-        products: [{ product: "PERFORM", role: "MEMBER" }],
-      }),
-    ),
-    reviewCycles: [{ id: cycleId }],
-  });
+  const snapshot = matterBenchSnapshot(input, "bench", cycleId);
   const validateTimes: number[] = [];
   const upsertTimes: number[] = [];
   for (let run = 0; run < runs; run++) {
