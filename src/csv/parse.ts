@@ -30,7 +30,7 @@ export function parseCsvRecords(
   const engine = (parser as unknown as { api?: Partial<RecordEngine> }).api;
   let index = 0;
   const push = (record: string[]) => onRecord(record, index++);
-  if (typeof engine?.parse !== "function") return parseThroughStream(parser, bytes, push);
+  if (typeof engine?.parse !== "function") return parseThroughStream(bytes, push);
   const error = (engine as RecordEngine).parse(bytes, true, push, () => {});
   return error ?? null;
 }
@@ -39,11 +39,8 @@ export function parseCsvRecords(
  * The same through csv-parse's documented stream interface, should a release drop the engine:
  * slower, and it buffers the records, but the answer is the same.
  */
-export function parseThroughStream(
-  parser: Parser,
-  bytes: Uint8Array,
-  push: (record: string[]) => void,
-): unknown {
+export function parseThroughStream(bytes: Uint8Array, push: (record: string[]) => void): unknown {
+  const parser = new Parser(OPTIONS);
   let failure: unknown = null;
   parser.on("error", (error: unknown) => {
     failure ??= error;
@@ -51,9 +48,4 @@ export function parseThroughStream(
   parser.end(bytes);
   for (let record = parser.read(); record !== null; record = parser.read()) push(record);
   return failure ?? parser.errored ?? null;
-}
-
-/** A fresh csv-parse stream with this module's settings, for testing the fallback. */
-export function createCsvStream(): Parser {
-  return new Parser(OPTIONS);
 }

@@ -1,5 +1,5 @@
 import { validateMemberCsv } from "../../src/members/validate";
-import { generateMemberBenchInput } from "./member-file";
+import { generateMemberBenchInput, memberBenchContext } from "./member-file";
 import { median } from "./timing";
 
 /**
@@ -10,13 +10,7 @@ export function benchLinearity(runs: number): { rows: number; ms: number; perRow
   return [1_000, 10_000, 100_000].map((rows) => {
     const input = generateMemberBenchInput(rows * 210, Math.min(20_000, rows), 42);
     const bytes = new TextEncoder().encode(input.csv);
-    const context = {
-      product: "PERFORM" as const,
-      organization: input.organization,
-      members: input.members,
-      now: new Date("2026-06-15T00:00:00Z"),
-      maxBytes: Number.POSITIVE_INFINITY,
-    };
+    const context = { ...memberBenchContext(input), maxBytes: Number.POSITIVE_INFINITY };
     // Small files finish before the JIT has optimized the rules: warm up before timing, and
     // force no collection between runs (on small files it costs more than the work timed).
     for (let warmup = 0; warmup < 6; warmup++) validateMemberCsv(bytes, context);

@@ -142,3 +142,16 @@ function managerOf(row: number, storedCount: number): string {
   if (row % 2 === 0) return `stored.${(row / 2 + 1) % storedCount}@bench.example`;
   return row >= 3 ? `new.${row - 2}@bench.example` : "stored.0@bench.example";
 }
+
+/** The clock every member benchmark validates at. */
+export const MEMBER_BENCH_NOW = new Date("2026-06-15T00:00:00Z");
+
+/** Validation of a benchmark file as the issue states it: PERFORM, every rule, its organization. */
+export function memberBenchContext(input: MemberBenchInput) {
+  return {
+    product: "PERFORM" as const,
+    organization: input.organization,
+    members: input.members,
+    now: MEMBER_BENCH_NOW,
+  };
+}

@@ -1,6 +1,6 @@
 import { validateMemberCsv } from "../../src/members/validate";
 import { type AgainstParse, timeAgainstParse } from "./against-parse";
-import type { MemberBenchInput } from "./member-file";
+import { type MemberBenchInput, memberBenchContext } from "./member-file";
 import { validationFloor } from "./validation-floor";
 
 /**
@@ -12,12 +12,7 @@ export function benchMemberValidation(
   runs: number,
 ): AgainstParse & { floor: AgainstParse } {
   const bytes = new TextEncoder().encode(input.csv);
-  const context = {
-    product: "PERFORM" as const,
-    organization: input.organization,
-    members: input.members,
-    now: new Date("2026-06-15T00:00:00Z"),
-  };
+  const context = memberBenchContext(input);
   const check = validateMemberCsv(bytes, context);
   if (!check.ok) {
     throw new Error(`benchmark file is not valid: ${JSON.stringify(check.result).slice(0, 500)}`);

@@ -5,10 +5,8 @@ import { validateMemberCsv } from "../../src/members/validate";
 import { createMemoryStore } from "../../src/store/memory";
 import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { type MatterBenchInput, matterBenchSnapshot } from "./matter-file";
-import type { MemberBenchInput } from "./member-file";
+import { MEMBER_BENCH_NOW, type MemberBenchInput, memberBenchContext } from "./member-file";
 import { median, timeOnce } from "./timing";
-
-const NOW = new Date("2026-06-15T00:00:00Z");
 
 export interface ServiceFigures {
   validateMs: number;
@@ -29,16 +27,7 @@ export async function benchMemberImport(
   const validateTimes: number[] = [];
   const importTimes: number[] = [];
   for (let run = 0; run < runs; run++) {
-    validateTimes.push(
-      timeOnce(() =>
-        validateMemberCsv(bytes, {
-          product: "PERFORM",
-          organization: input.organization,
-          members: input.members,
-          now: NOW,
-        }),
-      ),
-    );
+    validateTimes.push(timeOnce(() => validateMemberCsv(bytes, memberBenchContext(input))));
     const store = createMemoryStore(snapshot);
     (globalThis as { gc?: () => void }).gc?.();
     const start = performance.now();
@@ -46,7 +35,7 @@ export async function benchMemberImport(
       orgId: input.organization.id,
       product: "PERFORM",
       file: bytes,
-      now: NOW,
+      now: MEMBER_BENCH_NOW,
     });
     importTimes.push(performance.now() - start);
     if (!outcome.ok)
