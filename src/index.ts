@@ -14,6 +14,7 @@ export {
 } from "./csv/read";
 export { type CsvWriteOptions, writeCsv } from "./csv/write";
 export { DEGREES, type Degree, isKnownDegree } from "./feed/degrees";
+export { FeedIndex } from "./feed/feed-index";
 export {
   type Application,
   type ApplicationEducation,

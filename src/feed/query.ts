@@ -1,5 +1,6 @@
 import type { Store } from "../store/port";
 import { runTransaction } from "../store/run";
+import type { FeedIndex } from "./feed-index";
 import { type FeedQueryError, type FeedSearchParams, parseFeedQuery } from "./params";
 import type { JobApplication } from "./record";
 import { pageJobApplications, selectJobApplications } from "./select";
@@ -29,7 +30,8 @@ export type QueryJobApplicationsOutcome =
 /**
  * GET /v1/job-applications as a library call: parses the parameters against the organization's
  * pipelines (400 causes), lets the store pre-select by status-change time, makes the exact cut
- * and the order here, so every adapter answers the same.
+ * and the order here, so every adapter answers the same. A store with a {@link FeedIndex} has it
+ * answer instead; the index holds the same rules.
  */
 export async function queryJobApplications(
   store: Store,
@@ -42,11 +44,15 @@ export async function queryJobApplications(
       pipelines: organization.pipelines,
     });
     if (!parsed.ok) return { ok: false, error: parsed.error };
-    const applications = await tx.loadFeedApplications({
-      start: parsed.query.start,
-      end: parsed.query.end,
-    });
-    const records = selectJobApplications(applications, parsed.query, organization);
+    const index = tx.loadFeedIndex === undefined ? null : await tx.loadFeedIndex();
+    const records =
+      index === null
+        ? selectJobApplications(
+            await tx.loadFeedApplications({ start: parsed.query.start, end: parsed.query.end }),
+            parsed.query,
+            organization,
+          )
+        : index.select(parsed.query);
     const page = pageJobApplications(records, { limit: input.limit, cursor: input.cursor });
     if (!page.ok)
       return {

@@ -85,6 +85,12 @@ export interface TimedStatusChange {
   at: number;
 }
 
+/**
+ * Everything of an application's feed record but the statuses a query shows: it depends only on
+ * the stored application and the organization, so an index can work it out once.
+ */
+export type JobApplicationBase = Omit<JobApplication, "jobApplicationStatuses">;
+
 /** The record for one application, given the status changes it shows (already in order). */
 export function shapeJobApplication(
   source: FeedApplication,
@@ -104,47 +110,108 @@ export function shapeJobApplication(
 export function jobApplicationShaper(
   organization: FeedOrganization,
 ): (source: FeedApplication, shown: readonly TimedStatusChange[]) => JobApplication {
+  const shaper = feedRecordShaper(organization);
+  return (source, shown) =>
+    shaper.record(
+      shaper.base(source),
+      shown.map(({ change, at }) => shaper.status(change, at)),
+    );
+}
+
+/** The parts a feed record is made of, for one organization. */
+export interface FeedRecordShaper {
+  /**
+   * The fixed part of `source`'s record. Its `customFields` and `educationHistory` entries are
+   * frozen, since an index shares them between the records of every query.
+   */
+  base(source: FeedApplication): JobApplicationBase;
+  /** A shown status change at `at` (epoch milliseconds). */
+  status(
+    change: Pick<StatusChange, "statusName" | "statusBucketName">,
+    at: number,
+  ): JobApplicationStatus;
+  /** The record: `base` with `statuses`, its fields in the spec's order. */
+  record(base: JobApplicationBase, statuses: JobApplicationStatus[]): JobApplication;
+}
+
+/** The shaper of `organization`'s feed records; it caches formatted dates, so use one per query. */
+export function feedRecordShaper(organization: FeedOrganization): FeedRecordShaper {
   const fields = organization.applicationCustomFields.filter((field) => field.showOnJobApplication);
   const instantText = instantTextFormatter();
   const candidatesUrl = `${organization.siteUrl.replace(/\/+$/, "")}/app/${encodeURIComponent(organization.shortName)}/candidates/`;
-  return (source, shown) => {
-    const { application, candidate, job } = source;
-    const record: JobApplication = {
-      firstName: candidate.firstName,
-      lastName: candidate.lastName,
-      email: candidate.email,
-      phone: candidate.phone,
-      candidateId: candidate.id,
-      candidateUrl: candidatesUrl + encodeURIComponent(candidate.id),
-      applicationId: application.id,
-      jobTitle: job.title,
-      jobId: job.id,
-      department: job.department,
-      officeLocation: job.officeLocation,
-      employmentType: job.employmentType,
-      hiringType: job.hiringType,
-      position: job.position,
-      requisitionId: job.requisitionId,
-      startDate: application.offer.startDate,
-      salary: application.offer.salary,
-      addressLine1: application.address.addressLine1,
-      addressLine2: application.address.addressLine2,
-      city: application.address.city,
-      state: application.address.state,
-      zipCode: application.address.zipCode,
-      jobApplicationLastStatusUpdate: instantText(latestStatusTime(source)),
-      jobApplicationStatuses: shown.map(({ change, at }) => ({
+  return {
+    base(source) {
+      const { application, candidate, job } = source;
+      const base: JobApplicationBase = {
+        firstName: candidate.firstName,
+        lastName: candidate.lastName,
+        email: candidate.email,
+        phone: candidate.phone,
+        candidateId: candidate.id,
+        candidateUrl: candidatesUrl + encodeURIComponent(candidate.id),
+        applicationId: application.id,
+        jobTitle: job.title,
+        jobId: job.id,
+        department: job.department,
+        officeLocation: job.officeLocation,
+        employmentType: job.employmentType,
+        hiringType: job.hiringType,
+        position: job.position,
+        requisitionId: job.requisitionId,
+        startDate: application.offer.startDate,
+        salary: application.offer.salary,
+        addressLine1: application.address.addressLine1,
+        addressLine2: application.address.addressLine2,
+        city: application.address.city,
+        state: application.address.state,
+        zipCode: application.address.zipCode,
+        jobApplicationLastStatusUpdate: instantText(latestStatusTime(source)),
+        educationHistory: educationHistory(application.education),
+      };
+      if (fields.length > 0)
+        base.customFields = Object.freeze(
+          fields.map((field) => customFieldItem(field, application.customFieldAnswers)),
+        ) as JobApplicationCustomField[];
+      return base;
+    },
+    status(change, at) {
+      return {
         statusName: change.statusName,
         statusBucketName: change.statusBucketName,
         statusUpdatedAt: instantText(at),
-      })),
-      educationHistory: educationHistory(application.education),
-    };
-    if (fields.length > 0)
-      record.customFields = fields.map((field) =>
-        customFieldItem(field, application.customFieldAnswers),
-      );
-    return record;
+      };
+    },
+    record(base, statuses) {
+      const record: JobApplication = {
+        firstName: base.firstName,
+        lastName: base.lastName,
+        email: base.email,
+        phone: base.phone,
+        candidateId: base.candidateId,
+        candidateUrl: base.candidateUrl,
+        applicationId: base.applicationId,
+        jobTitle: base.jobTitle,
+        jobId: base.jobId,
+        department: base.department,
+        officeLocation: base.officeLocation,
+        employmentType: base.employmentType,
+        hiringType: base.hiringType,
+        position: base.position,
+        requisitionId: base.requisitionId,
+        startDate: base.startDate,
+        salary: base.salary,
+        addressLine1: base.addressLine1,
+        addressLine2: base.addressLine2,
+        city: base.city,
+        state: base.state,
+        zipCode: base.zipCode,
+        jobApplicationLastStatusUpdate: base.jobApplicationLastStatusUpdate,
+        jobApplicationStatuses: statuses,
+        educationHistory: base.educationHistory,
+      };
+      if (base.customFields !== undefined) record.customFields = base.customFields;
+      return record;
+    },
   };
 }
 
@@ -173,10 +240,13 @@ function customFieldItem(
   answers: readonly CustomFieldAnswer[],
 ): JobApplicationCustomField {
   const value = answers.find((answer) => answer.customFieldId === field.id)?.value ?? null;
-  return {
+  return Object.freeze({
     customFieldTitle: field.title,
-    customFieldAnswer: value === null ? null : Array.isArray(value) ? [...value] : [String(value)],
-  };
+    customFieldAnswer:
+      value === null
+        ? null
+        : (Object.freeze(Array.isArray(value) ? [...value] : [String(value)]) as string[]),
+  });
 }
 
 /** Most recent first by end date, entries without one first, otherwise as stored; `null` when none. */
@@ -185,12 +255,11 @@ function educationHistory(
 ): JobApplicationEducation[] | null {
   if (education.length === 0) return null;
   const rank = (entry: ApplicationEducation) => entry.endDate ?? "\uffff";
-  return [...education]
-    .sort((a, b) => (rank(a) === rank(b) ? 0 : rank(a) > rank(b) ? -1 : 1))
-    .map(({ university, degree, startDate, endDate }) => ({
-      university,
-      degree,
-      startDate,
-      endDate,
-    }));
+  return Object.freeze(
+    [...education]
+      .sort((a, b) => (rank(a) === rank(b) ? 0 : rank(a) > rank(b) ? -1 : 1))
+      .map(({ university, degree, startDate, endDate }) =>
+        Object.freeze({ university, degree, startDate, endDate }),
+      ),
+  ) as JobApplicationEducation[];
 }

@@ -120,7 +120,8 @@ function keyOf(record: JobApplication): string {
   ).statusUpdatedAt;
 }
 
-function compareIds(a: string, b: string): number {
+/** The order of application ids among records whose latest shown change is at the same time. */
+export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

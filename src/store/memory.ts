@@ -1,3 +1,4 @@
+import type { FeedIndex } from "../feed/feed-index";
 import type { Application, Candidate, Job } from "../feed/model";
 import { applyMatterWrites as applyWrites, type MatterWrites } from "../matters/apply";
 import { type CycleMatters, flattenCycle, nestCycle } from "../matters/entries";
@@ -5,7 +6,7 @@ import type { MemberPlan } from "../members/plan";
 import type { WelcomeEmail } from "../members/welcome-email";
 import { emailKey } from "../values/email";
 import { MemberConflictError, OrganizationNotFoundError } from "./errors";
-import { applicationsInRange, buildFeedIndex, type FeedIndex } from "./feed-index";
+import { buildFeedIndex } from "./feed-index";
 import { copyMember } from "./member-copy";
 import type { Store, StoreTx } from "./port";
 import type { Product } from "./products";
@@ -261,7 +262,11 @@ function memoryTx(
     },
 
     async loadFeedApplications(range) {
-      return applicationsInRange(read().feed, range.start.getTime(), range.end.getTime());
+      return read().feed.applicationsInRange(range.start.getTime(), range.end.getTime());
+    },
+
+    async loadFeedIndex() {
+      return read().feed;
     },
 
     async listWelcomeEmails(limit) {
@@ -322,7 +327,7 @@ function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
     jobs: copy.jobs,
     candidates: copy.candidates,
     applications: copy.applications,
-    feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs),
+    feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs, copy.organization),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { FeedIndex } from "../feed/feed-index";
 import type { FeedApplication } from "../feed/model";
 import type { MatterWrites } from "../matters/apply";
 import type { CycleMatters } from "../matters/entries";
@@ -62,13 +63,22 @@ export interface StoreTx {
    * in the inclusive range; others may come too, since rpdi makes the exact cut itself.
    */
   loadFeedApplications(range: { start: Date; end: Date }): Promise<FeedApplication[]>;
+  /**
+   * Optional, for adapters that keep the whole feed in memory: a {@link FeedIndex} of every
+   * application, built from the organization's current profile. When an adapter has it, the feed
+   * selects from it and does not call {@link StoreTx.loadFeedApplications}.
+   */
+  loadFeedIndex?(): Promise<FeedIndex>;
   /** The outbox of welcome emails, oldest first. */
   listWelcomeEmails(limit?: number): Promise<WelcomeEmail[]>;
   /** Removes acknowledged welcome emails from the outbox. */
   deleteWelcomeEmails(ids: readonly string[]): Promise<void>;
 }
 
-/** The names of the port's transaction operations, for wrappers and the conformance suite. */
+/**
+ * The names of the port's transaction operations, for wrappers and the conformance suite. A
+ * wrapper leaves out the optional ones its adapter lacks.
+ */
 export const STORE_TX_OPERATIONS = [
   "loadOrganization",
   "loadMembersByEmail",
@@ -83,6 +93,7 @@ export const STORE_TX_OPERATIONS = [
   "loadCycleMatters",
   "applyMatterWrites",
   "loadFeedApplications",
+  "loadFeedIndex",
   "listWelcomeEmails",
   "deleteWelcomeEmails",
 ] as const satisfies readonly (keyof StoreTx)[];

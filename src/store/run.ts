@@ -23,7 +23,8 @@ export function runTransaction<T>(
 function namedFailures(tx: StoreTx): StoreTx {
   const wrapped = {} as Record<string, unknown>;
   for (const operation of STORE_TX_OPERATIONS) {
-    const method = tx[operation] as (...args: unknown[]) => Promise<unknown>;
+    const method = tx[operation] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+    if (method === undefined) continue;
     wrapped[operation] = async (...args: unknown[]) => {
       try {
         return await method.apply(tx, args);

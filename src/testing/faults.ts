@@ -37,7 +37,8 @@ export function injectFaults(store: Store): FaultyStore {
   const wrapTx = (tx: StoreTx): StoreTx => {
     const wrapped = {} as Record<string, unknown>;
     for (const operation of STORE_TX_OPERATIONS) {
-      const method = tx[operation] as (...args: unknown[]) => Promise<unknown>;
+      const method = tx[operation] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+      if (method === undefined) continue;
       wrapped[operation] = async (...args: unknown[]) => {
         const call = ++calls;
         if (call === failing && timing === "before")
