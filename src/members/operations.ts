@@ -1,3 +1,4 @@
+import { copyMember } from "../store/member-copy";
 import type { Store, StoreTx } from "../store/port";
 import { type Product, Role } from "../store/products";
 import { runTransaction } from "../store/run";
@@ -45,8 +46,10 @@ async function save(
   await tx.applyMemberPlan(plan);
 }
 
+/** The member as a copy the operation may change: an adapter may hand out frozen records. */
 async function loadOne(tx: StoreTx, memberId: string): Promise<Member | undefined> {
-  return (await tx.loadMembersById([memberId]))[0];
+  const [member] = await tx.loadMembersById([memberId]);
+  return member === undefined ? undefined : copyMember(member);
 }
 
 /**
