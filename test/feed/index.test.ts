@@ -2,28 +2,17 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FeedIndex } from "../../src/feed/feed-index";
 import { applicationSchema, type FeedApplication } from "../../src/feed/model";
-import { parseFeedQuery } from "../../src/feed/params";
 import type { FeedOrganization } from "../../src/feed/record";
 import { selectJobApplications } from "../../src/feed/select";
 import {
   FEED_PIPELINES,
-  FEED_WINDOW,
   feedApplicationsArbitrary,
   feedParamsArbitrary,
 } from "../../src/testing/feed-arbitraries";
+import { generatedFeedQuery, PLAIN_JOB } from "../support/feed";
 
-const NOW = new Date(FEED_WINDOW.end);
 const STEPS = FEED_PIPELINES.flatMap((pipeline) => pipeline.steps);
-const JOB = {
-  id: "job-1",
-  title: "Associate",
-  department: "",
-  officeLocation: "",
-  employmentType: "",
-  hiringType: "",
-  position: "",
-  requisitionId: null,
-};
+const JOB = PLAIN_JOB;
 
 const organizationArbitrary: fc.Arbitrary<FeedOrganization> = fc.record({
   shortName: fc.constantFrom("firm", "a b"),
@@ -96,11 +85,7 @@ const crowdedApplicationsArbitrary: fc.Arbitrary<FeedApplication[]> = fc
     })),
   );
 
-function query(params: Record<string, string>) {
-  const result = parseFeedQuery(params, { now: NOW, pipelines: FEED_PIPELINES });
-  fc.pre(result.ok);
-  return (result as Extract<typeof result, { ok: true }>).query;
-}
+const query = generatedFeedQuery;
 
 describe("the feed index", () => {
   it("answers every query with exactly the linear selection's records, fields in the same order", () => {

@@ -1,27 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseFeedQuery } from "../../src/feed/params";
 import { jobApplicationListSchema } from "../../src/feed/record";
 import { pageJobApplications, selectJobApplications } from "../../src/feed/select";
-import {
-  FEED_PIPELINES,
-  FEED_WINDOW,
-  feedApplicationsArbitrary,
-  feedParamsArbitrary,
-} from "../../src/testing/feed-arbitraries";
+import { feedApplicationsArbitrary, feedParamsArbitrary } from "../../src/testing/feed-arbitraries";
+import { generatedFeedQuery } from "../support/feed";
 
 const organization = {
   shortName: "firm",
   siteUrl: "https://recruit.example",
   applicationCustomFields: [],
 };
-const NOW = new Date(FEED_WINDOW.end);
-
-function parsed(params: Record<string, string>) {
-  const result = parseFeedQuery(params, { now: NOW, pipelines: FEED_PIPELINES });
-  fc.pre(result.ok);
-  return (result as Extract<typeof result, { ok: true }>).query;
-}
+const parsed = generatedFeedQuery;
 
 describe("feed selection properties", () => {
   it("every returned status lies inside the inclusive range and matches the filters, oldest first", () => {

@@ -2,27 +2,19 @@ import { describe, expect, it } from "vitest";
 import { DEGREES, isKnownDegree } from "../../src/feed/degrees";
 import { applicationSchema } from "../../src/feed/model";
 import { shapeJobApplication } from "../../src/feed/record";
+import { PLAIN_JOB } from "../support/feed";
 
 const source = {
   application: applicationSchema.parse({
     id: "a",
     candidateId: "c",
-    jobId: "j",
+    jobId: PLAIN_JOB.id,
     statusChanges: [
       { statusName: "Applied", statusBucketName: "Active", at: "2026-01-01T00:00:00Z" },
     ],
   }),
   candidate: { id: "c", firstName: "A", lastName: "B", email: null, phone: null },
-  job: {
-    id: "j",
-    title: "T",
-    department: "",
-    officeLocation: "",
-    employmentType: "",
-    hiringType: "",
-    position: "",
-    requisitionId: null,
-  },
+  job: PLAIN_JOB,
 };
 
 describe("the feed record", () => {
