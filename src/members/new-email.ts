@@ -21,7 +21,7 @@ export function resolveNewEmails(
     const email = row.values.email;
     if (typeof target !== "string" || typeof email !== "string") continue;
     if (emailKey(target) === emailKey(email)) {
-      delete row.values.newEmail;
+      row.values.newEmail = undefined;
       continue;
     }
     moving.push(row);

@@ -11,12 +11,48 @@ export type MemberCellValue<F extends MemberField> = Exclude<
 
 /**
  * A row's values by field. The spec's update rules read the three states apart: a field is
- * missing when its header is absent (preserve), `null` when the cell is blank (clear), and a
+ * `undefined` when its header is absent (preserve), `null` when the cell is blank (clear), and a
  * value otherwise (replace).
  */
 export type MemberCells = {
   [F in Exclude<MemberField, OfficeField>]?: MemberCellValue<F> | null;
 };
+
+/**
+ * A draft row's values before any cell is read: every field of a validated row already there, as
+ * `undefined`, in one fixed shape. V8 keeps an object whose fields are added one by one under
+ * computed names fast only up to about twenty of them; a member row can have twenty-four, and
+ * rows gone slow made a whole validation a quarter slower.
+ */
+export function blankMemberValues(): MemberCells {
+  const values: Record<keyof MemberCells | "rowNumber" | "existing" | "office", undefined> = {
+    employeeId: undefined,
+    firstName: undefined,
+    lastName: undefined,
+    email: undefined,
+    newEmail: undefined,
+    jobTitle: undefined,
+    level: undefined,
+    department: undefined,
+    practiceArea: undefined,
+    lawSchool: undefined,
+    graduationYear: undefined,
+    effectiveClassYear: undefined,
+    startDate: undefined,
+    role: undefined,
+    ssoId: undefined,
+    useMfa: undefined,
+    bioLink: undefined,
+    workArrangement: undefined,
+    flsaStatus: undefined,
+    managerEmail: undefined,
+    mentorEmails: undefined,
+    rowNumber: undefined,
+    existing: undefined,
+    office: undefined,
+  };
+  return values;
+}
 
 /** A row that passed every rule, ready for planning. */
 export interface ValidatedMemberRow extends Omit<MemberCells, "newEmail"> {
@@ -25,9 +61,9 @@ export interface ValidatedMemberRow extends Omit<MemberCells, "newEmail"> {
   firstName: string;
   lastName: string;
   email: string;
-  /** Present only when the row moves its member to another address. */
+  /** Set (not `undefined`) only when the row moves its member to another address. */
   newEmail?: string;
-  /** Missing when no office header is present; `null` when the row has no office. */
+  /** `undefined` when no office header is present; `null` when the row has no office. */
   office?: Office | null;
   /** The stored member the row's Email matched (case-insensitive), or `null` for a create. */
   existing: Member | null;

@@ -43,6 +43,8 @@ export interface MemberBenchInput {
  * The issue's realistic member file: 24 columns, about a tenth of the values quoted, rows until
  * `targetBytes`, PERFORM columns filled, managers and mentors naming stored members and other
  * rows, against 50 offices, 200 departments, the full lists and `storedCount` stored members.
+ * Every rule is on: the organization has the bulk email-update feature (one update in fifty moves
+ * its member with New Email) and SSO with its own identifiers and a pattern (every row has one).
  */
 export function generateMemberBenchInput(
   targetBytes: number,
@@ -64,7 +66,8 @@ export function generateMemberBenchInput(
     id: "bench",
     shortName: "bench",
     name: "Bench LLP",
-    features: ["custom-practice-areas", "member-levels"],
+    features: ["custom-practice-areas", "member-levels", "bulk-email-update"],
+    sso: { enabled: true, emailAsSsoId: false, ssoIdPattern: "[A-Z]{2}[0-9]{6}" },
     offices,
     departments,
     customPracticeAreas: ["Fintech Regulation", "Art Law"],
@@ -106,7 +109,7 @@ export function generateMemberBenchInput(
       first,
       last,
       email,
-      "",
+      email.startsWith("stored.") && random() < 0.02 ? `moved.${row}@bench.example` : "",
       pickFrom(random, TITLES),
       sometimes(0.6, () => pickFrom(random, LEVELS)),
       office.city,
@@ -119,7 +122,7 @@ export function generateMemberBenchInput(
       sometimes(0.2, () => String(1990 + Math.floor(random() * 35))),
       `${1 + Math.floor(random() * 12)}/${1 + Math.floor(random() * 28)}/${2000 + Math.floor(random() * 25)}`,
       random() < 0.05 ? "ADMIN" : "MEMBER",
-      "",
+      `SS${String(row % 1_000_000).padStart(6, "0")}`,
       sometimes(0.5, () => (random() < 0.5 ? "true" : "false")),
       sometimes(0.15, () => `https://bench.example/p/${row}`),
       sometimes(0.7, () => pickFrom(random, ["REMOTE", "HYBRID", "IN_PERSON"])),
