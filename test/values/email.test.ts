@@ -2,6 +2,7 @@ import fc from "fast-check";
 import isEmail from "validator/lib/isEmail.js";
 import { describe, expect, it } from "vitest";
 import { emailChecker, isWellFormedEmail } from "../../src/values/email";
+import { joinedPieces, withInsertions } from "../support/mutations";
 
 const special = fc.constantFrom(
   "@",
@@ -23,25 +24,8 @@ const special = fc.constantFrom(
   "[",
   "]",
 );
-const mutated = fc
-  .tuple(fc.emailAddress(), fc.array(fc.tuple(fc.nat(), special), { maxLength: 3 }))
-  .map(([address, edits]) =>
-    edits.reduce(
-      (text, [at, piece]) =>
-        text.slice(0, at % (text.length + 1)) + piece + text.slice(at % (text.length + 1)),
-      address,
-    ),
-  );
-const pieces = fc
-  .array(
-    fc.oneof(
-      special,
-      fc.string({ maxLength: 6 }),
-      fc.constantFrom("ann", "firm", "example", "co", "A1", "x-y"),
-    ),
-    { maxLength: 8 },
-  )
-  .map((parts) => parts.join(""));
+const mutated = withInsertions(fc.emailAddress(), special);
+const pieces = joinedPieces(special, ["ann", "firm", "example", "co", "A1", "x-y"]);
 const addresses = fc.oneof(
   fc.emailAddress(),
   mutated,

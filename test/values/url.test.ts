@@ -2,6 +2,7 @@ import fc from "fast-check";
 import isURL from "validator/lib/isURL.js";
 import { describe, expect, it } from "vitest";
 import { isWebUrl } from "../../src/values/url";
+import { joinedPieces, withInsertions } from "../support/mutations";
 
 const verdict = (text: string) => isURL(text, { protocols: ["http", "https"] });
 
@@ -35,28 +36,20 @@ const special = fc.constantFrom(
   "mailto:",
   "[::1]",
 );
-const mutated = fc
-  .tuple(
-    fc.webUrl({ validSchemes: ["http", "https"], withQueryParameters: true, withFragments: true }),
-    fc.array(fc.tuple(fc.nat(), special), { maxLength: 3 }),
-  )
-  .map(([url, edits]) =>
-    edits.reduce(
-      (text, [at, piece]) =>
-        text.slice(0, at % (text.length + 1)) + piece + text.slice(at % (text.length + 1)),
-      url,
-    ),
-  );
-const pieces = fc
-  .array(
-    fc.oneof(
-      special,
-      fc.string({ maxLength: 6 }),
-      fc.constantFrom("http://", "https://", "firm", "example", ".com", "/p/1", "a-b", "co"),
-    ),
-    { maxLength: 8 },
-  )
-  .map((parts) => parts.join(""));
+const mutated = withInsertions(
+  fc.webUrl({ validSchemes: ["http", "https"], withQueryParameters: true, withFragments: true }),
+  special,
+);
+const pieces = joinedPieces(special, [
+  "http://",
+  "https://",
+  "firm",
+  "example",
+  ".com",
+  "/p/1",
+  "a-b",
+  "co",
+]);
 const links = fc.oneof(
   fc.webUrl({ validSchemes: ["http", "https"] }),
   fc.webUrl({ validSchemes: ["http", "https", "ftp"], withQueryParameters: true }),
