@@ -1,3 +1,4 @@
+import { instantTextFormatter } from "../values/instants";
 import type { FeedApplication, StatusChange } from "./model";
 import type { FeedQuery } from "./params";
 import {
@@ -49,6 +50,7 @@ export class FeedIndex {
     this.#organization = organization;
     this.#applications = applications;
     const shaper = feedRecordShaper(organization);
+    const instantText = instantTextFormatter();
     const steps: Step[] = [];
     const stepByKey = new Map<string, number>();
     const entries: { time: number; owner: number; step: number; text: string }[] = [];
@@ -61,7 +63,7 @@ export class FeedIndex {
         const time = statusTime(source, index);
         // Where a stored time is already written as the feed writes it, the stored string is
         // kept rather than a second copy of it.
-        const formatted = shaper.status(change, time).statusUpdatedAt;
+        const formatted = instantText(time);
         const text = formatted === change.at ? change.at : formatted;
         if (text === base.jobApplicationLastStatusUpdate)
           base.jobApplicationLastStatusUpdate = text;
