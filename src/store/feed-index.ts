@@ -1,6 +1,7 @@
 import { FeedIndex } from "../feed/feed-index";
 import type { Application, Candidate, FeedApplication, Job } from "../feed/model";
 import type { FeedOrganization } from "../feed/record";
+import { deepFreeze } from "./deep-freeze";
 
 /**
  * The memory store's feed: applications joined with their candidate and job, frozen, with their
@@ -27,12 +28,4 @@ export function buildFeedIndex(
     return deepFreeze({ application, candidate, job, statusTimes });
   });
   return new FeedIndex(joined, organization);
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

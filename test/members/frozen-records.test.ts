@@ -5,17 +5,10 @@ import {
   editMemberAuthInfo,
   revokeMemberProductAccess,
 } from "../../src/members/operations";
+import { deepFreeze } from "../../src/store/deep-freeze";
 import { createMemoryStore } from "../../src/store/memory";
 import type { Store, StoreTx } from "../../src/store/port";
 import { SEED_NOW, SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
 
 /** A store whose reads hand out frozen records, as the port's contract allows an adapter to. */
 function frozenReads(store: Store): Store {
