@@ -1,42 +1,98 @@
-import { z } from "zod";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { executeMemberGraphql } from "../graphql/execute";
-import { type HttpContext, type Route, withAccess } from "./context";
-import { readBounded } from "./multipart";
+import { requireAccess, requireSession } from "./access";
+import { refuseCrossSiteWrites } from "./cross-site";
+import type { HttpEnv, HttpSettings } from "./env";
 import { json, jsonError } from "./responses";
+import {
+  documented,
+  documentedOnly,
+  errorBodySchema,
+  FORBIDDEN,
+  INTERFACE_VERSION,
+  jsonResponse,
+  UNAUTHORIZED,
+} from "./route-parts";
 
 const GRAPHQL_BODY_LIMIT = 1024 * 1024;
-const graphqlRequest = z.object({
+
+/** A GraphQL-over-HTTP request body. */
+export const graphqlRequestSchema = z.object({
   query: z.string(),
   variables: z.record(z.string(), z.unknown()).nullable().optional(),
   operationName: z.string().nullable().optional(),
 });
 
-/**
- * POST /api/v2/graphql: the per-member operations. 401 without a session and 403 for a caller who
- * is no Admin, as the REST endpoints; a malformed request is 400; otherwise 200 with the standard
- * `{data, errors}` body (or 400 when the document does not parse or validate).
- */
-async function graphqlEndpoint(context: HttpContext): Promise<Response> {
-  return withAccess(context, "member-files", null, async (principal) => {
-    const body = await readBounded(context.request, GRAPHQL_BODY_LIMIT);
-    if (!body.ok) return jsonError(413, "The GraphQL request is too large.");
-    let request: z.infer<typeof graphqlRequest>;
-    try {
-      request = graphqlRequest.parse(JSON.parse(new TextDecoder().decode(body.bytes)));
-    } catch {
-      return jsonError(400, 'The body must be JSON {"query": "...", "variables": {...}}.');
-    }
-    const result = await executeMemberGraphql(request, {
-      store: context.settings.store,
-      principal,
-      now: context.now,
-      newId: context.settings.newId,
-    });
-    // A document that does not parse or validate never executes: no data at all.
-    return json(result.data === undefined ? 400 : 200, result);
-  });
-}
+const graphqlResult = (description: string) =>
+  documented(description, "application/json", { type: "object" });
 
-export const graphqlRoutes: Route[] = [
-  { method: "POST", path: /^\/api\/v2\/graphql$/, handle: graphqlEndpoint },
-];
+export const graphqlRoute = createRoute({
+  method: "post",
+  path: "/api/v2/graphql",
+  summary: "Per-member operations (schema: docs/graphql/schema.graphql); JSON POST only.",
+  tags: ["Members"],
+  "x-interface-version": INTERFACE_VERSION.graphql,
+  request: {
+    body: {
+      required: true,
+      // Read by the handler after the media type and size checks.
+      content: { "application/json": { schema: documentedOnly(graphqlRequestSchema) } },
+    },
+  },
+  responses: {
+    200: graphqlResult("{data, errors}."),
+    400: graphqlResult(
+      "A malformed request ({error}), or a document that does not parse, validate or stay within the limits ({errors}).",
+    ),
+    401: UNAUTHORIZED,
+    403: FORBIDDEN,
+    413: jsonResponse("The request is over 1 MiB.", errorBodySchema),
+    415: jsonResponse("Not application/json: GraphQL runs only from JSON POSTs.", errorBodySchema),
+  },
+});
+
+/**
+ * POST /api/v2/graphql. Only `application/json` bodies are run: a form or text/plain POST is what
+ * a cross-site page can send without a preflight (GraphQL over HTTP), so it never executes.
+ */
+export function registerGraphqlRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
+  app.openapi(
+    {
+      ...graphqlRoute,
+      middleware: [
+        refuseCrossSiteWrites(settings),
+        requireSession(settings),
+        requireAccess("member-files"),
+        async (c, next) => {
+          const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+          if (type !== "application/json") {
+            return jsonError(
+              415,
+              'GraphQL requests must be POSTed as application/json: {"query": "...", "variables": {...}}.',
+            );
+          }
+          await next();
+        },
+        bodyLimit({
+          maxSize: GRAPHQL_BODY_LIMIT,
+          onError: () => jsonError(413, "The GraphQL request is too large."),
+        }),
+      ],
+    },
+    async (c) => {
+      const request = graphqlRequestSchema.safeParse(await c.req.json().catch(() => undefined));
+      if (!request.success) {
+        return jsonError(400, 'The body must be JSON {"query": "...", "variables": {...}}.');
+      }
+      const result = await executeMemberGraphql(request.data, {
+        store: settings.store,
+        principal: c.get("principal"),
+        now: c.get("now"),
+        newId: settings.newId,
+      });
+      // A document that does not parse or validate never executes: no data at all.
+      return json(result.data === undefined ? 400 : 200, result);
+    },
+  );
+}

@@ -37,11 +37,14 @@ export {
 export { generateTotp, verifyTotp } from "../auth/totp";
 export { executeMemberGraphql, type GraphqlContext, memberGraphqlSchema } from "../graphql/execute";
 export { MEMBER_GRAPHQL_SDL } from "../graphql/schema";
-export type { HttpContext, HttpSettings, Route, RouteHandler } from "./context";
-export { createHttpHandler, type HttpHandlerOptions, ROUTES } from "./handler";
+export { createHttpApp } from "./app";
+export { comesFromAnotherSite } from "./cross-site";
+export type { HttpEnv, HttpSettings } from "./env";
+export { createHttpHandler } from "./handler";
 export {
   type InstructionSection,
   importInstructionSections,
   renderImportInstructions,
 } from "./instructions-pdf";
-export { OPERATIONS, type Operation, openApiDocument } from "./openapi";
+export { openApiDocument } from "./openapi";
+export type { HttpHandlerOptions } from "./options";

@@ -1,75 +1,148 @@
+import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import {
   departmentsCsv,
   type LookupLists,
   lawSchoolsCsv,
   lookupLists,
+  officeListSchema,
+  practiceAreaListSchema,
   practiceAreasCsv,
+  stringListSchema,
 } from "../lists/lists";
 import { STATIC_OFFICES } from "../lists/offices-static";
-import { type HttpContext, type Route, withAccess } from "./context";
+import { requireAccess, requireSession } from "./access";
+import type { HttpEnv, HttpSettings } from "./env";
 import { csv, json, jsonError } from "./responses";
+import {
+  documented,
+  errorBodySchema,
+  FORBIDDEN,
+  INTERFACE_VERSION,
+  jsonResponse,
+  UNAUTHORIZED,
+} from "./route-parts";
 
-/** A lookup endpoint: Admin only, answered from the caller's organization's lists. */
-function lookup(render: (lists: LookupLists) => Response) {
-  return (context: HttpContext) =>
-    withAccess(context, "lookup-lists", null, async (principal) =>
-      render(lookupLists(principal.organization)),
-    );
+interface LookupEndpoint {
+  path: string;
+  summary: string;
+  /** The 200 body: a zod schema for JSON, or a CSV download's file name. */
+  body: z.ZodType | { csvFile: string };
+  render: (lists: LookupLists) => Response;
+  /** The 404 some lists answer when their feature is off. */
+  notFound?: string;
 }
 
-export const listRoutes: Route[] = [
+const jsonList = (
+  path: string,
+  summary: string,
+  schema: z.ZodType,
+  pick: (lists: LookupLists) => unknown,
+): LookupEndpoint => ({ path, summary, body: schema, render: (lists) => json(200, pick(lists)) });
+
+const csvList = (
+  path: string,
+  summary: string,
+  csvFile: string,
+  write: (lists: LookupLists) => string,
+): LookupEndpoint => ({
+  path,
+  summary,
+  body: { csvFile },
+  render: (lists) => csv(write(lists), csvFile),
+});
+
+/** The spec's lookup lists (Admin authentication, same scheme as import). */
+export const LOOKUP_ENDPOINTS: readonly LookupEndpoint[] = [
+  csvList(
+    "/api/v2/lawSchoolsList.csv",
+    "Recognized law schools.",
+    "law-schools.csv",
+    lawSchoolsCsv,
+  ),
+  jsonList(
+    "/api/v2/practiceAreas/current",
+    "The practice areas that pass validation, tagged by type.",
+    practiceAreaListSchema,
+    (lists) => lists.practiceAreas,
+  ),
+  csvList(
+    "/api/v2/practiceAreasList.csv",
+    "The practice areas that pass validation.",
+    "practice-areas.csv",
+    practiceAreasCsv,
+  ),
+  jsonList(
+    "/api/v2/practiceAreasStaticList",
+    "The global static practice areas.",
+    stringListSchema,
+    (lists) => lists.staticPracticeAreas,
+  ),
+  jsonList(
+    "/api/v2/firmPracticeAreasList",
+    "The organization's custom practice areas.",
+    stringListSchema,
+    (lists) => lists.customPracticeAreas,
+  ),
+  jsonList(
+    "/api/v2/departments",
+    "The organization's departments.",
+    stringListSchema,
+    (lists) => lists.departments,
+  ),
+  csvList(
+    "/api/v2/departments.csv",
+    "The organization's departments.",
+    "departments.csv",
+    departmentsCsv,
+  ),
+  jsonList(
+    "/api/v2/offices",
+    "The organization's offices.",
+    officeListSchema,
+    (lists) => lists.offices,
+  ),
+  jsonList(
+    "/api/v2/officesStaticList",
+    "Suggested office cities (not what import validates against).",
+    officeListSchema,
+    () => STATIC_OFFICES,
+  ),
   {
-    method: "GET",
-    path: /^\/api\/v2\/lawSchoolsList\.csv$/,
-    handle: lookup((lists) => csv(lawSchoolsCsv(lists), "law-schools.csv")),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v2\/practiceAreas\/current$/,
-    handle: lookup((lists) => json(200, lists.practiceAreas)),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v2\/practiceAreasList\.csv$/,
-    handle: lookup((lists) => csv(practiceAreasCsv(lists), "practice-areas.csv")),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v2\/practiceAreasStaticList$/,
-    handle: lookup((lists) => json(200, lists.staticPracticeAreas)),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v2\/firmPracticeAreasList$/,
-    handle: lookup((lists) => json(200, lists.customPracticeAreas)),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v2\/departments$/,
-    handle: lookup((lists) => json(200, lists.departments)),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v2\/departments\.csv$/,
-    handle: lookup((lists) => csv(departmentsCsv(lists), "departments.csv")),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v2\/offices$/,
-    handle: lookup((lists) => json(200, lists.offices)),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v2\/officesStaticList$/,
-    handle: lookup(() => json(200, STATIC_OFFICES)),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v2\/org-member-levels$/,
-    handle: lookup((lists) =>
+    path: "/api/v2/org-member-levels",
+    summary: "The organization's member levels (only with the member-levels feature).",
+    body: stringListSchema,
+    render: (lists) =>
       lists.memberLevels === null
         ? jsonError(404, "Member levels are not enabled for this organization.")
         : json(200, lists.memberLevels),
-    ),
+    notFound: "The member-levels feature is off for the organization.",
   },
 ];
+
+/** Every lookup list: Admin only, answered from the caller's organization's lists. */
+export function registerListRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
+  const middleware = [requireSession(settings), requireAccess("lookup-lists")];
+  for (const endpoint of LOOKUP_ENDPOINTS) {
+    const route = createRoute({
+      method: "get",
+      path: endpoint.path,
+      summary: endpoint.summary,
+      tags: ["Lookup lists"],
+      "x-interface-version": INTERFACE_VERSION.members,
+      responses: {
+        200:
+          "csvFile" in endpoint.body
+            ? documented("CSV (UTF-8 with a BOM).", "text/csv")
+            : jsonResponse("The list.", endpoint.body),
+        401: UNAUTHORIZED,
+        403: FORBIDDEN,
+        ...(endpoint.notFound === undefined
+          ? {}
+          : { 404: jsonResponse(endpoint.notFound, errorBodySchema) }),
+      },
+    });
+    app.openapi({ ...route, middleware }, async (c) =>
+      endpoint.render(lookupLists(c.get("principal").organization)),
+    );
+  }
+}

@@ -1,38 +1,78 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { logIn } from "../auth/login";
 import { TOKEN_LIFETIME_SECONDS } from "../auth/token";
-import type { HttpContext, Route } from "./context";
+import { comesFromAnotherSite } from "./cross-site";
+import type { HttpEnv, HttpSettings } from "./env";
 import { readBounded } from "./multipart";
 import { text } from "./responses";
+import { documented, documentedOnly } from "./route-parts";
 
 const FORM_LIMIT = 64 * 1024;
+const LOGIN_FIELDS = ["email", "password", "mfaCode"] as const;
+
+export const loginRoute = createRoute({
+  method: "post",
+  path: "/app/{org_name}/admin/auth/",
+  summary: "Log in; success sets the session cookie. Always 200.",
+  tags: ["Login"],
+  security: [],
+  request: {
+    // Read by the handler: a login answers 200 whatever its parameters and body hold (spec).
+    params: z.object({ org_name: z.string() }),
+    body: {
+      required: true,
+      content: {
+        "application/x-www-form-urlencoded": {
+          schema: documentedOnly(
+            z.object({ email: z.string(), password: z.string(), mfaCode: z.string().optional() }),
+          ),
+        },
+      },
+    },
+  },
+  responses: {
+    200: documented("Empty; success is the session cookie being set.", "text/plain"),
+  },
+});
 
 /**
  * POST {login_url}: always 200 with an empty body (spec); success is the session cookie being
- * set. Nothing in the response says why a login failed.
+ * set. Nothing in the response says why a login failed. A login posted from another site's page
+ * fails like any other (login CSRF would sign the victim into the attacker's account).
  */
-async function login(context: HttpContext): Promise<Response> {
-  const fields = await formFields(context.request);
-  const outcome = await logIn(
-    context.settings.store,
-    {
-      shortName: decodeURIComponent(context.params.orgName ?? ""),
-      email: fields.get("email") ?? "",
-      password: fields.get("password") ?? "",
-      mfaCode: fields.get("mfaCode"),
-      now: context.now,
-    },
-    { secret: context.settings.secret, throttle: context.settings.loginThrottle },
-  );
-  if (!outcome.ok) return text(200, "");
-  const attributes = [
-    `${context.settings.cookieName}=${outcome.token}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${TOKEN_LIFETIME_SECONDS}`,
-    ...(context.settings.cookieSecure ? ["Secure"] : []),
-  ];
-  return text(200, "", { "set-cookie": attributes.join("; ") });
+export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
+  // The spec's login address ends in a slash; the same form without it is served, undocumented.
+  for (const route of [
+    loginRoute,
+    { ...loginRoute, path: "/app/{org_name}/admin/auth", hide: true },
+  ])
+    app.openapi(route, async (c) => {
+      const request = c.req.raw;
+      if (comesFromAnotherSite(request, settings.trustedOrigins)) return text(200, "");
+      const fields = await formFields(request);
+      const outcome = await logIn(
+        settings.store,
+        {
+          // Hono hands the segment over undecoded when it is not valid percent-encoding.
+          shortName: c.req.param("org_name") ?? "",
+          email: fields.get("email") ?? "",
+          password: fields.get("password") ?? "",
+          mfaCode: fields.get("mfaCode"),
+          now: c.get("now"),
+        },
+        { secret: settings.secret, throttle: settings.loginThrottle },
+      );
+      if (!outcome.ok) return text(200, "");
+      const attributes = [
+        `${settings.cookieName}=${outcome.token}`,
+        "Path=/",
+        "HttpOnly",
+        "SameSite=Lax",
+        `Max-Age=${TOKEN_LIFETIME_SECONDS}`,
+        ...(settings.cookieSecure ? ["Secure"] : []),
+      ];
+      return text(200, "", { "set-cookie": attributes.join("; ") });
+    });
 }
 
 async function formFields(request: Request): Promise<Map<string, string>> {
@@ -42,7 +82,7 @@ async function formFields(request: Request): Promise<Map<string, string>> {
   const type = request.headers.get("content-type") ?? "";
   try {
     const form = await new Response(body.bytes, { headers: { "content-type": type } }).formData();
-    for (const name of ["email", "password", "mfaCode"]) {
+    for (const name of LOGIN_FIELDS) {
       const value = form.get(name);
       if (typeof value === "string") fields.set(name, value);
     }
@@ -51,7 +91,3 @@ async function formFields(request: Request): Promise<Map<string, string>> {
   }
   return fields;
 }
-
-export const loginRoutes: Route[] = [
-  { method: "POST", path: /^\/app\/(?<orgName>[^/]+)\/admin\/auth\/?$/, handle: login },
-];

@@ -1,109 +1,180 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { matterUpsertResultSchema, matterValidationResultSchema } from "../matters/result";
 import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure } from "../matters/sheet";
 import { uploadMattersLegacy } from "../matters/upload-legacy";
 import { upsertMatters, validateMattersFile } from "../matters/upsert";
-import { type HttpContext, isUuid, type Route, withAccess } from "./context";
-import { readUploadedFile, type Upload } from "./multipart";
+import { requireAccess, requireSession } from "./access";
+import { refuseCrossSiteWrites } from "./cross-site";
+import type { HttpEnv, HttpSettings } from "./env";
+import { readUploadedFile } from "./multipart";
 import { json, jsonError, text } from "./responses";
+import {
+  CONFLICT,
+  documented,
+  errorBodySchema,
+  FORBIDDEN,
+  INTERFACE_VERSION,
+  jsonResponse,
+  MULTIPART_FILE_BODY,
+  SERVER_ERROR,
+  UNAUTHORIZED,
+  UUID_PATTERN,
+} from "./route-parts";
+import { refuseInvalid } from "./validation-hook";
 
-/** The upload's file, or the description of why it could not be read (a file-level error). */
-async function fileOf(context: HttpContext): Promise<{ file: Uint8Array } | { problem: string }> {
-  const upload: Upload = await readUploadedFile(context.request);
-  return upload.ok ? { file: upload.file ?? new Uint8Array(0) } : { problem: upload.error.message };
-}
-
-function reviewCycleId(context: HttpContext): string | Response {
-  const id = context.url.searchParams.get("reviewCycleId");
-  if (id === null || !isUuid(id)) return text(400, "reviewCycleId is required and must be a UUID.");
-  return id;
-}
-
-/**
- * The prelude the two writing endpoints share: Perform Admin, a UUID `reviewCycleId`, a readable
- * file (all plain-text 400s otherwise), then `work` with the organization, cycle and file.
- */
-function writingMatters(
-  work: (
-    orgId: string,
-    reviewCycleId: string,
-    file: Uint8Array,
-    context: HttpContext,
-  ) => Promise<Response>,
-) {
-  return (context: HttpContext) =>
-    withAccess(context, "matters", null, async (principal) => {
-      const cycle = reviewCycleId(context);
-      if (cycle instanceof Response) return cycle;
-      const upload = await fileOf(context);
-      if ("problem" in upload) return text(400, upload.problem);
-      return work(principal.organization.id, cycle, upload.file, context);
-    });
-}
-
-const upsert = writingMatters(async (orgId, reviewCycleId, file, context) => {
-  const outcome = await upsertMatters(context.settings.store, {
-    orgId,
-    reviewCycleId,
-    file,
-    newId: context.settings.newId,
-  });
-  if (outcome.ok) return json(200, outcome.result);
-  if (outcome.reason === "REVIEW_CYCLE_NOT_FOUND")
-    return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
-  return text(400, outcome.text);
+const CYCLE_MESSAGE = "reviewCycleId is required and must be a UUID.";
+const plainText = (message: string) => text(400, message);
+const matterTags = { tags: ["Matters"], "x-interface-version": INTERFACE_VERSION.matters };
+const reviewCycleQuery = z.object({
+  reviewCycleId: z.string().regex(UUID_PATTERN).openapi({
+    description: "The review cycle's UUID (any letter case).",
+    format: "uuid",
+  }),
 });
+const plainText400 = (description: string) => documented(description, "text/plain");
+const cycleNotFound = jsonResponse(
+  "No review cycle with the given reviewCycleId.",
+  errorBodySchema,
+);
+const validationResult = jsonResponse(
+  "The validation result (200 also when the file has errors).",
+  matterValidationResultSchema,
+);
 
-const uploadLegacy = writingMatters(async (orgId, reviewCycleId, file, context) => {
-  const outcome = await uploadMattersLegacy(context.settings.store, {
-    orgId,
-    reviewCycleId,
-    file,
-    newId: context.settings.newId,
-  });
-  if (outcome.ok) return text(200, "");
-  switch (outcome.reason) {
-    case "REVIEW_CYCLE_NOT_FOUND":
-      return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
-    case "CONFLICT":
-      return jsonError(
-        409,
-        "The file would give an existing (Matter ID, Client Name, Attorney Email) a second entry; use the upsert endpoint.",
-      );
-    case "INVALID_FILE":
-      // The deprecated endpoint gives no row detail (spec).
-      return text(
-        400,
-        outcome.validation.fileError?.description ??
-          "The file has invalid rows; nothing was written.",
-      );
-  }
-});
-
-function validator(ruleSet: MatterRuleSet) {
-  return (context: HttpContext) =>
-    withAccess(context, "matters", null, async (principal) => {
-      const upload = await readUploadedFile(context.request);
-      if (!upload.ok && upload.error.code === "TOO_LARGE")
-        return json(200, matterReadFailure(upload.error));
-      const file = upload.ok ? (upload.file ?? new Uint8Array(0)) : new Uint8Array(0);
-      return json(
-        200,
-        await validateMattersFile(context.settings.store, {
-          orgId: principal.organization.id,
-          file,
-          ruleSet,
-        }),
-      );
-    });
-}
-
-export const matterRoutes: Route[] = [
-  { method: "POST", path: /^\/api\/v2\/matters-csv\/upsert$/, handle: upsert },
-  {
-    method: "POST",
-    path: /^\/api\/v2\/matters-csv\/validate-upsert$/,
-    handle: validator("upsert"),
+export const upsertRoute = createRoute({
+  method: "post",
+  path: "/api/v2/matters-csv/upsert",
+  summary: "Upsert matter entries into a review cycle (recommended).",
+  ...matterTags,
+  request: { query: reviewCycleQuery, body: MULTIPART_FILE_BODY },
+  responses: {
+    200: jsonResponse("Counts of created and updated entries.", matterUpsertResultSchema),
+    400: plainText400("A plain-text summary of the problems; nothing was written."),
+    401: UNAUTHORIZED,
+    403: FORBIDDEN,
+    404: cycleNotFound,
+    409: CONFLICT,
+    500: SERVER_ERROR,
   },
-  { method: "POST", path: /^\/api\/v2\/matters-csv\/upload-csv$/, handle: uploadLegacy },
-  { method: "POST", path: /^\/api\/v2\/matters-csv\/validate-csv$/, handle: validator("legacy") },
-];
+});
+
+export const validateUpsertRoute = createRoute({
+  method: "post",
+  path: "/api/v2/matters-csv/validate-upsert",
+  summary: "Validate a matter file under the upsert rules; persists nothing.",
+  ...matterTags,
+  request: { body: MULTIPART_FILE_BODY },
+  responses: { 200: validationResult, 401: UNAUTHORIZED, 403: FORBIDDEN },
+});
+
+export const uploadCsvRoute = createRoute({
+  method: "post",
+  path: "/api/v2/matters-csv/upload-csv",
+  summary: "Deprecated: create matter entries; use upsert.",
+  deprecated: true,
+  ...matterTags,
+  request: { query: reviewCycleQuery, body: MULTIPART_FILE_BODY },
+  responses: {
+    200: plainText400("Empty."),
+    400: plainText400("Invalid format or an invalid row; no row detail."),
+    401: UNAUTHORIZED,
+    403: FORBIDDEN,
+    404: cycleNotFound,
+    409: jsonResponse(
+      "The file would give an existing upsert key a second entry, or a concurrent write.",
+      errorBodySchema,
+    ),
+    500: SERVER_ERROR,
+  },
+});
+
+export const validateCsvRoute = createRoute({
+  method: "post",
+  path: "/api/v2/matters-csv/validate-csv",
+  summary: "Deprecated: validate under the upload-csv rules; not a pre-flight for upsert.",
+  deprecated: true,
+  ...matterTags,
+  request: { body: MULTIPART_FILE_BODY },
+  responses: { 200: validationResult, 401: UNAUTHORIZED, 403: FORBIDDEN },
+});
+
+/** The four matter endpoints; every one needs the Perform Admin role. */
+export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
+  const middleware = [
+    refuseCrossSiteWrites(settings),
+    requireSession(settings),
+    requireAccess("matters"),
+  ];
+
+  app.openapi(
+    { ...upsertRoute, middleware },
+    async (c) => {
+      const reviewCycleId = c.req.valid("query").reviewCycleId.toLowerCase();
+      const upload = await readUploadedFile(c.req.raw);
+      if (!upload.ok) return text(400, upload.error.message);
+      const outcome = await upsertMatters(settings.store, {
+        orgId: c.get("principal").organization.id,
+        reviewCycleId,
+        file: upload.file ?? new Uint8Array(0),
+        newId: settings.newId,
+      });
+      if (outcome.ok) return json(200, outcome.result);
+      if (outcome.reason === "REVIEW_CYCLE_NOT_FOUND")
+        return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
+      return text(400, outcome.text);
+    },
+    refuseInvalid(CYCLE_MESSAGE, plainText),
+  );
+
+  app.openapi(
+    { ...uploadCsvRoute, middleware },
+    async (c) => {
+      const reviewCycleId = c.req.valid("query").reviewCycleId.toLowerCase();
+      const upload = await readUploadedFile(c.req.raw);
+      if (!upload.ok) return text(400, upload.error.message);
+      const outcome = await uploadMattersLegacy(settings.store, {
+        orgId: c.get("principal").organization.id,
+        reviewCycleId,
+        file: upload.file ?? new Uint8Array(0),
+        newId: settings.newId,
+      });
+      if (outcome.ok) return text(200, "");
+      switch (outcome.reason) {
+        case "REVIEW_CYCLE_NOT_FOUND":
+          return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
+        case "CONFLICT":
+          return jsonError(
+            409,
+            "The file would give an existing (Matter ID, Client Name, Attorney Email) a second entry; use the upsert endpoint.",
+          );
+        case "INVALID_FILE":
+          // The deprecated endpoint gives no row detail (spec).
+          return text(
+            400,
+            outcome.validation.fileError?.description ??
+              "The file has invalid rows; nothing was written.",
+          );
+      }
+    },
+    refuseInvalid(CYCLE_MESSAGE, plainText),
+  );
+
+  const validator = (ruleSet: MatterRuleSet) => async (c: Context<HttpEnv>) => {
+    const upload = await readUploadedFile(c.req.raw);
+    if (!upload.ok && upload.error.code === "TOO_LARGE")
+      return json(200, matterReadFailure(upload.error));
+    const file = upload.ok ? (upload.file ?? new Uint8Array(0)) : new Uint8Array(0);
+    return json(
+      200,
+      await validateMattersFile(settings.store, {
+        orgId: c.get("principal").organization.id,
+        file,
+        ruleSet,
+      }),
+    );
+  };
+  app.openapi({ ...validateUpsertRoute, middleware }, validator("upsert"));
+  app.openapi({ ...validateCsvRoute, middleware }, validator("legacy"));
+}

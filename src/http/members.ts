@@ -1,109 +1,236 @@
-import { z } from "zod";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { HonoRequest } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { authorize } from "../auth/policy";
 import { generateExampleMemberCsv } from "../members/example-csv";
 import { importMembers } from "../members/import";
 import { removeProductAccess } from "../members/remove";
+import { memberImportResultSchema, memberValidationResultSchema } from "../members/result";
 import { memberReadFailure } from "../members/sheet";
 import { isProduct, PRODUCTS, type Product } from "../store/products";
-import { type HttpContext, type Route, withAccess } from "./context";
+import { requireAccess, requireSession } from "./access";
+import { refuseCrossSiteWrites } from "./cross-site";
+import type { HttpEnv, HttpSettings } from "./env";
 import { renderImportInstructions } from "./instructions-pdf";
-import { readBounded, readUploadedFile } from "./multipart";
+import { readUploadedFile } from "./multipart";
 import { csv, json, jsonError, pdf } from "./responses";
+import {
+  documented,
+  documentedOnly,
+  errorBodySchema,
+  FORBIDDEN,
+  INTERFACE_VERSION,
+  jsonResponse,
+  MULTIPART_FILE_BODY,
+  productSchema,
+  SERVER_ERROR,
+  UNAUTHORIZED,
+} from "./route-parts";
+import { refuseInvalid } from "./validation-hook";
 
 const BULK_REMOVE_BODY_LIMIT = 10 * 1024 * 1024;
+const PRODUCT_MESSAGE = `product must be one of ${PRODUCTS.join(", ")}.`;
 
-const bulkRemoveBody = z.object({
-  product: z.enum(PRODUCTS),
+const bulkRemoveBodySchema = z.object({
+  product: productSchema,
   emails: z.array(z.string()).nullable().optional(),
 });
 
-function productParam(value: string | null | undefined): Product | Response {
-  if (value === null || value === undefined || !isProduct(value)) {
-    return jsonError(400, `product must be one of ${PRODUCTS.join(", ")}.`);
-  }
-  return value;
-}
+/** The product a request names in its query, when it names a valid one (for authorization). */
+const queryProduct = (request: HonoRequest): Product | null => {
+  const value = request.query("product");
+  return value !== undefined && isProduct(value) ? value : null;
+};
 
-async function importCsv(context: HttpContext): Promise<Response> {
-  const product = productParam(context.url.searchParams.get("product"));
-  if (product instanceof Response) return product;
-  return withAccess(context, "member-import", product, async (principal) => {
-    const upload = await readUploadedFile(context.request);
-    if (!upload.ok) return json(400, memberReadFailure(upload.error));
-    const outcome = await importMembers(context.settings.store, {
-      orgId: principal.organization.id,
-      product,
-      file: upload.file ?? new Uint8Array(0),
-      now: context.now,
-      newId: context.settings.newId,
-    });
-    return json(outcome.ok ? 200 : 400, outcome.result);
-  });
-}
+const memberTags = { tags: ["Members"], "x-interface-version": INTERFACE_VERSION.members };
 
-async function bulkRemove(context: HttpContext): Promise<Response> {
-  const body = await readBounded(context.request, BULK_REMOVE_BODY_LIMIT);
-  if (!body.ok)
-    return jsonError(
-      413,
-      "The request body is too large; send batches of a few thousand addresses.",
-    );
-  const raw = new TextDecoder().decode(body.bytes).trim();
-  // Some clients drop DELETE bodies: an empty body is an empty list (spec), for an Admin.
-  if (raw === "")
-    return withAccess(context, "bulk-remove", null, async () => json(200, { removedCount: 0 }));
-  let parsed: z.infer<typeof bulkRemoveBody>;
-  try {
-    parsed = bulkRemoveBody.parse(JSON.parse(raw));
-  } catch {
-    return jsonError(
-      400,
-      `The body must be JSON {"product": one of ${PRODUCTS.join(", ")}, "emails": [addresses]}.`,
-    );
-  }
-  return withAccess(context, "bulk-remove", parsed.product, async (principal) =>
-    json(
-      200,
-      await removeProductAccess(context.settings.store, {
-        orgId: principal.organization.id,
-        product: parsed.product,
-        emails: parsed.emails,
-      }),
+export const importCsvRoute = createRoute({
+  method: "post",
+  path: "/api/v2/members/import-csv",
+  summary: "Import members from CSV (validation and write in one transaction).",
+  ...memberTags,
+  request: { query: z.object({ product: productSchema }), body: MULTIPART_FILE_BODY },
+  responses: {
+    200: jsonResponse("Imported.", memberImportResultSchema),
+    400: jsonResponse(
+      "The member validation result, or {error} for a bad product.",
+      memberValidationResultSchema,
     ),
-  );
-}
-
-async function exampleCsv(context: HttpContext): Promise<Response> {
-  const product = productParam(context.params.product);
-  if (product instanceof Response) return product;
-  const numRows = context.params.numRows ?? "";
-  if (!/^\d{1,9}$/.test(numRows))
-    return jsonError(400, "numRows must be a whole number (at most 1000 rows are written).");
-  return withAccess(context, "member-files", product, async (principal) =>
-    csv(
-      generateExampleMemberCsv(principal.organization, product, Number(numRows)),
-      `example-${product.toLowerCase()}.csv`,
-    ),
-  );
-}
-
-async function instructions(context: HttpContext): Promise<Response> {
-  const product = productParam(context.url.searchParams.get("product"));
-  if (product instanceof Response) return product;
-  return withAccess(context, "member-files", product, async () =>
-    pdf(
-      await renderImportInstructions(product),
-      `member-import-instructions-${product.toLowerCase()}.pdf`,
-    ),
-  );
-}
-
-export const memberRoutes: Route[] = [
-  { method: "POST", path: /^\/api\/v2\/members\/import-csv$/, handle: importCsv },
-  { method: "DELETE", path: /^\/api\/v2\/members\/bulk-remove$/, handle: bulkRemove },
-  {
-    method: "GET",
-    path: /^\/api\/v2\/members\/example-csv\/(?<product>[^/]+)\/(?<numRows>[^/]+)$/,
-    handle: exampleCsv,
+    401: UNAUTHORIZED,
+    403: FORBIDDEN,
+    500: SERVER_ERROR,
   },
-  { method: "GET", path: /^\/api\/v2\/members\/import-instructions\.pdf$/, handle: instructions },
-];
+});
+
+export const bulkRemoveRoute = createRoute({
+  method: "delete",
+  path: "/api/v2/members/bulk-remove",
+  summary: "Remove access to one product for many members.",
+  ...memberTags,
+  request: {
+    body: {
+      required: false,
+      description: "An empty body (some clients drop DELETE bodies) removes nothing.",
+      // Read and judged by the handler: an empty body must reach it (spec), which a validator
+      // in front of it would refuse.
+      content: { "application/json": { schema: documentedOnly(bulkRemoveBodySchema) } },
+    },
+  },
+  responses: {
+    200: jsonResponse("Removed.", z.object({ removedCount: z.number().int() })),
+    400: jsonResponse("A malformed body.", errorBodySchema),
+    401: UNAUTHORIZED,
+    403: FORBIDDEN,
+    413: jsonResponse(
+      "The body is over 10 MiB; send batches of a few thousand addresses.",
+      errorBodySchema,
+    ),
+    500: SERVER_ERROR,
+  },
+});
+
+export const exampleCsvRoute = createRoute({
+  method: "get",
+  path: "/api/v2/members/example-csv/{product}/{numRows}",
+  summary: "A sample member CSV fitted to the organization (at most 1000 rows).",
+  ...memberTags,
+  request: {
+    params: z.object({
+      product: productSchema,
+      numRows: z.string().regex(/^\d{1,9}$/, "a whole number"),
+    }),
+  },
+  responses: {
+    200: documented("CSV (UTF-8 with a BOM).", "text/csv"),
+    400: jsonResponse("A bad product or numRows.", errorBodySchema),
+    401: UNAUTHORIZED,
+    403: FORBIDDEN,
+  },
+});
+
+export const instructionsRoute = createRoute({
+  method: "get",
+  path: "/api/v2/members/import-instructions.pdf",
+  summary: "The member import guide as PDF.",
+  ...memberTags,
+  request: { query: z.object({ product: productSchema }) },
+  responses: {
+    200: documented("PDF.", "application/pdf", { type: "string", format: "binary" }),
+    400: jsonResponse("A bad product.", errorBodySchema),
+    401: UNAUTHORIZED,
+    403: FORBIDDEN,
+  },
+});
+
+/** The member endpoints: import, bulk remove, the example CSV and the instructions PDF. */
+export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
+  const session = requireSession(settings);
+  const writes = refuseCrossSiteWrites(settings);
+
+  app.openapi(
+    {
+      ...importCsvRoute,
+      middleware: [writes, session, requireAccess("member-import", queryProduct)],
+    },
+    async (c) => {
+      const { product } = c.req.valid("query");
+      const upload = await readUploadedFile(c.req.raw);
+      if (!upload.ok) return json(400, memberReadFailure(upload.error));
+      const outcome = await importMembers(settings.store, {
+        orgId: c.get("principal").organization.id,
+        product,
+        file: upload.file ?? new Uint8Array(0),
+        now: c.get("now"),
+        newId: settings.newId,
+      });
+      return json(outcome.ok ? 200 : 400, outcome.result);
+    },
+    refuseInvalid(PRODUCT_MESSAGE),
+  );
+
+  app.openapi(
+    {
+      ...bulkRemoveRoute,
+      middleware: [
+        writes,
+        session,
+        // Admin with the feature on may send a body; the product it names is judged after.
+        requireAccess("bulk-remove"),
+        bodyLimit({
+          maxSize: BULK_REMOVE_BODY_LIMIT,
+          onError: () =>
+            jsonError(
+              413,
+              "The request body is too large; send batches of a few thousand addresses.",
+            ),
+        }),
+      ],
+    },
+    async (c) => {
+      const raw = (await c.req.text()).trim();
+      // Some clients drop DELETE bodies: an empty body is an empty list (spec).
+      if (raw === "") return json(200, { removedCount: 0 });
+      const parsed = bulkRemoveBodySchema.safeParse(parseJson(raw));
+      if (!parsed.success) {
+        return jsonError(
+          400,
+          `The body must be JSON {"product": one of ${PRODUCTS.join(", ")}, "emails": [addresses]}.`,
+        );
+      }
+      const principal = c.get("principal");
+      const decision = authorize("bulk-remove", principal, parsed.data.product);
+      if (!decision.allowed) return jsonError(decision.status, decision.error);
+      return json(
+        200,
+        await removeProductAccess(settings.store, {
+          orgId: principal.organization.id,
+          product: parsed.data.product,
+          emails: parsed.data.emails,
+        }),
+      );
+    },
+  );
+
+  app.openapi(
+    {
+      ...exampleCsvRoute,
+      middleware: [
+        session,
+        requireAccess("member-files", (request) => {
+          const product = request.param("product");
+          return product !== undefined && isProduct(product) ? product : null;
+        }),
+      ],
+    },
+    async (c) => {
+      const { product, numRows } = c.req.valid("param");
+      return csv(
+        generateExampleMemberCsv(c.get("principal").organization, product, Number(numRows)),
+        `example-${product.toLowerCase()}.csv`,
+      );
+    },
+    refuseInvalid(
+      `${PRODUCT_MESSAGE} numRows must be a whole number (at most 1000 rows are written).`,
+    ),
+  );
+
+  app.openapi(
+    { ...instructionsRoute, middleware: [session, requireAccess("member-files", queryProduct)] },
+    async (c) => {
+      const { product } = c.req.valid("query");
+      return pdf(
+        await renderImportInstructions(product),
+        `member-import-instructions-${product.toLowerCase()}.pdf`,
+      );
+    },
+    refuseInvalid(PRODUCT_MESSAGE),
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,5 @@
 /** Headers every response carries: no sniffing, no caching of per-organization data. */
-const COMMON = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
+export const COMMON_HEADERS = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
 
 export function json(
   status: number,
@@ -8,7 +8,7 @@ export function json(
 ): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...COMMON, "content-type": "application/json; charset=utf-8", ...headers },
+    headers: { ...COMMON_HEADERS, "content-type": "application/json; charset=utf-8", ...headers },
   });
 }
 
@@ -24,7 +24,7 @@ export function jsonError(
 export function text(status: number, body: string, headers: Record<string, string> = {}): Response {
   return new Response(body, {
     status,
-    headers: { ...COMMON, "content-type": "text/plain; charset=utf-8", ...headers },
+    headers: { ...COMMON_HEADERS, "content-type": "text/plain; charset=utf-8", ...headers },
   });
 }
 
@@ -32,7 +32,7 @@ export function csv(body: string, filename: string): Response {
   return new Response(body, {
     status: 200,
     headers: {
-      ...COMMON,
+      ...COMMON_HEADERS,
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${filename}"`,
     },
@@ -43,7 +43,7 @@ export function pdf(body: Uint8Array, filename: string): Response {
   return new Response(body.slice(), {
     status: 200,
     headers: {
-      ...COMMON,
+      ...COMMON_HEADERS,
       "content-type": "application/pdf",
       "content-disposition": `inline; filename="${filename}"`,
     },

@@ -20,9 +20,9 @@ export async function authenticate(
   options: SessionOptions,
   now: Date,
 ): Promise<Principal | null> {
-  const token = tokenOf(request, options);
+  const token = sessionTokenOf(request, options);
   if (token === null) return null;
-  const session = await verifyToken(options.secret, token, now);
+  const session = await verifyToken(options.secret, token.value, now);
   if (session === null) return null;
   try {
     return await runTransaction(options.store, session.orgId, async (tx) => {
@@ -36,17 +36,21 @@ export async function authenticate(
   }
 }
 
-function tokenOf(request: Request, options: SessionOptions): string | null {
+/** The session token a request carries, and where it came from; a bearer header wins. */
+export function sessionTokenOf(
+  request: Request,
+  options: Pick<SessionOptions, "cookieName" | "acceptBearer">,
+): { value: string; from: "bearer" | "cookie" } | null {
   if (options.acceptBearer) {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "");
-    if (match?.[1] !== undefined) return match[1];
+    if (match?.[1] !== undefined) return { value: match[1], from: "bearer" };
   }
   for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
     const separator = pair.indexOf("=");
     if (separator === -1) continue;
     if (pair.slice(0, separator).trim() === options.cookieName) {
       const value = pair.slice(separator + 1).trim();
-      return value === "" ? null : value;
+      return value === "" ? null : { value, from: "cookie" };
     }
   }
   return null;

@@ -1,0 +1,42 @@
+import type { HonoRequest, MiddlewareHandler } from "hono";
+import { authorize, type EndpointGroup } from "../auth/policy";
+import type { Product } from "../store/products";
+import type { HttpEnv, HttpSettings } from "./env";
+import { jsonError } from "./responses";
+import { authenticate } from "./session";
+
+/**
+ * 401 unless the request carries a valid session (cookie, or a bearer token when the host opts
+ * in); otherwise the caller becomes the context's `principal`. Nothing of the request beyond its
+ * headers has been looked at when this answers.
+ */
+export function requireSession(settings: HttpSettings): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
+    const principal = await authenticate(c.req.raw, settings, c.get("now"));
+    if (principal === null) {
+      return jsonError(
+        401,
+        `Authentication failed or the session is missing: log in and send the ${settings.cookieName} cookie.`,
+      );
+    }
+    c.set("principal", principal);
+    await next();
+  };
+}
+
+/**
+ * The policy's answer for the caller on `group` (403, or the policy's 401 for the feed). The
+ * product, when the endpoint names one, is read from the raw request without judging it: an
+ * unknown or missing value asks only for what every product needs, and the request's own
+ * parameter check (400) runs after this.
+ */
+export function requireAccess(
+  group: EndpointGroup,
+  productOf: (request: HonoRequest) => Product | null = () => null,
+): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
+    const decision = authorize(group, c.get("principal"), productOf(c.req));
+    if (!decision.allowed) return jsonError(decision.status, decision.error);
+    await next();
+  };
+}

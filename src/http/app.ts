@@ -1,0 +1,89 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { methodNotAllowed } from "hono/method-not-allowed";
+import { createLoginThrottle } from "../auth/throttle";
+import { createRateLimiter, FEED_RATE_LIMIT } from "../feed/rate-limit";
+import { StoreConflictError } from "../store/errors";
+import type { HttpEnv, HttpSettings } from "./env";
+import { registerFeedRoutes } from "./feed";
+import { registerGraphqlRoute } from "./graphql";
+import { registerListRoutes } from "./lists";
+import { registerLoginRoute } from "./login";
+import { registerMatterRoutes } from "./matters";
+import { registerMemberRoutes } from "./members";
+import { OPENAPI_DOCUMENT_CONFIG } from "./openapi-config";
+import type { HttpHandlerOptions } from "./options";
+import { COMMON_HEADERS, json, jsonError } from "./responses";
+
+function settingsOf(options: HttpHandlerOptions): HttpSettings {
+  return {
+    store: options.store,
+    secret: options.tokenSecret,
+    cookieName: options.cookieName ?? "SERVICEAUTH",
+    cookieSecure: options.secureCookie ?? true,
+    acceptBearer: options.acceptBearer ?? false,
+    trustedOrigins: options.trustedOrigins ?? [],
+    clientKey: options.clientKey ?? (() => ""),
+    rateLimiter: options.rateLimiter ?? createRateLimiter(FEED_RATE_LIMIT),
+    loginThrottle: options.loginThrottle ?? createLoginThrottle(),
+    newId: options.newId,
+    now: options.now ?? (() => new Date()),
+    onError: options.onError,
+  };
+}
+
+/**
+ * The whole interface as a Hono app: every endpoint of the spec at its path, each declared once
+ * with its parameters, body and responses (which validate the request and write the OpenAPI
+ * document). Mount it in a Hono host with `host.route("/prefix", createHttpApp(options))`.
+ *
+ * Each route's middleware runs in one order: cross-site check for cookie-authenticated writes,
+ * session (401), authorization on the caller (403), then the request's own parameters (400), and
+ * only then the body.
+ */
+export function createHttpApp(options: HttpHandlerOptions): OpenAPIHono<HttpEnv> {
+  const settings = settingsOf(options);
+  const app = new OpenAPIHono<HttpEnv>();
+  app.openAPIRegistry.registerComponent("securitySchemes", "SERVICEAUTH", {
+    type: "apiKey",
+    in: "cookie",
+    name: settings.cookieName,
+  });
+  app.use(async (c, next) => {
+    c.set("now", settings.now());
+    await next();
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
+  });
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (_c, methods) =>
+        jsonError(405, `Method not allowed; use ${methods.join(", ")}.`, {
+          allow: methods.join(", "),
+        }),
+    }),
+  );
+  registerMemberRoutes(app, settings);
+  registerListRoutes(app, settings);
+  registerMatterRoutes(app, settings);
+  registerFeedRoutes(app, settings);
+  registerGraphqlRoute(app, settings);
+  registerLoginRoute(app, settings);
+  // The document describes the interface and holds no data: served without a session.
+  app.get("/openapi.json", () => json(200, app.getOpenAPI31Document(OPENAPI_DOCUMENT_CONFIG)));
+  app.notFound(() => jsonError(404, "Not found."));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    if (error instanceof StoreConflictError) {
+      return jsonError(
+        409,
+        "Another change to the same data was being written at the same time; nothing was written. Retry.",
+      );
+    }
+    settings.onError?.(error, c.req.raw);
+    return jsonError(500, "Internal server error; nothing was written. Retry later.");
+  });
+  return app;
+}
