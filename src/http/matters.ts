@@ -5,6 +5,7 @@ import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure } from "../matters/sheet";
 import { uploadMattersLegacy } from "../matters/upload-legacy";
 import { upsertMatters, validateMattersFile } from "../matters/upsert";
+import { canonicalId, UUID_PATTERN } from "../values/uuid";
 import { requireAccess, requireSession } from "./access";
 import { refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
@@ -20,7 +21,6 @@ import {
   MULTIPART_FILE_BODY,
   SERVER_ERROR,
   UNAUTHORIZED,
-  UUID_PATTERN,
 } from "./route-parts";
 import { refuseInvalid } from "./validation-hook";
 
@@ -111,7 +111,7 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
   app.openapi(
     { ...upsertRoute, middleware },
     async (c) => {
-      const reviewCycleId = c.req.valid("query").reviewCycleId.toLowerCase();
+      const reviewCycleId = canonicalId(c.req.valid("query").reviewCycleId);
       const upload = await readUploadedFile(c.req.raw);
       if (!upload.ok) return text(400, upload.error.message);
       const outcome = await upsertMatters(settings.store, {
@@ -131,7 +131,7 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
   app.openapi(
     { ...uploadCsvRoute, middleware },
     async (c) => {
-      const reviewCycleId = c.req.valid("query").reviewCycleId.toLowerCase();
+      const reviewCycleId = canonicalId(c.req.valid("query").reviewCycleId);
       const upload = await readUploadedFile(c.req.raw);
       if (!upload.ok) return text(400, upload.error.message);
       const outcome = await uploadMattersLegacy(settings.store, {

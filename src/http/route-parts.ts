@@ -66,6 +66,3 @@ export const INTERFACE_VERSION = {
   graphql: "2",
   feed: "1",
 } as const;
-
-/** The spec's reviewCycleId: a UUID, in any letter case. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "../values/dates";
+import { canonicalId } from "../values/uuid";
 
 const isoDate = z.string().refine(isIsoDate, { message: "expected a yyyy-MM-dd calendar date" });
 
@@ -41,7 +42,7 @@ export const snapshotClientMatterSchema = clientMatterSchema.extend({
 
 /** Schema of {@link ReviewCycle}. */
 export const reviewCycleSchema = z.object({
-  id: z.string(),
+  id: z.string().transform(canonicalId),
   name: z.string().default(""),
   clientMatters: z.array(snapshotClientMatterSchema).default([]),
 });

@@ -1,5 +1,6 @@
 import type { Store } from "../store/port";
 import { runTransaction } from "../store/run";
+import { canonicalId } from "../values/uuid";
 import { type LegacyUploadConflict, planLegacyUpload } from "./plan-legacy";
 import type { MatterValidationResult } from "./result";
 import type { UpsertMattersInput } from "./upsert";
@@ -22,18 +23,19 @@ export async function uploadMattersLegacy(
   input: UpsertMattersInput,
 ): Promise<UploadMattersLegacyOutcome> {
   const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
+  const reviewCycleId = canonicalId(input.reviewCycleId);
   return runTransaction(store, input.orgId, async (tx) => {
-    if ((await tx.findReviewCycle(input.reviewCycleId)) === null) {
-      return { ok: false, reason: "REVIEW_CYCLE_NOT_FOUND", reviewCycleId: input.reviewCycleId };
+    if ((await tx.findReviewCycle(reviewCycleId)) === null) {
+      return { ok: false, reason: "REVIEW_CYCLE_NOT_FOUND", reviewCycleId };
     }
     const check = await checkMattersIn(tx, input.file, "legacy");
     if (!check.ok) return { ok: false, reason: "INVALID_FILE", validation: check.result };
-    const { entries, clientMatters } = await tx.loadCycleMatters(input.reviewCycleId);
+    const { entries, clientMatters } = await tx.loadCycleMatters(reviewCycleId);
     const plan = planLegacyUpload(check.rows, entries, clientMatters, newId);
     if (plan.conflicts.length > 0)
       return { ok: false, reason: "CONFLICT", conflicts: plan.conflicts };
     if (plan.createEntries.length > 0 || plan.updateClientMatters.length > 0) {
-      await tx.applyMatterWrites(input.reviewCycleId, plan);
+      await tx.applyMatterWrites(reviewCycleId, plan);
     }
     return { ok: true, created: plan.createEntries.length, skipped: plan.skipped };
   });

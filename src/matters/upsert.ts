@@ -2,6 +2,7 @@ import type { CsvInput } from "../csv/read";
 import type { Store, StoreTx } from "../store/port";
 import { Product } from "../store/products";
 import { runTransaction } from "../store/run";
+import { canonicalId } from "../values/uuid";
 import { isEmptyMatterPlan, planMatterUpsert } from "./plan-upsert";
 import { matterRejectionText } from "./rejection-text";
 import type { MatterUpsertResult, MatterValidationResult } from "./result";
@@ -34,9 +35,10 @@ export async function upsertMatters(
   input: UpsertMattersInput,
 ): Promise<UpsertMattersOutcome> {
   const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
+  const reviewCycleId = canonicalId(input.reviewCycleId);
   return runTransaction(store, input.orgId, async (tx) => {
-    if ((await tx.findReviewCycle(input.reviewCycleId)) === null) {
-      return { ok: false, reason: "REVIEW_CYCLE_NOT_FOUND", reviewCycleId: input.reviewCycleId };
+    if ((await tx.findReviewCycle(reviewCycleId)) === null) {
+      return { ok: false, reason: "REVIEW_CYCLE_NOT_FOUND", reviewCycleId };
     }
     const check = await checkMattersIn(tx, input.file, "upsert");
     if (!check.ok) {
@@ -47,9 +49,9 @@ export async function upsertMatters(
         text: matterRejectionText(check.result),
       };
     }
-    const { entries, clientMatters } = await tx.loadCycleMatters(input.reviewCycleId);
+    const { entries, clientMatters } = await tx.loadCycleMatters(reviewCycleId);
     const plan = planMatterUpsert(check.rows, entries, clientMatters, newId);
-    if (!isEmptyMatterPlan(plan)) await tx.applyMatterWrites(input.reviewCycleId, plan);
+    if (!isEmptyMatterPlan(plan)) await tx.applyMatterWrites(reviewCycleId, plan);
     return { ok: true, result: plan.result };
   });
 }
