@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import { generateTotp } from "../auth/totp";
 import { createHttpHandler } from "../http/handler";
 import { createMemoryStore } from "../store/memory";
@@ -50,13 +50,23 @@ export async function serveCommand(
   const snapshots = await readSeed(seedPath);
   const store = createMemoryStore(snapshots);
   const secret = process.env.RPDI_TOKEN_SECRET ?? randomSecret();
+  // Login protection counts failures per client: here, the socket's address.
+  const clients = new WeakMap<Request, string>();
   const handler = createHttpHandler({
     store,
     tokenSecret: secret,
     secureCookie: false,
+    clientKey: (request) => clients.get(request) ?? "",
     onError: (error) => write(`rpdi serve: unexpected failure: ${describeError(error)}\n`),
   });
-  const server = serve({ fetch: handler, port: options.port, hostname: options.host });
+  const server = serve({
+    fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
+      clients.set(request, env.incoming.socket.remoteAddress ?? "");
+      return handler(request);
+    },
+    port: options.port,
+    hostname: options.host,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
