@@ -19,7 +19,9 @@ export interface HttpSettings {
   clientKey: (request: Request) => string;
   /** Makes ids for created rows; `undefined` uses random UUIDs. */
   newId: (() => string) | undefined;
+  /** The host's clock. */
   now: () => Date;
+  /** Told about every unexpected failure. */
   onError: ((error: unknown, request: Request) => void) | undefined;
 }
 
