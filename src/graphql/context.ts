@@ -17,4 +17,9 @@ export interface GraphqlContext {
    * at its next check.
    */
   signal?: AbortSignal | undefined;
+  /**
+   * Told of every unexpected failure (a store error, a bug); the answer then says only
+   * `INTERNAL_SERVER_ERROR`, never the failure's own message.
+   */
+  onError?: ((error: unknown) => void) | undefined;
 }

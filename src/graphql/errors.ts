@@ -15,6 +15,8 @@ export const MemberGraphqlErrorCode = {
   FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   ABORTED: "ABORTED",
+  CONFLICT: "CONFLICT",
+  INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
 } as const;
 /** One of {@link MemberGraphqlErrorCode}'s values. */
 export type MemberGraphqlErrorCode =
