@@ -1,196 +1,104 @@
-import { buildSchema, type ExecutionResult, GraphQLError, graphql } from "graphql";
-import { isAdmin, isPerformAdmin, type Principal } from "../auth/policy";
-import type { MemberEdit } from "../members/edit";
 import {
-  addMemberProductRole,
-  deleteMember,
-  editMember,
-  editMemberAuthInfo,
-  findMember,
-  listMembersByProduct,
-  type MemberOperationOutcome,
-  revokeMemberProductAccess,
-} from "../members/operations";
-import type { Store } from "../store/port";
-import { Product, type Role } from "../store/products";
+  buildSchema,
+  defaultFieldResolver,
+  type ExecutionResult,
+  execute,
+  GraphQLError,
+  type GraphQLFieldResolver,
+} from "graphql";
+import { MemberConflictError, StoreConflictError } from "../store/errors";
+import { abortedError, stopIfAborted } from "./abort";
+import type { GraphqlContext } from "./context";
+import { graphqlError, MemberGraphqlErrorCode, withCode } from "./errors";
+import { type MemberGraphqlRequest, prepareMemberGraphql } from "./prepare";
+import { memberResolvers } from "./resolvers";
 import { MEMBER_GRAPHQL_SDL } from "./schema";
+
+export type { GraphqlContext } from "./context";
+export type { MemberGraphqlRequest } from "./prepare";
 
 /** The executable GraphQL schema of the per-member operations; its SDL is `docs/graphql/schema.graphql`. */
 const schema = buildSchema(MEMBER_GRAPHQL_SDL);
 
 /**
- * What a GraphQL request runs with: the store, the signed-in principal's organization and the
- * clock.
+ * Runs a GraphQL request against the member operations. A document over the limits
+ * (`MEMBER_GRAPHQL_LIMITS`), one that does not parse or validate, or variables that do
+ * not fit, is a request error: the result has `errors` and no `data`, to be answered 400 (see
+ * {@link memberGraphqlHttpStatus}). Otherwise each operation is authorized on the caller and its
+ * target (`authorizeMemberOperation`); field failures carry `extensions.code`: the CSV's
+ * error type (`INVALID_EMAIL`…), `NOT_FOUND`, `FORBIDDEN`, `ABORTED` once `context.signal`
+ * is, `CONFLICT` for a concurrent write, `INTERNAL_SERVER_ERROR` for anything unexpected (told to
+ * `context.onError`, never shown). Never rejects for anything the client sent.
  */
-export interface GraphqlContext {
-  store: Store;
-  principal: Principal;
-  now: Date;
-  /** Makes ids for created rows; `undefined` uses random UUIDs. */
-  newId: (() => string) | undefined;
+export async function executeMemberGraphql(
+  request: MemberGraphqlRequest,
+  context: GraphqlContext,
+): Promise<ExecutionResult> {
+  if (context.signal?.aborted) return { errors: [abortedError()] };
+  const prepared = prepareMemberGraphql(schema, request);
+  if (!prepared.ok) return { errors: prepared.errors };
+  const result = await execute({
+    schema,
+    document: prepared.document,
+    variableValues: request.variables ?? undefined,
+    operationName: request.operationName ?? undefined,
+    rootValue: memberResolvers(context),
+    fieldResolver: abortableFieldResolver(context.signal),
+  });
+  if (result.data !== undefined) return withFailuresMasked(result, context.onError);
+  // Variables that do not fit their types, or an unknown operation name: nothing ran.
+  return {
+    errors: (result.errors ?? []).map((error) =>
+      withCode(error, MemberGraphqlErrorCode.GRAPHQL_VALIDATION_FAILED, "The request was refused"),
+    ),
+  };
 }
 
 /**
- * Runs a GraphQL request against the member operations. Authorization as for member import: an
- * Admin may run everything, but anything touching PERFORM roles needs the Perform Admin role.
- * Failures are GraphQL errors whose `extensions.code` is the CSV's error type where one applies
- * (`INVALID_EMAIL`…), or `NOT_FOUND`, `FORBIDDEN`.
+ * The HTTP status of a result of {@link executeMemberGraphql} (GraphQL over HTTP): 400 for a
+ * request error, which has no `data`; 200 when the operation ran, whatever its field errors.
  */
-export function executeMemberGraphql(
-  request: {
-    query: string;
-    variables?: Record<string, unknown> | null;
-    operationName?: string | null;
-  },
-  context: GraphqlContext,
-): Promise<ExecutionResult> {
-  return graphql({
-    schema,
-    source: request.query,
-    variableValues: request.variables ?? undefined,
-    operationName: request.operationName ?? undefined,
-    rootValue: resolvers(context),
+export function memberGraphqlHttpStatus(result: ExecutionResult): 200 | 400 {
+  return result.data === undefined ? 400 : 200;
+}
+
+/**
+ * A resolver's unexpected failure reaches graphql-js's answer with its own message, which for a
+ * store error can be the database's; the client gets a code instead and the host the error.
+ */
+function withFailuresMasked(
+  result: ExecutionResult,
+  onError: ((error: unknown) => void) | undefined,
+): ExecutionResult {
+  const errors = result.errors?.map((error) => {
+    const failure = error.originalError;
+    if (failure === undefined || failure instanceof GraphQLError) return error;
+    const location = { nodes: error.nodes, source: error.source, positions: error.positions };
+    if (failure instanceof StoreConflictError || failure instanceof MemberConflictError) {
+      return graphqlError(
+        MemberGraphqlErrorCode.CONFLICT,
+        "Another change to this organization was made at the same time; nothing of this operation was written. Retry it.",
+        { ...location, path: error.path },
+      );
+    }
+    onError?.(failure);
+    return graphqlError(
+      MemberGraphqlErrorCode.INTERNAL_SERVER_ERROR,
+      "The operation failed unexpectedly.",
+      { ...location, path: error.path },
+    );
   });
+  return errors === undefined ? result : { ...result, errors };
+}
+
+function abortableFieldResolver(
+  signal: AbortSignal | undefined,
+): GraphQLFieldResolver<unknown, unknown> {
+  if (signal === undefined) return defaultFieldResolver;
+  return (source, args, contextValue, info) => {
+    stopIfAborted(signal);
+    return defaultFieldResolver(source, args, contextValue, info);
+  };
 }
 
 export { schema as memberGraphqlSchema };
-
-function resolvers(context: GraphqlContext) {
-  const { store, principal, now } = context;
-  const orgId = principal.organization.id;
-  const requireAdmin = (product?: Product | null) => {
-    if (!isAdmin(principal.member)) throw forbidden("The member operations require an Admin role.");
-    if (product === Product.PERFORM && !isPerformAdmin(principal.member)) {
-      throw forbidden("Changing PERFORM access requires the Perform Admin role.");
-    }
-  };
-  return {
-    memberById: async ({ id }: { id: string }) => {
-      requireAdmin();
-      return findMember(store, { orgId, memberId: id });
-    },
-    membersByProduct: async ({
-      product,
-      first,
-      after,
-    }: {
-      product: Product;
-      first?: number;
-      after?: string | null;
-    }) => {
-      requireAdmin();
-      const page = await listMembersByProduct(store, { orgId, product, first, after });
-      return {
-        nodes: page.nodes,
-        pageInfo: { endCursor: page.endCursor, hasNextPage: page.hasNextPage },
-      };
-    },
-    editEmployerMemberInfo: async ({ id, input }: { id: string; input: MemberEdit }) => {
-      requireAdmin();
-      return memberOf(await editMember(store, { orgId, memberId: id, edit: input, now }));
-    },
-    editUniversityMemberInfo: async ({
-      id,
-      input,
-    }: {
-      id: string;
-      input: Pick<MemberEdit, "firstName" | "lastName">;
-    }) => {
-      requireAdmin();
-      return memberOf(
-        await editMember(store, {
-          orgId,
-          memberId: id,
-          edit: { firstName: input.firstName, lastName: input.lastName },
-          now,
-        }),
-      );
-    },
-    editEmployerMemberAuthInfo: async ({
-      id,
-      input,
-    }: {
-      id: string;
-      input: {
-        productRoles?: { product: Product; role: Role }[] | null;
-        ssoId?: string | null;
-        useMfa?: string | null;
-      };
-    }) => {
-      requireAdmin(
-        input.productRoles?.some((entry) => entry.product === Product.PERFORM)
-          ? Product.PERFORM
-          : null,
-      );
-      const edit: MemberEdit = {};
-      if (input.ssoId !== undefined) edit.ssoId = input.ssoId;
-      if (input.useMfa !== undefined) edit.useMfa = input.useMfa;
-      return memberOf(
-        await editMemberAuthInfo(store, {
-          orgId,
-          memberId: id,
-          productRoles: input.productRoles ?? [],
-          edit,
-          now,
-        }),
-      );
-    },
-    addEmployerMemberProductUserRole: async ({
-      id,
-      product,
-      role,
-    }: {
-      id: string;
-      product: Product;
-      role?: Role;
-    }) => {
-      requireAdmin(product);
-      return memberOf(
-        await addMemberProductRole(store, {
-          orgId,
-          memberId: id,
-          product,
-          role,
-          now,
-          newId: context.newId,
-        }),
-      );
-    },
-    revokeProductUserAccess: async ({ id, product }: { id: string; product: Product }) => {
-      requireAdmin(product);
-      return memberOf(await revokeMemberProductAccess(store, { orgId, memberId: id, product }));
-    },
-    deleteMember: async ({ id }: { id: string }) => {
-      requireAdmin();
-      const outcome = await deleteMember(store, { orgId, memberId: id });
-      if (!outcome.ok) throw notFound(id);
-      return outcome.memberId;
-    },
-  };
-}
-
-function memberOf(outcome: MemberOperationOutcome) {
-  if (outcome.ok) return outcome.member;
-  if (outcome.reason === "NOT_FOUND") throw notFound(outcome.memberId);
-  const [first] = outcome.errors;
-  throw new GraphQLError(
-    outcome.errors.map((error) => `${error.columnName}: ${error.message}`).join(" "),
-    {
-      extensions: {
-        code: first?.type ?? "INVALID",
-        field: first?.columnName,
-        fieldErrors: outcome.errors,
-      },
-    },
-  );
-}
-
-function notFound(id: string): GraphQLError {
-  return new GraphQLError(`No member with id ${id} in this organization.`, {
-    extensions: { code: "NOT_FOUND" },
-  });
-}
-
-function forbidden(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: "FORBIDDEN" } });
-}

@@ -1,3 +1,5 @@
+import { MEMBER_GRAPHQL_LIMITS as LIMITS } from "./limits";
+
 /**
  * The per-member operations' GraphQL schema (spec: POST /graphql; its shapes are rpdi's design).
  * Published as docs/graphql/schema.graphql; a test keeps the two identical. Input fields carry
@@ -72,7 +74,7 @@ type MemberConnection {
 
 type Query {
   memberById(id: ID!): Member
-  """Members with any role on the product, ordered by id; at most 500 per page."""
+  """Members with any role on the product, ordered by id. first: 1 to ${LIMITS.maxPageSize}; at most ${LIMITS.maxTotalPageSize} members and ${LIMITS.maxListSelections} membersByProduct per request."""
   membersByProduct(product: Product!, first: Int = 50, after: String): MemberConnection!
 }
 

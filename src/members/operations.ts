@@ -13,16 +13,36 @@ import type { WelcomeEmail } from "./welcome-email";
 /** A member as the per-member operations show it: everything but the sign-in credentials. */
 export type PublicMember = Omit<Member, "credentials">;
 
-/** What a per-member operation answers: its value, or a typed refusal (not found, field errors). */
+/** A refusal before anything is written: no such member, or the guard said no. */
+export type MemberTargetRefusal =
+  | { ok: false; reason: "NOT_FOUND"; memberId: string }
+  | { ok: false; reason: "FORBIDDEN"; memberId: string; message: string };
+
+/** What a per-member operation answers: its value, or a typed refusal (not found, forbidden, field errors). */
 export type MemberOperationOutcome =
   | { ok: true; member: PublicMember; welcomeEmails: WelcomeEmail[] }
-  | { ok: false; reason: "NOT_FOUND"; memberId: string }
+  | MemberTargetRefusal
   | { ok: false; reason: "INVALID"; errors: MemberFieldError[] };
 
 /** Which member a per-member operation acts on: organization and member id. */
 export interface MemberTarget {
   orgId: string;
   memberId: string;
+}
+
+/** What a {@link MemberGuard} answers (the shape of the auth policy's `Decision`). */
+export type MemberGuardVerdict = { allowed: true } | { allowed: false; error: string };
+
+/**
+ * Decides whether the caller may act on the member the operation has just read, inside the
+ * operation's own transaction, so no change can slip in between the check and the write. A
+ * refusal writes nothing.
+ */
+export type MemberGuard = (target: Member, tx: StoreTx) => Promise<MemberGuardVerdict>;
+
+/** A member a changing operation acts on, with the guard that must let it. */
+export interface GuardedMemberTarget extends MemberTarget {
+  guard?: MemberGuard;
 }
 
 /** A stored member as the per-member operations return it. */
@@ -52,6 +72,20 @@ async function loadOne(tx: StoreTx, memberId: string): Promise<Member | undefine
   return member === undefined ? undefined : copyMember(member);
 }
 
+/** The target, read and passed by the guard, or the refusal. */
+async function loadTarget(
+  tx: StoreTx,
+  input: GuardedMemberTarget,
+): Promise<{ ok: true; member: Member } | MemberTargetRefusal> {
+  const member = await loadOne(tx, input.memberId);
+  if (member === undefined) return { ok: false, reason: "NOT_FOUND", memberId: input.memberId };
+  const verdict = (await input.guard?.(copyMember(member), tx)) ?? { allowed: true };
+  if (!verdict.allowed) {
+    return { ok: false, reason: "FORBIDDEN", memberId: input.memberId, message: verdict.error };
+  }
+  return { ok: true, member };
+}
+
 /**
  * editEmployerMemberInfo / editUniversityMemberInfo / editEmployerMemberAuthInfo's SSO part:
  * applies an edit with the CSV's column rules; a new address must be free in the organization
@@ -59,11 +93,12 @@ async function loadOne(tx: StoreTx, memberId: string): Promise<Member | undefine
  */
 export async function editMember(
   store: Store,
-  input: MemberTarget & { edit: MemberEdit; now: Date },
+  input: GuardedMemberTarget & { edit: MemberEdit; now: Date },
 ): Promise<MemberOperationOutcome> {
   return runTransaction(store, input.orgId, async (tx) => {
-    const member = await loadOne(tx, input.memberId);
-    if (member === undefined) return { ok: false, reason: "NOT_FOUND", memberId: input.memberId };
+    const loaded = await loadTarget(tx, input);
+    if (!loaded.ok) return loaded;
+    const member = loaded.member;
     const rules = createMemberRuleContext(await tx.loadOrganization(), "PERFORM", input.now);
     const result = applyMemberEdit(member, input.edit, rules);
     if (!result.ok) return { ok: false, reason: "INVALID", errors: result.errors };
@@ -94,15 +129,16 @@ export async function editMember(
 /** editEmployerMemberAuthInfo: roles on products the member has, and SSO ID / Use MFA. */
 export async function editMemberAuthInfo(
   store: Store,
-  input: MemberTarget & {
+  input: GuardedMemberTarget & {
     productRoles?: { product: Product; role: Role }[];
     edit?: Pick<MemberEdit, "ssoId" | "useMfa">;
     now: Date;
   },
 ): Promise<MemberOperationOutcome> {
   return runTransaction(store, input.orgId, async (tx) => {
-    const member = await loadOne(tx, input.memberId);
-    if (member === undefined) return { ok: false, reason: "NOT_FOUND", memberId: input.memberId };
+    const loaded = await loadTarget(tx, input);
+    if (!loaded.ok) return loaded;
+    const member = loaded.member;
     const rules = createMemberRuleContext(await tx.loadOrganization(), "PERFORM", input.now);
     const result = applyMemberEdit(member, input.edit ?? {}, rules);
     if (!result.ok) return { ok: false, reason: "INVALID", errors: result.errors };
@@ -127,12 +163,13 @@ export async function editMemberAuthInfo(
 /** addEmployerMemberProductUserRole: grants the product (welcome email) or sets the role. */
 export async function addMemberProductRole(
   store: Store,
-  input: MemberTarget & { product: Product; role?: Role; now: Date; newId?: () => string },
+  input: GuardedMemberTarget & { product: Product; role?: Role; now: Date; newId?: () => string },
 ): Promise<MemberOperationOutcome> {
   const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
   return runTransaction(store, input.orgId, async (tx) => {
-    const member = await loadOne(tx, input.memberId);
-    if (member === undefined) return { ok: false, reason: "NOT_FOUND", memberId: input.memberId };
+    const loaded = await loadTarget(tx, input);
+    if (!loaded.ok) return loaded;
+    const member = loaded.member;
     const role = input.role ?? Role.MEMBER;
     const access = member.products.find((entry) => entry.product === input.product);
     const welcomeEmails: WelcomeEmail[] = [];
@@ -157,11 +194,12 @@ export async function addMemberProductRole(
 /** revokeProductUserAccess: removes one product; the others and the member's data stay. */
 export async function revokeMemberProductAccess(
   store: Store,
-  input: MemberTarget & { product: Product },
+  input: GuardedMemberTarget & { product: Product },
 ): Promise<MemberOperationOutcome> {
   return runTransaction(store, input.orgId, async (tx) => {
-    const member = await loadOne(tx, input.memberId);
-    if (member === undefined) return { ok: false, reason: "NOT_FOUND", memberId: input.memberId };
+    const loaded = await loadTarget(tx, input);
+    if (!loaded.ok) return loaded;
+    const member = loaded.member;
     await tx.revokeProductAccess(input.product, [member.id]);
     const after = {
       ...member,
@@ -174,11 +212,12 @@ export async function revokeMemberProductAccess(
 /** deleteMember: removes the member entirely, and the manager and mentor links pointing at them. */
 export async function deleteMember(
   store: Store,
-  input: MemberTarget,
-): Promise<{ ok: true; memberId: string } | { ok: false; reason: "NOT_FOUND"; memberId: string }> {
+  input: GuardedMemberTarget,
+): Promise<{ ok: true; memberId: string } | MemberTargetRefusal> {
   return runTransaction(store, input.orgId, async (tx) => {
-    const member = await loadOne(tx, input.memberId);
-    if (member === undefined) return { ok: false, reason: "NOT_FOUND", memberId: input.memberId };
+    const loaded = await loadTarget(tx, input);
+    if (!loaded.ok) return loaded;
+    const member = loaded.member;
     const linked = (await tx.loadMembersLinkedTo([member.id])).filter(
       (other) => other.id !== member.id,
     );

@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { executeMemberGraphql } from "../../src/graphql/execute";
 import { MEMBER_GRAPHQL_SDL } from "../../src/graphql/schema";
+import { StoreError } from "../../src/store/errors";
+import { createMemoryStore } from "../../src/store/memory";
+import type { Store } from "../../src/store/port";
+import type { Member } from "../../src/store/snapshot";
 import { ADMIN, MEMBER, sandbox, sandboxSnapshot } from "./support";
 
 async function graphqlAs(email: string, snapshot = sandboxSnapshot()) {
@@ -142,5 +147,52 @@ describe("POST /api/v2/graphql", () => {
       body: form,
     });
     expect(await imported.json()).toMatchObject({ createdCount: 1, updatedCount: 1 });
+  });
+
+  it("an unexpected store failure reaches the host's onError, and the answer shows only a code", async () => {
+    const store = createMemoryStore(sandboxSnapshot());
+    const principal = await store.transaction("org-sandbox", async (tx) => ({
+      member: (await tx.loadMembersById(["m-sandbox-admin"]))[0] as Member,
+      organization: await tx.loadOrganization(),
+    }));
+    const failing: Store = {
+      ...store,
+      transaction: (orgId, work) =>
+        store.transaction(orgId, (tx) =>
+          work({
+            ...tx,
+            loadMembersById: async () => {
+              throw new StoreError(
+                "loadMembersById",
+                new Error('relation "secret_table" does not exist'),
+              );
+            },
+          }),
+        ),
+    };
+    const seen: unknown[] = [];
+    const result = await executeMemberGraphql(
+      { query: `{ memberById(id: "m-002") { id } }` },
+      {
+        store: failing,
+        principal,
+        now: new Date(),
+        newId: undefined,
+        onError: (error) => seen.push(error),
+      },
+    );
+    expect(JSON.parse(JSON.stringify(result))).toEqual({
+      data: { memberById: null },
+      errors: [
+        {
+          message: "The operation failed unexpectedly.",
+          locations: [{ line: 1, column: 3 }],
+          path: ["memberById"],
+          extensions: { code: "INTERNAL_SERVER_ERROR" },
+        },
+      ],
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeInstanceOf(StoreError);
   });
 });

@@ -1,0 +1,25 @@
+import type { Principal } from "../auth/policy";
+import type { Store } from "../store/port";
+
+/**
+ * What a GraphQL request runs with: the store, the signed-in principal (its organization is the
+ * one acted on), the clock, and the request's cancellation.
+ */
+export interface GraphqlContext {
+  store: Store;
+  principal: Principal;
+  now: Date;
+  /** Makes ids for created rows; `undefined` uses random UUIDs. */
+  newId: (() => string) | undefined;
+  /**
+   * Aborted when the client has gone (the HTTP binding passes `request.signal`): no field
+   * resolves and no transaction starts after that, and a transaction under way is rolled back
+   * at its next check.
+   */
+  signal?: AbortSignal | undefined;
+  /**
+   * Told of every unexpected failure (a store error, a bug); the answer then says only
+   * `INTERNAL_SERVER_ERROR`, never the failure's own message.
+   */
+  onError?: ((error: unknown) => void) | undefined;
+}
