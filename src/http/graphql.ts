@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { executeMemberGraphql } from "../graphql/execute";
+import { executeMemberGraphql, memberGraphqlHttpStatus } from "../graphql/execute";
 import { requireAccess, requireSession } from "./access";
 import { refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
@@ -43,7 +43,7 @@ export const graphqlRoute = createRoute({
   responses: {
     200: graphqlResult("{data, errors}."),
     400: graphqlResult(
-      "A malformed request ({error}), or a document that does not parse, validate or stay within the limits ({errors}).",
+      "A malformed request, or a document that does not parse, validate or stay within the limits: {errors: [{message, extensions: {code}}]}.",
     ),
     401: UNAUTHORIZED,
     403: FORBIDDEN,
@@ -83,16 +83,20 @@ export function registerGraphqlRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSe
     async (c) => {
       const request = graphqlRequestSchema.safeParse(await c.req.json().catch(() => undefined));
       if (!request.success) {
-        return jsonError(400, 'The body must be JSON {"query": "...", "variables": {...}}.');
+        return json(400, {
+          errors: [{ message: 'The body must be JSON {"query": "...", "variables": {...}}.' }],
+        });
       }
       const result = await executeMemberGraphql(request.data, {
         store: settings.store,
         principal: c.get("principal"),
         now: c.get("now"),
         newId: settings.newId,
+        // A client that leaves stops the work its request started.
+        signal: c.req.raw.signal,
+        onError: (error) => settings.onError?.(error, c.req.raw),
       });
-      // A document that does not parse or validate never executes: no data at all.
-      return json(result.data === undefined ? 400 : 200, result);
+      return json(memberGraphqlHttpStatus(result), result);
     },
   );
 }

@@ -14,12 +14,20 @@ export {
   verifyPassword,
 } from "../auth/password";
 export {
+  adminProducts,
   authorize,
+  authorizeMemberOperation,
   type Decision,
   type EndpointGroup,
   isAdmin,
   isPerformAdmin,
+  MEMBER_OPERATIONS,
+  type MemberOperation,
+  type MemberOperationArgs,
+  type MemberOperationRequest,
+  type MemberRoles,
   type Principal,
+  touchedProducts,
 } from "../auth/policy";
 export {
   createLoginThrottle,
@@ -35,7 +43,17 @@ export {
   verifyToken,
 } from "../auth/token";
 export { generateTotp, verifyTotp } from "../auth/totp";
-export { executeMemberGraphql, type GraphqlContext, memberGraphqlSchema } from "../graphql/execute";
+export { MemberGraphqlErrorCode } from "../graphql/errors";
+export {
+  executeMemberGraphql,
+  type GraphqlContext,
+  type MemberGraphqlRequest,
+  memberGraphqlHttpStatus,
+  memberGraphqlSchema,
+} from "../graphql/execute";
+export { MEMBER_GRAPHQL_LIMITS } from "../graphql/limits";
+export { type MemberListBudget, memberListBudgetRule } from "../graphql/list-budget-rule";
+export { type PreparedMemberGraphql, prepareMemberGraphql } from "../graphql/prepare";
 export { MEMBER_GRAPHQL_SDL } from "../graphql/schema";
 export { createHttpApp } from "./app";
 export { comesFromAnotherSite } from "./cross-site";
