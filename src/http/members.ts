@@ -142,6 +142,7 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
         file: upload.file ?? new Uint8Array(0),
         now: c.get("now"),
         newId: settings.newId,
+        actor: c.get("principal").member,
       });
       return json(outcome.ok ? 200 : 400, outcome.result);
     },

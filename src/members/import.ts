@@ -1,3 +1,4 @@
+import type { MemberRoles } from "../auth/policy";
 import { type CsvInput, checkCsv } from "../csv/read";
 import { MemberConflictError } from "../store/errors";
 import type { Store } from "../store/port";
@@ -21,6 +22,12 @@ export interface ImportMembersInput {
   now: Date;
   /** Ids for created members and outbox records; `crypto.randomUUID` by default. */
   newId?: () => string;
+  /**
+   * The member running the import (the HTTP binding passes the caller). New Email then moves only
+   * members whose every product the actor holds ADMIN on; other moves are `ROW_VALUE_CONFLICT`.
+   * Without it, every move the spec allows is made.
+   */
+  actor?: MemberRoles;
 }
 
 /** The import's answer: the 200 body and the welcome emails it queued, or the 400 body. */
@@ -46,7 +53,12 @@ export async function importMembers(
   try {
     return await runTransaction(store, input.orgId, async (tx) => {
       const organization = await tx.loadOrganization();
-      const rules = createMemberRuleContext(organization, input.product, input.now);
+      const rules = createMemberRuleContext(
+        organization,
+        input.product,
+        input.now,
+        input.actor ?? null,
+      );
       const read = readMemberRows(checked.csv, rules);
       if (!read.ok) return read;
       const addresses = read.rows.addresses();

@@ -134,7 +134,7 @@ export class MemberRowValidator {
     reportExternalUsers(rows, external, report);
     if (this.#has("newEmail")) {
       const isTaken = (key: string) => stored.has(key) || external.has(key) || emails.has(key);
-      resolveNewEmails(rows, isTaken, report);
+      resolveNewEmails(rows, isTaken, report, rules.actor);
     }
     if (this.#has("managerEmail") || this.#has("mentorEmails")) {
       const movedTo = new Set<string>();

@@ -1,3 +1,4 @@
+import type { MemberRoles } from "../auth/policy";
 import { LAW_SCHOOLS } from "../lists/law-schools";
 import { STATIC_PRACTICE_AREAS } from "../lists/practice-areas";
 import { Feature } from "../store/features";
@@ -26,12 +27,18 @@ export interface MemberRuleContext {
   isEmail: (text: string) => boolean;
   /** `parseMemberDate`, for this file (see `memberDateParser`). */
   memberDate: (text: string) => string | undefined;
+  /**
+   * The member running the import, when the caller names one: New Email may move only members
+   * whose every product the actor administers (the GraphQL rule for changing an address).
+   */
+  actor: MemberRoles | null;
 }
 
 export function createMemberRuleContext(
   organization: OrganizationProfile,
   product: Product,
   now: Date,
+  actor: MemberRoles | null = null,
 ): MemberRuleContext {
   const customAreas = organization.features.includes(Feature.CUSTOM_PRACTICE_AREAS)
     ? organization.customPracticeAreas
@@ -53,6 +60,7 @@ export function createMemberRuleContext(
     ssoIdPattern: compileSsoIdPattern(sso.ssoIdPattern),
     isEmail: emailChecker(),
     memberDate: memberDateParser(),
+    actor,
   };
 }
 
