@@ -1,10 +1,10 @@
 import type { Store } from "../store/port";
 import { runTransaction } from "../store/run";
 import type { Member } from "../store/snapshot";
-import { dummyPasswordHash, verifyPassword } from "./password";
-import type { LoginThrottle } from "./throttle";
+import type { LoginProtection } from "./login-protection";
+import { createScryptHasher, dummyPasswordHash, type PasswordHasher } from "./password";
 import { issueToken, type TokenSecret } from "./token";
-import { verifyTotp } from "./totp";
+import { matchTotpStep } from "./totp";
 
 export interface LogInInput {
   /** The `{org_name}` of the login address: the organization's short name. */
@@ -12,12 +12,19 @@ export interface LogInInput {
   email: string;
   password: string;
   mfaCode?: string | null;
+  /**
+   * Who is asking, as a short key from the host (the client's address); `""` when the host cannot
+   * tell, and then every unidentified client shares one budget of failures.
+   */
+  client: string;
   now: Date;
 }
 
 export interface LogInContext {
   secret: TokenSecret;
-  throttle: LoginThrottle;
+  protection: LoginProtection;
+  /** Checks passwords; scrypt off the event loop by default. */
+  hasher?: PasswordHasher;
 }
 
 /** Why a login failed. The HTTP binding answers 200 either way and tells no one which. */
@@ -31,45 +38,51 @@ export type LogInOutcome =
   | { ok: true; token: string; orgId: string; memberId: string }
   | { ok: false; reason: LogInFailure };
 
+const defaultHasher = createScryptHasher();
+
 /**
- * Checks a login (spec: Authentication). The password is always checked with scrypt, against a
- * dummy hash when the address is unknown, so a failure costs the same either way. MFA is needed
- * when the organization requires it or the member uses it: a valid 6-digit TOTP. Five failures in
- * 15 minutes lock the account (known or not) until the oldest ages out.
+ * Checks a login (spec: Authentication). The password is always checked, against a dummy hash
+ * when the address is unknown, so a failure costs the same either way. MFA is needed when the
+ * organization requires it or the member uses it: a valid 6-digit TOTP whose time step has not
+ * been accepted before for that member. Failures count in `protection`, per account and client
+ * and per client: a client held back is refused before anything is compared.
  */
 export async function logIn(
   store: Store,
   input: LogInInput,
   context: LogInContext,
 ): Promise<LogInOutcome> {
+  const hasher = context.hasher ?? defaultHasher;
+  const account = `${input.shortName}\u0000${input.email.trim().toLowerCase()}`;
   const orgId = await store.findOrganizationId(input.shortName);
   const found = orgId === null ? null : await findMember(store, orgId, input.email);
-  const passwordOk = await verifyPassword(
+  const passwordOk = await hasher.verify(
     input.password,
-    found?.member.credentials.passwordHash ?? (await dummyPasswordHash()),
+    found?.member.credentials.passwordHash ?? (await dummyPasswordHash(hasher)),
   );
-  const throttleKey = `${input.shortName}\u0000${input.email.trim().toLowerCase()}`;
-  if (await context.throttle.isLocked(throttleKey, input.now))
+  if (!(await context.protection.check(account, input.client)).allowed)
     return { ok: false, reason: "THROTTLED" };
-  if (orgId === null || found === null) {
-    await context.throttle.recordFailure(throttleKey, input.now);
-    return { ok: false, reason: orgId === null ? "UNKNOWN_ORGANIZATION" : "BAD_CREDENTIALS" };
-  }
-  if (!passwordOk) {
-    await context.throttle.recordFailure(throttleKey, input.now);
-    return { ok: false, reason: "BAD_CREDENTIALS" };
-  }
+  const fail = async (reason: LogInFailure): Promise<LogInOutcome> => {
+    await context.protection.recordFailure(account, input.client);
+    return { ok: false, reason };
+  };
+  if (orgId === null) return fail("UNKNOWN_ORGANIZATION");
+  if (found === null || !passwordOk) return fail("BAD_CREDENTIALS");
   const { member, mfaRequired } = found;
   if (mfaRequired || member.useMfa) {
     const secret = member.credentials.mfaSecret;
-    if (secret === null || !verifyTotp(secret, input.mfaCode?.trim() ?? "", input.now)) {
-      await context.throttle.recordFailure(throttleKey, input.now);
-      return { ok: false, reason: "MFA_CODE_INVALID" };
-    }
+    const step =
+      secret === null ? null : matchTotpStep(secret, input.mfaCode?.trim() ?? "", input.now);
+    if (step === null || !(await acceptStep(store, orgId, member.id, step)))
+      return fail("MFA_CODE_INVALID");
   }
-  await context.throttle.reset(throttleKey);
+  await context.protection.recordSuccess(account, input.client);
   const token = await issueToken(context.secret, { orgId, memberId: member.id }, input.now);
   return { ok: true, token, orgId, memberId: member.id };
+}
+
+function acceptStep(store: Store, orgId: string, memberId: string, step: number) {
+  return runTransaction(store, orgId, (tx) => tx.acceptTotpStep(memberId, step));
 }
 
 async function findMember(

@@ -29,7 +29,10 @@ export function issueToken(secret: TokenSecret, session: Session, now: Date): Pr
     .sign(key(secret));
 }
 
-/** The session a token carries, or `null` when it is forged, malformed or expired at `now`. */
+/**
+ * The session a token carries, or `null` when it is forged, malformed, expired at `now`, or lacks
+ * `exp` or `iat`.
+ */
 export async function verifyToken(
   secret: TokenSecret,
   token: string,
@@ -39,6 +42,8 @@ export async function verifyToken(
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ["HS256"],
       currentDate: now,
+      // A token without an expiry would be valid forever (jose checks exp only when present).
+      requiredClaims: ["exp", "iat", "sub"],
     });
     if (typeof payload.org !== "string" || typeof payload.sub !== "string") return null;
     return { orgId: payload.org, memberId: payload.sub };

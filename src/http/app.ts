@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
-import { createLoginThrottle } from "../auth/throttle";
+import { createLoginProtection } from "../auth/login-protection";
 import { createRateLimiter, FEED_RATE_LIMIT } from "../feed/rate-limit";
 import { StoreConflictError } from "../store/errors";
 import type { HttpEnv, HttpSettings } from "./env";
@@ -25,7 +25,8 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
     trustedOrigins: options.trustedOrigins ?? [],
     clientKey: options.clientKey ?? (() => ""),
     rateLimiter: options.rateLimiter ?? createRateLimiter(FEED_RATE_LIMIT),
-    loginThrottle: options.loginThrottle ?? createLoginThrottle(),
+    loginProtection: options.loginProtection ?? createLoginProtection(),
+    passwordHasher: options.passwordHasher,
     newId: options.newId,
     now: options.now ?? (() => new Date()),
     onError: options.onError,

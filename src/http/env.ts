@@ -1,5 +1,6 @@
+import type { LoginProtection } from "../auth/login-protection";
+import type { PasswordHasher } from "../auth/password";
 import type { Principal } from "../auth/policy";
-import type { LoginThrottle } from "../auth/throttle";
 import type { TokenSecret } from "../auth/token";
 import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
@@ -12,7 +13,9 @@ export interface HttpSettings {
   cookieSecure: boolean;
   acceptBearer: boolean;
   rateLimiter: RateLimiter;
-  loginThrottle: LoginThrottle;
+  loginProtection: LoginProtection;
+  /** Checks passwords; `undefined` uses the default scrypt hasher. */
+  passwordHasher: PasswordHasher | undefined;
   /** Origins besides the request's own whose cookie-authenticated writes are accepted. */
   trustedOrigins: readonly string[];
   /** Who is asking, for login protection; `""` when the host cannot tell. */

@@ -8,8 +8,17 @@ export {
   logIn,
 } from "../auth/login";
 export {
+  createLoginProtection,
+  LOGIN_PROTECTION_DEFAULTS,
+  type LoginCheck,
+  type LoginProtection,
+  type LoginProtectionOptions,
+} from "../auth/login-protection";
+export {
+  createScryptHasher,
   DEFAULT_SCRYPT_COST,
   hashPassword,
+  type PasswordHasher,
   type ScryptCost,
   verifyPassword,
 } from "../auth/password";
@@ -30,19 +39,13 @@ export {
   touchedProducts,
 } from "../auth/policy";
 export {
-  createLoginThrottle,
-  LOGIN_FAILURE_LIMIT,
-  LOGIN_FAILURE_WINDOW_MS,
-  type LoginThrottle,
-} from "../auth/throttle";
-export {
   issueToken,
   type Session,
   TOKEN_LIFETIME_SECONDS,
   type TokenSecret,
   verifyToken,
 } from "../auth/token";
-export { generateTotp, verifyTotp } from "../auth/totp";
+export { generateTotp, matchTotpStep, verifyTotp } from "../auth/totp";
 export { MemberGraphqlErrorCode } from "../graphql/errors";
 export {
   executeMemberGraphql,

@@ -58,9 +58,14 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
           email: fields.get("email") ?? "",
           password: fields.get("password") ?? "",
           mfaCode: fields.get("mfaCode"),
+          client: settings.clientKey(request),
           now: c.get("now"),
         },
-        { secret: settings.secret, throttle: settings.loginThrottle },
+        {
+          secret: settings.secret,
+          protection: settings.loginProtection,
+          hasher: settings.passwordHasher,
+        },
       );
       if (!outcome.ok) return text(200, "");
       const attributes = [

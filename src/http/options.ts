@@ -1,4 +1,5 @@
-import type { LoginThrottle } from "../auth/throttle";
+import type { LoginProtection } from "../auth/login-protection";
+import type { PasswordHasher } from "../auth/password";
 import type { TokenSecret } from "../auth/token";
 import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
@@ -32,8 +33,13 @@ export interface HttpHandlerOptions {
   clientKey?: (request: Request) => string;
   /** The feed's limiter; 1000 requests per 5 minutes per organization, in memory, by default. */
   rateLimiter?: RateLimiter;
-  /** Login failure throttling; in memory by default. */
-  loginThrottle?: LoginThrottle;
+  /**
+   * Login brute-force protection (`createLoginProtection`): per account and client with growing
+   * delays, and per client; in memory by default.
+   */
+  loginProtection?: LoginProtection;
+  /** Checks passwords; scrypt on the runtime's thread pool by default. */
+  passwordHasher?: PasswordHasher;
   /** Ids for created records; `crypto.randomUUID` by default. */
   newId?: () => string;
   /** Told about every unexpected failure (answered 500 without details). */

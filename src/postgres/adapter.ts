@@ -225,6 +225,19 @@ function postgresTx(connection: Queryable, s: string, orgId: string): StoreTx {
       return rows.map(welcomeEmailFromRow);
     },
 
+    async acceptTotpStep(memberId, step) {
+      // One statement: a concurrent login with the same code finds the row locked, then sees
+      // the step taken.
+      const { rows } = await connection.query(
+        `INSERT INTO ${s}.totp_steps (org_id, member_id, step) VALUES ($1, $2, $3)
+         ON CONFLICT (org_id, member_id) DO UPDATE SET step = EXCLUDED.step
+         WHERE ${s}.totp_steps.step < EXCLUDED.step
+         RETURNING step`,
+        [orgId, memberId, step],
+      );
+      return rows.length === 1;
+    },
+
     async deleteWelcomeEmails(ids) {
       await connection.query(
         `DELETE FROM ${s}.welcome_emails WHERE org_id = $1 AND id = ANY($2::text[])`,

@@ -1,8 +1,12 @@
 import { connectionSource, type PostgresClient, schemaName } from "./client";
 import initial from "./migrations/001_initial.sql";
+import totpSteps from "./migrations/002_totp_steps.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
-const MIGRATIONS: readonly { version: number; sql: string }[] = [{ version: 1, sql: initial }];
+const MIGRATIONS: readonly { version: number; sql: string }[] = [
+  { version: 1, sql: initial },
+  { version: 2, sql: totpSteps },
+];
 
 /**
  * Creates or upgrades the store's schema. Idempotent: applied versions are recorded in

@@ -37,6 +37,11 @@ interface OrganizationState {
   applications: Application[];
   /** Built once per snapshot: nothing in the interface writes recruiting data. */
   feed: FeedIndex;
+  /**
+   * The last TOTP step accepted per member id. Shared by a transaction's copy, not copied: a step
+   * once accepted stays taken even if its transaction fails, which can only refuse a replay.
+   */
+  totpSteps: Map<string, number>;
 }
 
 /** The in-memory store: the default adapter, for one process. */
@@ -279,6 +284,13 @@ function memoryTx(
       const gone = new Set(ids);
       state.outbox = state.outbox.filter((email) => !gone.has(email.id));
     },
+
+    async acceptTotpStep(memberId, step) {
+      const steps = read().totpSteps;
+      if ((steps.get(memberId) ?? Number.NEGATIVE_INFINITY) >= step) return false;
+      steps.set(memberId, step);
+      return true;
+    },
   };
 }
 
@@ -307,6 +319,7 @@ function copyState(state: OrganizationState): OrganizationState {
     candidates: state.candidates,
     applications: state.applications,
     feed: state.feed,
+    totpSteps: state.totpSteps,
   };
 }
 
@@ -328,6 +341,7 @@ function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
     candidates: copy.candidates,
     applications: copy.applications,
     feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs, copy.organization),
+    totpSteps: new Map(),
   };
 }
 

@@ -73,6 +73,14 @@ export interface StoreTx {
   listWelcomeEmails(limit?: number): Promise<WelcomeEmail[]>;
   /** Removes acknowledged welcome emails from the outbox. */
   deleteWelcomeEmails(ids: readonly string[]): Promise<void>;
+  /**
+   * Records that a TOTP code of time step `step` was accepted for the member, when `step` is
+   * later than every step accepted for them before: `true` then, `false` for a step already used
+   * or older (RFC 6238 §5.2: a code is accepted once). Atomic across concurrent logins. An
+   * adapter may keep an accepted step even when its transaction fails: that refuses a code, never
+   * admits one.
+   */
+  acceptTotpStep(memberId: string, step: number): Promise<boolean>;
 }
 
 /**
@@ -96,4 +104,5 @@ export const STORE_TX_OPERATIONS = [
   "loadFeedIndex",
   "listWelcomeEmails",
   "deleteWelcomeEmails",
+  "acceptTotpStep",
 ] as const satisfies readonly (keyof StoreTx)[];

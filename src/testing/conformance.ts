@@ -12,6 +12,7 @@ import { memberImportSuite } from "./suites/member-import";
 import { memberOperationsSuite } from "./suites/member-operations";
 import { propertiesSuite } from "./suites/properties";
 import { snapshotsSuite } from "./suites/snapshots";
+import { totpStepsSuite } from "./suites/totp-steps";
 
 /** The named suites of the conformance run; each can be skipped with a reason. */
 export const CONFORMANCE_SUITES = [
@@ -22,6 +23,7 @@ export const CONFORMANCE_SUITES = [
   "matters",
   "lookups",
   "outbox",
+  "totp steps",
   "atomicity",
   "concurrency",
   "feed",
@@ -67,6 +69,7 @@ export function runStoreConformance(
       matters: () => mattersSuite(harness),
       lookups: () => lookupsSuite(harness),
       outbox: () => outboxSuite(harness),
+      "totp steps": () => totpStepsSuite(harness),
       atomicity: () => atomicitySuite(harness),
       concurrency: () => concurrencySuite(harness),
       feed: () => feedSuite(harness),
