@@ -1,0 +1,79 @@
+import { type IRateLimiterOptions, RateLimiterMemory } from "rate-limiter-flexible";
+import { describe, expect, it, vi } from "vitest";
+import { createLoginProtection } from "../../src/auth/login-protection";
+import { createHttpHandler } from "../../src/http/handler";
+import { createMemoryStore } from "../../src/store/memory";
+import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
+
+/** A sandbox whose clients are told apart by a test header, as a host would by address. */
+function sandboxWithClients() {
+  const handler = createHttpHandler({
+    store: createMemoryStore(sandboxSnapshot()),
+    tokenSecret: SECRET,
+    clientKey: (request) => request.headers.get("x-test-client") ?? "",
+  });
+  return async (client: string, email: string, password: string) => {
+    const response = await handler(
+      new Request(`${BASE}/app/sandbox/admin/auth/`, {
+        method: "POST",
+        headers: { "x-test-client": client },
+        body: new URLSearchParams({ email, password }),
+      }),
+    );
+    return response.headers.get("set-cookie") !== null;
+  };
+}
+
+describe("login protection cannot lock the real user out", () => {
+  it("an attacker's wrong passwords for an admin's address never stop the admin on another client", async () => {
+    const logIn = sandboxWithClients();
+    for (let attempt = 0; attempt < 12; attempt++)
+      expect(await logIn("203.0.113.9", ADMIN, `guess-${attempt}`)).toBe(false);
+    expect(await logIn("198.51.100.7", ADMIN, PASSWORD)).toBe(true);
+    // The attacker's client is held back, even with the right password.
+    expect(await logIn("203.0.113.9", ADMIN, PASSWORD)).toBe(false);
+  });
+
+  it("a client that fails on many accounts is blocked on every account, others are not", async () => {
+    const protection = createLoginProtection({ clientFailuresPerDay: 10 });
+    for (let account = 0; account < 10; account++)
+      await protection.recordFailure(`sandbox\u0000user${account}@x.example`, "attacker");
+    expect((await protection.check("sandbox\u0000fresh@x.example", "attacker")).allowed).toBe(
+      false,
+    );
+    expect((await protection.check("sandbox\u0000fresh@x.example", "someone-else")).allowed).toBe(
+      true,
+    );
+  });
+
+  it("holds memory bounded: keys are capped however long the address, and expire", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    try {
+      const limiters: RateLimiterMemory[] = [];
+      const keys: string[] = [];
+      const protection = createLoginProtection({
+        limiter: (options: IRateLimiterOptions) => {
+          const limiter = new RateLimiterMemory(options);
+          const consume = limiter.consume.bind(limiter);
+          limiter.consume = (key, points) => {
+            keys.push(String(key));
+            return consume(key, points);
+          };
+          limiters.push(limiter);
+          return limiter;
+        },
+      });
+      const huge = `${"x".repeat(60_000)}@example.com`;
+      for (let attempt = 0; attempt < 200; attempt++)
+        await protection.recordFailure(`sandbox\u0000${attempt}${huge}`, `client-${attempt}`);
+      expect(Math.max(...keys.map((key) => key.length))).toBeLessThanOrEqual(2 * 320 + 1);
+      vi.advanceTimersByTime(24 * 60 * 60 * 1000 + 1000);
+      const stillThere = await Promise.all(
+        limiters.flatMap((limiter) => keys.slice(0, 5).map((key) => limiter.get(key))),
+      );
+      expect(stillThere.every((entry) => entry === null)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
