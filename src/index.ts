@@ -54,8 +54,10 @@ export {
 export {
   createRateLimiter,
   FEED_RATE_LIMIT,
+  type FlexibleLimiter,
   type RateDecision,
   type RateLimiter,
+  rateLimiterFrom,
 } from "./feed/rate-limit";
 export {
   type FeedOrganization,

@@ -43,3 +43,33 @@ export function createRateLimiter(
     },
   };
 }
+
+/**
+ * The port over a rate-limiter-flexible limiter (`RateLimiterPostgres`, `RateLimiterRedis`, …), so
+ * several host instances share one count: one point per request, `Retry-After` from its
+ * `msBeforeNext`. Its window is fixed from a key's first request (rate-limiter-flexible's model)
+ * and its clock is the host's, not `now`. Build it with `points: 1000, duration: 300` for the
+ * spec's limit.
+ */
+export function rateLimiterFrom(limiter: FlexibleLimiter): RateLimiter {
+  return {
+    async take(key) {
+      try {
+        const result = await limiter.consume(key);
+        return { allowed: true, remaining: result.remainingPoints };
+      } catch (rejection) {
+        if (rejection instanceof Error) throw rejection;
+        const refused = rejection as { msBeforeNext: number };
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil(refused.msBeforeNext / 1000)),
+        };
+      }
+    },
+  };
+}
+
+/** What {@link rateLimiterFrom} needs of a rate-limiter-flexible limiter. */
+export interface FlexibleLimiter {
+  consume(key: string): Promise<{ remainingPoints: number; msBeforeNext: number }>;
+}

@@ -1,5 +1,6 @@
+import { RateLimiterMemory } from "rate-limiter-flexible";
 import { describe, expect, it } from "vitest";
-import { createRateLimiter, FEED_RATE_LIMIT } from "../../src/feed/rate-limit";
+import { createRateLimiter, FEED_RATE_LIMIT, rateLimiterFrom } from "../../src/feed/rate-limit";
 
 describe("createRateLimiter (spec: 1000 requests per 5 minutes)", () => {
   it("allows the 1000th request in a window and refuses the 1001st with the seconds until the oldest leaves", async () => {
@@ -34,5 +35,25 @@ describe("createRateLimiter (spec: 1000 requests per 5 minutes)", () => {
     for (let i = 1; i < 5; i++)
       expect((await limiter.take("a", new Date(i * 1000))).allowed).toBe(false);
     expect((await limiter.take("a", new Date(60_001))).allowed).toBe(true);
+  });
+});
+
+describe("rateLimiterFrom (a shared rate-limiter-flexible store behind the port)", () => {
+  it("allows the limit, then refuses with Retry-After from the store, per key", async () => {
+    const limiter = rateLimiterFrom(new RateLimiterMemory({ points: 3, duration: 300 }));
+    const now = new Date();
+    for (let request = 0; request < 3; request++)
+      expect(await limiter.take("org", now)).toEqual({ allowed: true, remaining: 2 - request });
+    const refused = await limiter.take("org", now);
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(299);
+    expect((await limiter.take("other", now)).allowed).toBe(true);
+  });
+
+  it("lets a store's own failure through instead of answering it as a refusal", async () => {
+    const broken = rateLimiterFrom({
+      consume: () => Promise.reject(new Error("connection refused")),
+    });
+    await expect(broken.take("org", new Date())).rejects.toThrow("connection refused");
   });
 });
