@@ -65,15 +65,44 @@ async function deriveKey(
 }
 
 /**
+ * How many scrypt computations run at once by default. Node's thread pool has four threads, and
+ * WebCrypto (which verifies every session token) and file I/O queue on it too: hashing keeps two
+ * free, so a burst of logins delays logins, not every other request.
+ */
+export const DEFAULT_HASHING_CONCURRENCY = 2;
+
+/** Runs at most `limit` tasks at once, the rest in arrival order. */
+function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
  * The default hasher: scrypt, stored as `scrypt$N$r$p$salt$key` (salt and key in base64), computed
  * off the event loop by the runtime's native scrypt where there is one, in JavaScript otherwise
- * (same hashes either way).
+ * (same hashes either way), at most `concurrency` at a time.
  */
-export function createScryptHasher(cost: ScryptCost = DEFAULT_SCRYPT_COST): PasswordHasher {
+export function createScryptHasher(
+  cost: ScryptCost = DEFAULT_SCRYPT_COST,
+  concurrency: number = DEFAULT_HASHING_CONCURRENCY,
+): PasswordHasher {
+  const limited = concurrencyLimit(concurrency);
+  const derive: DeriveKey = (password, salt, keyCost, length) =>
+    limited(() => deriveKey(password, salt, keyCost, length));
   return {
     async hash(password) {
       const salt = randomBytes(16);
-      const key = await deriveKey(password, salt, cost, KEY_LENGTH);
+      const key = await derive(password, salt, cost, KEY_LENGTH);
       return ["scrypt", cost.N, cost.r, cost.p, toBase64(salt), toBase64(key)].join("$");
     },
     async verify(password, encoded) {
@@ -91,7 +120,7 @@ export function createScryptHasher(cost: ScryptCost = DEFAULT_SCRYPT_COST): Pass
         return false;
       }
       if (expected.length === 0) return false;
-      const actual = await deriveKey(password, salt, { N, r, p }, expected.length);
+      const actual = await derive(password, salt, { N, r, p }, expected.length);
       return constantTimeEqual(actual, expected);
     },
   };

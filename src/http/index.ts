@@ -16,6 +16,7 @@ export {
 } from "../auth/login-protection";
 export {
   createScryptHasher,
+  DEFAULT_HASHING_CONCURRENCY,
   DEFAULT_SCRYPT_COST,
   hashPassword,
   type PasswordHasher,

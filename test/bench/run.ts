@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_CSV_BYTES } from "../../src/csv/read";
 import { benchFeed } from "./feed.bench";
+import { benchHttpUnderLogins } from "./http.bench";
 import { benchLinearity } from "./linearity.bench";
 import { generateMatterBenchInput } from "./matter-file";
 import { benchMatterValidation } from "./matters.bench";
@@ -153,6 +154,20 @@ if (week !== undefined)
     ratio: week.ratio,
     limit: 1 / 20,
   });
+
+const http = await benchHttpUnderLogins();
+console.log("\nHTTP: GET /api/v2/departments with a session, p50 of 300 requests");
+console.log(`  idle                      ${http.idleP50Ms.toFixed(2)} ms`);
+console.log(
+  `  while 16 logins run       ${http.loginsP50Ms.toFixed(2)} ms (${http.logins} logins meanwhile)`,
+);
+console.log(`  ratio                     ${http.ratio.toFixed(2)}× idle`);
+targets.push({
+  name: "lookup p50 during 16 concurrent logins / idle p50",
+  figure: `${http.loginsP50Ms.toFixed(2)} ms`,
+  ratio: http.ratio,
+  limit: 3,
+});
 
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl === undefined) {
