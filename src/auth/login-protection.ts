@@ -35,8 +35,11 @@ export const LOGIN_PROTECTION_DEFAULTS = {
 
 /** Options of {@link createLoginProtection}. */
 export interface LoginProtectionOptions {
+  /** Consecutive failures of one account from one client before any delay (default 5). */
   freeFailures?: number;
+  /** The longest delay, in seconds (default 15 minutes). */
   maxDelaySeconds?: number;
+  /** Failures a client may make in a day over all accounts (default 100). */
   clientFailuresPerDay?: number;
   /**
    * Makes each counter from rate-limiter-flexible's options: `RateLimiterMemory` by default; a
