@@ -71,5 +71,6 @@ export function rateLimiterFrom(limiter: FlexibleLimiter): RateLimiter {
 
 /** What {@link rateLimiterFrom} needs of a rate-limiter-flexible limiter. */
 export interface FlexibleLimiter {
+  /** Takes one point for `key`; rejects with the counter's state when none is left. */
   consume(key: string): Promise<{ remainingPoints: number; msBeforeNext: number }>;
 }
