@@ -108,18 +108,25 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
     requireAccess("matters"),
   ];
 
+  /** What both writers hand their service: the cycle in canonical form and the uploaded file. */
+  const writeInput = async (c: Context<HttpEnv>, cycle: string) => {
+    const upload = await readUploadedFile(c.req.raw);
+    if (!upload.ok) return text(400, upload.error.message);
+    return {
+      orgId: c.get("principal").organization.id,
+      reviewCycleId: canonicalId(cycle),
+      file: upload.file ?? new Uint8Array(0),
+      newId: settings.newId,
+    };
+  };
+
   app.openapi(
     { ...upsertRoute, middleware },
     async (c) => {
-      const reviewCycleId = canonicalId(c.req.valid("query").reviewCycleId);
-      const upload = await readUploadedFile(c.req.raw);
-      if (!upload.ok) return text(400, upload.error.message);
-      const outcome = await upsertMatters(settings.store, {
-        orgId: c.get("principal").organization.id,
-        reviewCycleId,
-        file: upload.file ?? new Uint8Array(0),
-        newId: settings.newId,
-      });
+      const input = await writeInput(c, c.req.valid("query").reviewCycleId);
+      if (input instanceof Response) return input;
+      const { reviewCycleId } = input;
+      const outcome = await upsertMatters(settings.store, input);
       if (outcome.ok) return json(200, outcome.result);
       if (outcome.reason === "REVIEW_CYCLE_NOT_FOUND")
         return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
@@ -131,15 +138,10 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
   app.openapi(
     { ...uploadCsvRoute, middleware },
     async (c) => {
-      const reviewCycleId = canonicalId(c.req.valid("query").reviewCycleId);
-      const upload = await readUploadedFile(c.req.raw);
-      if (!upload.ok) return text(400, upload.error.message);
-      const outcome = await uploadMattersLegacy(settings.store, {
-        orgId: c.get("principal").organization.id,
-        reviewCycleId,
-        file: upload.file ?? new Uint8Array(0),
-        newId: settings.newId,
-      });
+      const input = await writeInput(c, c.req.valid("query").reviewCycleId);
+      if (input instanceof Response) return input;
+      const { reviewCycleId } = input;
+      const outcome = await uploadMattersLegacy(settings.store, input);
       if (outcome.ok) return text(200, "");
       switch (outcome.reason) {
         case "REVIEW_CYCLE_NOT_FOUND":
