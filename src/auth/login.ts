@@ -1,5 +1,5 @@
 import type { Store } from "../store/port";
-import { runTransaction } from "../store/run";
+import { runReadOnly, runTransaction } from "../store/run";
 import type { Member } from "../store/snapshot";
 import type { LoginProtection } from "./login-protection";
 import { createScryptHasher, dummyPasswordHash, type PasswordHasher } from "./password";
@@ -90,7 +90,7 @@ async function findMember(
   orgId: string,
   email: string,
 ): Promise<{ member: Member; mfaRequired: boolean } | null> {
-  return runTransaction(store, orgId, async (tx) => {
+  return runReadOnly(store, orgId, async (tx) => {
     const organization = await tx.loadOrganization();
     const [member] = await tx.loadMembersByEmail([email.trim()]);
     return member === undefined ? null : { member, mfaRequired: organization.mfaRequired };

@@ -1,5 +1,5 @@
 import type { Store } from "../store/port";
-import { runTransaction } from "../store/run";
+import { runReadOnly } from "../store/run";
 import type { FeedIndex } from "./feed-index";
 import { type FeedQueryError, type FeedSearchParams, parseFeedQuery } from "./params";
 import type { JobApplication } from "./record";
@@ -37,7 +37,7 @@ export async function queryJobApplications(
   store: Store,
   input: QueryJobApplicationsInput,
 ): Promise<QueryJobApplicationsOutcome> {
-  return runTransaction(store, input.orgId, async (tx) => {
+  return runReadOnly(store, input.orgId, async (tx) => {
     const organization = await tx.loadOrganization();
     const parsed = parseFeedQuery(input.params, {
       now: input.now,

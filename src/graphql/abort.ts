@@ -23,12 +23,16 @@ export function stopIfAborted(signal: AbortSignal | undefined): void {
  */
 export function abortableStore(store: Store, signal: AbortSignal | undefined): Store {
   if (signal === undefined) return store;
-  const transaction: Store["transaction"] = (orgId, work) => {
+  const transaction: Store["transaction"] = (orgId, work, options) => {
     stopIfAborted(signal);
-    return store.transaction(orgId, (tx) => {
-      stopIfAborted(signal);
-      return work(tx);
-    });
+    return store.transaction(
+      orgId,
+      (tx) => {
+        stopIfAborted(signal);
+        return work(tx);
+      },
+      options,
+    );
   };
   return new Proxy(store, {
     get(target, key) {

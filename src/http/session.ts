@@ -2,7 +2,7 @@ import type { Principal } from "../auth/policy";
 import { type TokenSecret, verifyToken } from "../auth/token";
 import { OrganizationNotFoundError } from "../store/errors";
 import type { Store } from "../store/port";
-import { runTransaction } from "../store/run";
+import { runReadOnly } from "../store/run";
 
 export interface SessionOptions {
   store: Store;
@@ -25,7 +25,7 @@ export async function authenticate(
   const session = await verifyToken(options.secret, token.value, now);
   if (session === null) return null;
   try {
-    return await runTransaction(options.store, session.orgId, async (tx) => {
+    return await runReadOnly(options.store, session.orgId, async (tx) => {
       const [member] = await tx.loadMembersById([session.memberId]);
       if (member === undefined) return null;
       return { member, organization: await tx.loadOrganization() };

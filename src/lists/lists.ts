@@ -2,7 +2,7 @@ import { z } from "zod";
 import { writeCsv } from "../csv/write";
 import { Feature } from "../store/features";
 import type { Store } from "../store/port";
-import { runTransaction } from "../store/run";
+import { runReadOnly } from "../store/run";
 import { type OrganizationProfile, officeSchema } from "../store/snapshot";
 import { LAW_SCHOOLS } from "./law-schools";
 import { STATIC_PRACTICE_AREAS } from "./practice-areas";
@@ -61,7 +61,7 @@ export function lookupLists(organization: OrganizationProfile): LookupLists {
 
 /** Loads an organization's lookup lists in one read-only transaction. */
 export function loadLookupLists(store: Store, input: { orgId: string }): Promise<LookupLists> {
-  return runTransaction(store, input.orgId, async (tx) => lookupLists(await tx.loadOrganization()));
+  return runReadOnly(store, input.orgId, async (tx) => lookupLists(await tx.loadOrganization()));
 }
 
 /** GET /lawSchoolsList.csv: one `Law School` column, formula-leading cells escaped. */

@@ -1,7 +1,7 @@
 import type { CsvInput } from "../csv/read";
 import type { Store, StoreTx } from "../store/port";
 import { Product } from "../store/products";
-import { runTransaction } from "../store/run";
+import { runReadOnly, runTransaction } from "../store/run";
 import { canonicalId } from "../values/uuid";
 import { isEmptyMatterPlan, planMatterUpsert } from "./plan-upsert";
 import { matterRejectionText } from "./rejection-text";
@@ -69,7 +69,7 @@ export function validateMattersFile(
   store: Store,
   input: ValidateMattersInput,
 ): Promise<MatterValidationResult> {
-  return runTransaction(
+  return runReadOnly(
     store,
     input.orgId,
     async (tx) => (await checkMattersIn(tx, input.file, input.ruleSet)).result,

@@ -1,7 +1,7 @@
 import { copyMember } from "../store/member-copy";
 import type { Store, StoreTx } from "../store/port";
 import { type Product, Role } from "../store/products";
-import { runTransaction } from "../store/run";
+import { runReadOnly, runTransaction } from "../store/run";
 import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import { applyMemberEdit, type MemberEdit, type MemberFieldError } from "./edit";
@@ -241,7 +241,7 @@ export async function deleteMember(
 
 /** memberById. */
 export async function findMember(store: Store, input: MemberTarget): Promise<PublicMember | null> {
-  return runTransaction(store, input.orgId, async (tx) => {
+  return runReadOnly(store, input.orgId, async (tx) => {
     const member = await loadOne(tx, input.memberId);
     return member === undefined ? null : publicMember(member);
   });
@@ -260,7 +260,7 @@ export async function listMembersByProduct(
   input: { orgId: string; product: Product; first?: number; after?: string | null },
 ): Promise<MemberPage> {
   const first = Math.min(Math.max(input.first ?? 50, 1), 500);
-  return runTransaction(store, input.orgId, async (tx) => {
+  return runReadOnly(store, input.orgId, async (tx) => {
     const members = (await tx.listProductMembers(input.product)).sort((a, b) =>
       a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
     );

@@ -1,5 +1,5 @@
 import type { Store } from "../store/port";
-import { runTransaction } from "../store/run";
+import { runReadOnly, runTransaction } from "../store/run";
 import type { WelcomeEmail } from "./welcome-email";
 
 /** The welcome emails waiting in the outbox, oldest first, left in place. */
@@ -7,7 +7,7 @@ export function listWelcomeEmails(
   store: Store,
   input: { orgId: string; limit?: number },
 ): Promise<WelcomeEmail[]> {
-  return runTransaction(store, input.orgId, (tx) => tx.listWelcomeEmails(input.limit));
+  return runReadOnly(store, input.orgId, (tx) => tx.listWelcomeEmails(input.limit));
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   OrganizationNotFoundError,
   StoreConflictError,
 } from "../store/errors";
-import type { Store, StoreTx } from "../store/port";
+import type { Store, StoreTx, TransactionOptions } from "../store/port";
 import type { Product } from "../store/products";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
 import {
@@ -59,6 +59,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   async function inTransaction<T>(
     orgId: string,
     work: (connection: Queryable) => Promise<T>,
+    readOnly = false,
   ): Promise<T> {
     const pooled = await acquire();
     const connection: Queryable = {
@@ -69,8 +70,18 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     };
     let broken: unknown;
     try {
-      await pooled.query("BEGIN");
-      await pooled.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`rpdi:${schema}:${orgId}`]);
+      if (readOnly) {
+        // No organization lock: one snapshot of the data, never queued behind a writer.
+        await pooled.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      } else {
+        await pooled.query("BEGIN");
+        await pooled.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+          `rpdi:${schema}:${orgId}`,
+        ]);
+      }
+      // rpdi's statements are short and indexed; JIT compiling them cost up to a second on plans
+      // misestimated as expensive (docs/decisions.md).
+      await pooled.query("SET LOCAL jit = off");
       const result = await work(connection);
       await pooled.query("COMMIT");
       return result;
@@ -91,14 +102,23 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   return {
     migrate: () => migrate(options.client, schema),
 
-    transaction<T>(orgId: string, work: (tx: StoreTx) => Promise<T>): Promise<T> {
-      return inTransaction(orgId, async (connection) => {
-        const { rows } = await connection.query(`SELECT 1 FROM ${s}.organizations WHERE id = $1`, [
-          orgId,
-        ]);
-        if (rows.length === 0) throw new OrganizationNotFoundError(orgId);
-        return work(postgresTx(connection, s, orgId));
-      });
+    transaction<T>(
+      orgId: string,
+      work: (tx: StoreTx) => Promise<T>,
+      options?: TransactionOptions,
+    ): Promise<T> {
+      return inTransaction(
+        orgId,
+        async (connection) => {
+          const { rows } = await connection.query(
+            `SELECT 1 FROM ${s}.organizations WHERE id = $1`,
+            [orgId],
+          );
+          if (rows.length === 0) throw new OrganizationNotFoundError(orgId);
+          return work(postgresTx(connection, s, orgId));
+        },
+        options?.readOnly === true,
+      );
     },
 
     loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
@@ -109,7 +129,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     },
 
     exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
-      return inTransaction(orgId, (connection) => readSnapshot(connection, s, orgId));
+      return inTransaction(orgId, (connection) => readSnapshot(connection, s, orgId), true);
     },
 
     async findOrganizationId(shortName: string): Promise<string | null> {

@@ -8,7 +8,7 @@ import { emailKey } from "../values/email";
 import { MemberConflictError, OrganizationNotFoundError } from "./errors";
 import { buildFeedIndex } from "./feed-index";
 import { copyMember } from "./member-copy";
-import type { Store, StoreTx } from "./port";
+import type { Store, StoreTx, TransactionOptions } from "./port";
 import type { Product } from "./products";
 import {
   type Member,
@@ -99,7 +99,26 @@ export function createMemoryStore(
   return {
     organizations: () => [...states.keys()],
 
-    transaction<T>(orgId: string, work: (tx: StoreTx) => Promise<T>): Promise<T> {
+    transaction<T>(
+      orgId: string,
+      work: (tx: StoreTx) => Promise<T>,
+      options?: TransactionOptions,
+    ): Promise<T> {
+      if (options?.readOnly === true) {
+        // Published states are never changed in place, so the one current now is a snapshot.
+        const committed = states.get(orgId);
+        if (committed === undefined) return Promise.reject(new OrganizationNotFoundError(orgId));
+        const refuse = (): OrganizationState => {
+          throw new Error("a read-only transaction cannot write");
+        };
+        return work(
+          memoryTx(
+            () => committed,
+            refuse,
+            (emails) => externalUsers(orgId, committed, emails),
+          ),
+        );
+      }
       return serialized(orgId, async () => {
         const committed = states.get(orgId);
         if (committed === undefined) throw new OrganizationNotFoundError(orgId);

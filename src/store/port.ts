@@ -22,14 +22,29 @@ import type { Member, OrganizationProfile, OrganizationSnapshot } from "./snapsh
  * - Records handed out are copies or frozen: callers can never change the store through them.
  */
 export interface Store {
-  /** Runs `work` as one all-or-nothing transaction on organization `orgId`. */
-  transaction<T>(orgId: string, work: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` as one all-or-nothing transaction on organization `orgId`. With `readOnly`, `work`
+   * only reads: it sees one consistent state of the organization and must not wait for the
+   * organization's writers (a feed query or a login is never queued behind an import); a write
+   * in it may throw.
+   */
+  transaction<T>(
+    orgId: string,
+    work: (tx: StoreTx) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T>;
   /** Creates the organization from a snapshot, or replaces it entirely. */
   loadSnapshot(snapshot: OrganizationSnapshot): Promise<void>;
   /** The organization as a snapshot, or `null` when the store does not have it. */
   exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null>;
   /** The id of the organization with this short name (the login address's `{org_name}`). */
   findOrganizationId(shortName: string): Promise<string | null>;
+}
+
+/** How a transaction runs. */
+export interface TransactionOptions {
+  /** The work only reads: no organization lock, one consistent snapshot. */
+  readOnly?: boolean;
 }
 
 /** One transaction on one organization. */

@@ -4,7 +4,7 @@ import {
   StoreConflictError,
   StoreError,
 } from "./errors";
-import { STORE_TX_OPERATIONS, type Store, type StoreTx } from "./port";
+import { STORE_TX_OPERATIONS, type Store, type StoreTx, type TransactionOptions } from "./port";
 
 const TYPED = [MemberConflictError, StoreConflictError, OrganizationNotFoundError, StoreError];
 
@@ -16,8 +16,18 @@ export function runTransaction<T>(
   store: Store,
   orgId: string,
   work: (tx: StoreTx) => Promise<T>,
+  options?: TransactionOptions,
 ): Promise<T> {
-  return store.transaction(orgId, (tx) => work(namedFailures(tx)));
+  return store.transaction(orgId, (tx) => work(namedFailures(tx)), options);
+}
+
+/** {@link runTransaction} for work that only reads: it never waits for the organization's writers. */
+export function runReadOnly<T>(
+  store: Store,
+  orgId: string,
+  work: (tx: StoreTx) => Promise<T>,
+): Promise<T> {
+  return runTransaction(store, orgId, work, { readOnly: true });
 }
 
 function namedFailures(tx: StoreTx): StoreTx {

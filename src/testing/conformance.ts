@@ -11,6 +11,7 @@ import { mattersSuite } from "./suites/matters";
 import { memberImportSuite } from "./suites/member-import";
 import { memberOperationsSuite } from "./suites/member-operations";
 import { propertiesSuite } from "./suites/properties";
+import { readWhileWriteSuite } from "./suites/read-while-write";
 import { snapshotsSuite } from "./suites/snapshots";
 import { totpStepsSuite } from "./suites/totp-steps";
 
@@ -26,6 +27,7 @@ export const CONFORMANCE_SUITES = [
   "totp steps",
   "atomicity",
   "concurrency",
+  "read while write",
   "feed",
   "properties",
 ] as const;
@@ -72,6 +74,7 @@ export function runStoreConformance(
       "totp steps": () => totpStepsSuite(harness),
       atomicity: () => atomicitySuite(harness),
       concurrency: () => concurrencySuite(harness),
+      "read while write": () => readWhileWriteSuite(harness),
       feed: () => feedSuite(harness),
       properties: () => propertiesSuite(harness, fresh),
     };

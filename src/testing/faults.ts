@@ -59,7 +59,8 @@ export function injectFaults(store: Store): FaultyStore {
       failing = call === null ? null : calls + call;
       timing = when;
     },
-    transaction: (orgId, work) => store.transaction(orgId, (tx) => work(wrapTx(tx))),
+    transaction: (orgId, work, options) =>
+      store.transaction(orgId, (tx) => work(wrapTx(tx)), options),
     loadSnapshot: (snapshot) => store.loadSnapshot(snapshot),
     exportSnapshot: (orgId) => store.exportSnapshot(orgId),
     findOrganizationId: (shortName) => store.findOrganizationId(shortName),
