@@ -58,9 +58,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
   async function inTransaction<T>(
     orgId: string,
-    work: (connection: Queryable) => Promise<T>,
+    work: (connection: Queryable, bulk: BulkWrites) => Promise<T>,
     readOnly = false,
   ): Promise<T> {
+    const bulk = new BulkWrites();
     const pooled = await acquire();
     const connection: Queryable = {
       query: (text, params) => {
@@ -82,8 +83,9 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       // rpdi's statements are short and indexed; JIT compiling them cost up to a second on plans
       // misestimated as expensive (docs/decisions.md).
       await pooled.query("SET LOCAL jit = off");
-      const result = await work(connection);
+      const result = await work(connection, bulk);
       await pooled.query("COMMIT");
+      await analyzeAfter(pooled, s, bulk);
       return result;
     } catch (error) {
       broken = error;
@@ -109,13 +111,13 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     ): Promise<T> {
       return inTransaction(
         orgId,
-        async (connection) => {
+        async (connection, bulk) => {
           const { rows } = await connection.query(
             `SELECT 1 FROM ${s}.organizations WHERE id = $1`,
             [orgId],
           );
           if (rows.length === 0) throw new OrganizationNotFoundError(orgId);
-          return work(postgresTx(connection, s, orgId));
+          return work(postgresTx(connection, s, orgId, bulk));
         },
         options?.readOnly === true,
       );
@@ -123,9 +125,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
       const parsed = organizationSnapshotSchema.parse(snapshot);
-      return inTransaction(parsed.organization.id, (connection) =>
-        writeSnapshot(connection, s, parsed),
-      );
+      return inTransaction(parsed.organization.id, async (connection, bulk) => {
+        await writeSnapshot(connection, s, parsed);
+        bulk.note(SNAPSHOT_TABLES, parsed.members.length + parsed.applications.length);
+      });
     },
 
     exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
@@ -142,12 +145,41 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   };
 }
 
+/** Rows a transaction wrote in bulk, by table; past the threshold its tables get fresh statistics. */
+class BulkWrites {
+  readonly tables = new Set<string>();
+  note(tables: readonly string[], rows: number): void {
+    if (rows >= ANALYZE_AFTER_ROWS) for (const table of tables) this.tables.add(table);
+  }
+}
+
+/**
+ * Rows one write must reach before its tables are analyzed: below it autovacuum's own schedule
+ * keeps up; above it a plan made when the table was small (a pooled connection's cached
+ * foreign-key check) would go on scanning a table grown a hundredfold.
+ */
+const ANALYZE_AFTER_ROWS = 1000;
+const MEMBER_TABLES = ["members", "member_products", "member_education", "member_mentors"];
+const MATTER_TABLES = ["client_matters", "matter_entries"];
+const SNAPSHOT_TABLES = [...MEMBER_TABLES, ...MATTER_TABLES, "applications", "status_changes"];
+
+/**
+ * After the commit, on the same connection: analyzing inside the transaction would hold a lock
+ * that makes other organizations' bulk writes to the same tables wait for this one to commit.
+ * Best effort: the write is committed either way.
+ */
+async function analyzeAfter(connection: Queryable, s: string, bulk: BulkWrites): Promise<void> {
+  if (bulk.tables.size === 0) return;
+  const tables = [...bulk.tables].map((table) => `${s}.${table}`).join(", ");
+  await connection.query(`ANALYZE ${tables}`).catch(() => undefined);
+}
+
 function release(connection: PooledConnection, error: unknown): void {
   // After a failure the session may be dead (terminated, reset): never hand it out again.
   connection.release(error !== undefined);
 }
 
-function postgresTx(connection: Queryable, s: string, orgId: string): StoreTx {
+function postgresTx(connection: Queryable, s: string, orgId: string, bulk: BulkWrites): StoreTx {
   const members = async (where: string, params: unknown[]) =>
     (
       await connection.query(`${memberSelect(s)} WHERE m.org_id = $1 AND ${where} ORDER BY m.seq`, [
@@ -190,6 +222,7 @@ function postgresTx(connection: Queryable, s: string, orgId: string): StoreTx {
         await writeMembers(connection, s, orgId, [...plan.updates, ...plan.creates]);
         await writeWelcomeEmails(connection, s, orgId, plan.welcomeEmails);
         await connection.query("RELEASE SAVEPOINT rpdi_member_plan");
+        bulk.note(MEMBER_TABLES, plan.creates.length + plan.updates.length);
       } catch (error) {
         if (sqlState(error) !== "23505") throw error;
         await connection.query("ROLLBACK TO SAVEPOINT rpdi_member_plan");
@@ -231,8 +264,10 @@ function postgresTx(connection: Queryable, s: string, orgId: string): StoreTx {
 
     loadCycleMatters: (reviewCycleId) => readCycleMatters(connection, s, orgId, reviewCycleId),
 
-    applyMatterWrites: (reviewCycleId, writes: MatterWrites) =>
-      writeMatters(connection, s, orgId, reviewCycleId, writes),
+    async applyMatterWrites(reviewCycleId, writes: MatterWrites) {
+      await writeMatters(connection, s, orgId, reviewCycleId, writes);
+      bulk.note(MATTER_TABLES, writes.createEntries.length + (writes.updateEntries?.length ?? 0));
+    },
 
     loadFeedApplications: (range) =>
       readFeedApplications(connection, s, orgId, range.start, range.end),
