@@ -161,7 +161,16 @@ class BulkWrites {
 const ANALYZE_AFTER_ROWS = 1000;
 const MEMBER_TABLES = ["members", "member_products", "member_education", "member_mentors"];
 const MATTER_TABLES = ["client_matters", "matter_entries"];
-const SNAPSHOT_TABLES = [...MEMBER_TABLES, ...MATTER_TABLES, "applications", "status_changes"];
+const SNAPSHOT_TABLES = [
+  ...MEMBER_TABLES,
+  ...MATTER_TABLES,
+  "jobs",
+  "candidates",
+  "applications",
+  "status_changes",
+  "custom_field_answers",
+  "application_education",
+];
 
 /**
  * After the commit, on the same connection: analyzing inside the transaction would hold a lock

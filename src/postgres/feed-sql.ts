@@ -6,9 +6,10 @@ const INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
  * Applications with their candidate, job, status history, answers and education, in one
- * statement. `where` narrows by application (a range on the status-change index, or all).
+ * statement. `where` narrows by application; `driver`, a relation of `application_id`s joined
+ * first, lets the planner start from a small set instead of scanning every application.
  */
-export function applicationSelect(s: string, where: string): string {
+export function applicationSelect(s: string, where: string, driver?: string): string {
   return `SELECT a.id, a.offer_start_date::text AS offer_start_date, a.offer_salary, a.address,
       c.id AS candidate_id, c.first_name, c.last_name, c.email, c.phone,
       j.id AS job_id, j.title, j.department, j.office_location, j.employment_type, j.hiring_type, j.position_type, j.requisition_id,
@@ -20,7 +21,7 @@ export function applicationSelect(s: string, where: string): string {
       COALESCE((SELECT json_agg(json_build_object('university', d.university, 'degree', d.degree,
           'startDate', d.start_date::text, 'endDate', d.end_date::text) ORDER BY d.position)
         FROM ${s}.application_education d WHERE d.org_id = a.org_id AND d.application_id = a.id), '[]'::json) AS education
-    FROM ${s}.applications a
+    FROM ${driver === undefined ? "" : `(${driver}) r JOIN `}${s}.applications a${driver === undefined ? "" : " ON a.org_id = $1 AND a.id = r.application_id"}
     JOIN ${s}.candidates c ON c.org_id = a.org_id AND c.id = a.candidate_id
     JOIN ${s}.jobs j ON j.org_id = a.org_id AND j.id = a.job_id
     WHERE a.org_id = $1 AND ${where}
@@ -38,7 +39,8 @@ export async function readFeedApplications(
   const { rows } = await connection.query(
     applicationSelect(
       s,
-      `a.id IN (SELECT DISTINCT application_id FROM ${s}.status_changes WHERE org_id = $1 AND at BETWEEN $2::timestamptz AND $3::timestamptz)`,
+      "TRUE",
+      `SELECT DISTINCT application_id FROM ${s}.status_changes WHERE org_id = $1 AND at BETWEEN $2::timestamptz AND $3::timestamptz`,
     ),
     [orgId, start.toISOString(), end.toISOString()],
   );
