@@ -251,9 +251,14 @@ export {
 } from "./store/errors";
 export { Feature } from "./store/features";
 export { createMemoryStore, type MemoryStore } from "./store/memory";
-export { STORE_TX_OPERATIONS, type Store, type StoreTx } from "./store/port";
+export {
+  STORE_TX_OPERATIONS,
+  type Store,
+  type StoreTx,
+  type TransactionOptions,
+} from "./store/port";
 export { isProduct, PRODUCTS, Product, ROLES, Role } from "./store/products";
-export { runTransaction } from "./store/run";
+export { runReadOnly, runTransaction } from "./store/run";
 export {
   type Education,
   educationSchema,
