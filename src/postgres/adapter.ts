@@ -127,7 +127,9 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       const parsed = organizationSnapshotSchema.parse(snapshot);
       return inTransaction(parsed.organization.id, async (connection, bulk) => {
         await writeSnapshot(connection, s, parsed);
-        bulk.note(SNAPSHOT_TABLES, parsed.members.length + parsed.applications.length);
+        // Only snapshots write recruiting data; member and matter tables are analyzed after the
+        // imports and upserts that grow them, and a replaced organization's seed is often small.
+        bulk.note(RECRUITING_TABLES, parsed.applications.length);
       });
     },
 
@@ -161,9 +163,7 @@ class BulkWrites {
 const ANALYZE_AFTER_ROWS = 1000;
 const MEMBER_TABLES = ["members", "member_products", "member_education", "member_mentors"];
 const MATTER_TABLES = ["client_matters", "matter_entries"];
-const SNAPSHOT_TABLES = [
-  ...MEMBER_TABLES,
-  ...MATTER_TABLES,
+const RECRUITING_TABLES = [
   "jobs",
   "candidates",
   "applications",

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_CSV_BYTES } from "../../src/csv/read";
 import { timeAgainstParse } from "./against-parse";
+import { benchDeletes } from "./deletes.bench";
 import { benchFeed } from "./feed.bench";
 import { benchHttpUnderLogins } from "./http.bench";
 import { benchLinearity } from "./linearity.bench";
@@ -214,6 +215,20 @@ if (databaseUrl === undefined) {
     console.log(
       `  feed, ${query.label.padEnd(9)} ${String(query.returned).padStart(6)} records ${query.ms.toFixed(0).padStart(6)} ms  plan: ${query.plan}`,
     );
+  }
+  // Issue 17's absolute limits, as ratios of the measured time to the limit.
+  const limits = [20, 1000, 3000];
+  for (const [index, figure] of (await benchDeletes(databaseUrl)).entries()) {
+    const limitMs = limits[index] as number;
+    console.log(
+      `  ${figure.label.padEnd(48)} ${figure.postgresMs.toFixed(1).padStart(8)} ms  memory store ${figure.memoryMs.toFixed(1)} ms  (limit ${limitMs} ms)`,
+    );
+    targets.push({
+      name: `PostgreSQL ${figure.label} / ${limitMs} ms`,
+      figure: `${figure.postgresMs.toFixed(1)} ms`,
+      ratio: figure.postgresMs / limitMs,
+      limit: 1,
+    });
   }
 }
 
