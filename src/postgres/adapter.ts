@@ -127,8 +127,11 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       const parsed = organizationSnapshotSchema.parse(snapshot);
       return inTransaction(parsed.organization.id, async (connection, bulk) => {
         await writeSnapshot(connection, s, parsed);
-        // Only snapshots write recruiting data; member and matter tables are analyzed after the
-        // imports and upserts that grow them, and a replaced organization's seed is often small.
+        bulk.note(MEMBER_TABLES, parsed.members.length);
+        bulk.note(
+          MATTER_TABLES,
+          parsed.reviewCycles.reduce((rows, cycle) => rows + cycle.clientMatters.length, 0),
+        );
         bulk.note(RECRUITING_TABLES, parsed.applications.length);
       });
     },

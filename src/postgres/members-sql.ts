@@ -56,6 +56,9 @@ export function jsonValue(value: unknown): unknown {
  * Writes whole members set-based: one statement for the rows (insert or replace by id) and one
  * delete plus one insert each for products, education and mentors, whatever the number of rows.
  */
+/** Members one write must reach before `members` is analyzed inside the transaction. */
+const ANALYZE_MEMBERS_FROM = 1000;
+
 export async function writeMembers(
   connection: Queryable,
   s: string,
@@ -108,6 +111,11 @@ export async function writeMembers(
       column((m) => m.credentials.mfaSecret),
     ],
   );
+  // The foreign-key checks of the rows written next (roles, mentors, managers at commit) run plans
+  // a pooled connection cached when members was small: a sequential scan per row, quadratic in a
+  // large first import. Fresh statistics invalidate them. ANALYZE counts this transaction's rows;
+  // it only waits for another organization's ANALYZE of members, never for its writes.
+  if (members.length >= ANALYZE_MEMBERS_FROM) await connection.query(`ANALYZE ${s}.members`);
   const ids = column((m) => m.id);
   for (const table of ["member_products", "member_education", "member_mentors"]) {
     await connection.query(

@@ -74,5 +74,6 @@ describe.skipIf(DATABASE_URL === undefined)("PostgreSQL at scale (DATABASE_URL)"
     } finally {
       await dropStore(store);
     }
-  });
+    // Seconds on this machine; the limit only keeps a regression to minutes from hanging CI.
+  }, 300_000);
 });
