@@ -79,7 +79,7 @@ export function createLoginProtection(options: LoginProtectionOptions = {}): Log
     async check(account, client) {
       const [delay, byClient] = await Promise.all([
         delays.get(pairKey(account, client)),
-        perClient.get(clientKey(client)),
+        client === "" ? null : perClient.get(clientKey(client)),
       ]);
       const waits = [
         delay !== null && delay.consumedPoints > 1 ? delay.msBeforeNext : 0,
@@ -99,7 +99,8 @@ export function createLoginProtection(options: LoginProtectionOptions = {}): Log
         const seconds = Math.min(maxDelaySeconds, 2 ** Math.min(30, failures - freeFailures));
         await delays.block(key, seconds);
       }
-      await consumed(perClient.consume(clientKey(client)));
+      // An unidentified client is every client: counting it would let anyone block all logins.
+      if (client !== "") await consumed(perClient.consume(clientKey(client)));
     },
     async recordSuccess(account, client) {
       const key = pairKey(account, client);

@@ -14,7 +14,8 @@ export interface LogInInput {
   mfaCode?: string | null;
   /**
    * Who is asking, as a short key from the host (the client's address); `""` when the host cannot
-   * tell, and then every unidentified client shares one budget of failures.
+   * tell. Unidentified clients are not counted as a client, and their failures for an account
+   * delay that account for everyone who is unidentified: hosts should identify clients.
    */
   client: string;
   now: Date;

@@ -52,7 +52,14 @@ export function createHttpApp(options: HttpHandlerOptions): OpenAPIHono<HttpEnv>
   });
   app.use(async (c, next) => {
     c.set("now", settings.now());
-    await next();
+    try {
+      await next();
+    } catch (thrown) {
+      // Hono hands only Error instances to onError; anything else thrown would escape the app.
+      throw thrown instanceof Error
+        ? thrown
+        : new Error("A non-Error value was thrown", { cause: thrown });
+    }
     for (const [name, value] of Object.entries(COMMON_HEADERS)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }

@@ -6,6 +6,7 @@ import { requireAccess, requireSession } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
 import { json, jsonError } from "./responses";
 import { errorBodySchema, INTERFACE_VERSION, jsonResponse, SERVER_ERROR } from "./route-parts";
+import { refuseInvalid } from "./validation-hook";
 
 const optionalText = (description: string) => z.string().optional().openapi({ description });
 
@@ -69,5 +70,6 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
       });
       return outcome.ok ? json(200, outcome.items) : jsonError(400, outcome.error.message);
     },
+    refuseInvalid("Each job_application_status… parameter may be given at most once."),
   );
 }

@@ -5,6 +5,7 @@ import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure } from "../matters/sheet";
 import { uploadMattersLegacy } from "../matters/upload-legacy";
 import { upsertMatters, validateMattersFile } from "../matters/upsert";
+import { runReadOnly } from "../store/run";
 import { canonicalId, UUID_PATTERN } from "../values/uuid";
 import { requireAccess, requireSession } from "./access";
 import { refuseCrossSiteWrites } from "./cross-site";
@@ -110,11 +111,18 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
 
   /** What both writers hand their service: the cycle in canonical form and the uploaded file. */
   const writeInput = async (c: Context<HttpEnv>, cycle: string) => {
+    const orgId = c.get("principal").organization.id;
+    const reviewCycleId = canonicalId(cycle);
+    // An unknown cycle is answered before the upload is read (the service checks again).
+    if (
+      (await runReadOnly(settings.store, orgId, (tx) => tx.findReviewCycle(reviewCycleId))) === null
+    )
+      return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
     const upload = await readUploadedFile(c.req.raw);
     if (!upload.ok) return text(400, upload.error.message);
     return {
-      orgId: c.get("principal").organization.id,
-      reviewCycleId: canonicalId(cycle),
+      orgId,
+      reviewCycleId,
       file: upload.file ?? new Uint8Array(0),
       newId: settings.newId,
     };

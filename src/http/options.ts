@@ -28,7 +28,7 @@ export interface HttpHandlerOptions {
   /**
    * Who is asking, as a short key (the client's address, from the socket or a proxy header the
    * host trusts). Login protection counts failures per client and per account and client; without
-   * it every client shares one budget.
+   * it, failures for an account delay every login to that account (never every login).
    */
   clientKey?: (request: Request) => string;
   /** The feed's limiter; 1000 requests per 5 minutes per organization, in memory, by default. */
