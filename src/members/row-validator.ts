@@ -1,6 +1,7 @@
 import { cellValue, isBlankRecord } from "../csv/cells";
 import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
+import { guardActorChanges } from "./actor-guard";
 import {
   columnApplies,
   MEMBER_COLUMNS,
@@ -136,6 +137,7 @@ export class MemberRowValidator {
       const isTaken = (key: string) => stored.has(key) || external.has(key) || emails.has(key);
       resolveNewEmails(rows, isTaken, report, rules.actor);
     }
+    if (rules.actor !== null) guardActorChanges(rows, rules.actor, rules.product, report);
     if (this.#has("managerEmail") || this.#has("mentorEmails")) {
       const movedTo = new Set<string>();
       for (const row of rows) {
