@@ -12,6 +12,7 @@ import {
   FORBIDDEN,
   INTERFACE_VERSION,
   jsonResponse,
+  SERVER_ERROR,
   UNAUTHORIZED,
 } from "./route-parts";
 
@@ -49,6 +50,7 @@ export const graphqlRoute = createRoute({
     403: FORBIDDEN,
     413: jsonResponse("The request is over 1 MiB.", errorBodySchema),
     415: jsonResponse("Not application/json: GraphQL runs only from JSON POSTs.", errorBodySchema),
+    500: SERVER_ERROR,
   },
 });
 

@@ -19,6 +19,7 @@ import {
   FORBIDDEN,
   INTERFACE_VERSION,
   jsonResponse,
+  SERVER_ERROR,
   UNAUTHORIZED,
 } from "./route-parts";
 
@@ -136,6 +137,7 @@ export function registerListRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
             : jsonResponse("The list.", endpoint.body),
         401: UNAUTHORIZED,
         403: FORBIDDEN,
+        500: SERVER_ERROR,
         ...(endpoint.notFound === undefined
           ? {}
           : { 404: jsonResponse(endpoint.notFound, errorBodySchema) }),

@@ -67,7 +67,7 @@ export const validateUpsertRoute = createRoute({
   summary: "Validate a matter file under the upsert rules; persists nothing.",
   ...matterTags,
   request: { body: MULTIPART_FILE_BODY },
-  responses: { 200: validationResult, 401: UNAUTHORIZED, 403: FORBIDDEN },
+  responses: { 200: validationResult, 401: UNAUTHORIZED, 403: FORBIDDEN, 500: SERVER_ERROR },
 });
 
 export const uploadCsvRoute = createRoute({
@@ -98,7 +98,7 @@ export const validateCsvRoute = createRoute({
   deprecated: true,
   ...matterTags,
   request: { body: MULTIPART_FILE_BODY },
-  responses: { 200: validationResult, 401: UNAUTHORIZED, 403: FORBIDDEN },
+  responses: { 200: validationResult, 401: UNAUTHORIZED, 403: FORBIDDEN, 500: SERVER_ERROR },
 });
 
 /** The four matter endpoints; every one needs the Perform Admin role. */

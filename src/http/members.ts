@@ -15,6 +15,7 @@ import { renderImportInstructions } from "./instructions-pdf";
 import { readUploadedFile } from "./multipart";
 import { csv, json, jsonError, pdf } from "./responses";
 import {
+  CONFLICT,
   documented,
   documentedOnly,
   errorBodySchema,
@@ -58,6 +59,7 @@ export const importCsvRoute = createRoute({
     ),
     401: UNAUTHORIZED,
     403: FORBIDDEN,
+    409: CONFLICT,
     500: SERVER_ERROR,
   },
 });
@@ -85,6 +87,7 @@ export const bulkRemoveRoute = createRoute({
       "The body is over 10 MiB; send batches of a few thousand addresses.",
       errorBodySchema,
     ),
+    409: CONFLICT,
     500: SERVER_ERROR,
   },
 });
@@ -105,6 +108,7 @@ export const exampleCsvRoute = createRoute({
     400: jsonResponse("A bad product or numRows.", errorBodySchema),
     401: UNAUTHORIZED,
     403: FORBIDDEN,
+    500: SERVER_ERROR,
   },
 });
 
@@ -119,6 +123,7 @@ export const instructionsRoute = createRoute({
     400: jsonResponse("A bad product.", errorBodySchema),
     401: UNAUTHORIZED,
     403: FORBIDDEN,
+    500: SERVER_ERROR,
   },
 });
 
