@@ -55,14 +55,17 @@ export async function logIn(
 ): Promise<LogInOutcome> {
   const hasher = context.hasher ?? defaultHasher;
   const account = `${input.shortName}\u0000${input.email.trim().toLowerCase()}`;
+  const heldBack = async () => !(await context.protection.check(account, input.client)).allowed;
+  // Before hashing: a held-back client's tries would otherwise still queue ahead of real logins.
+  if (await heldBack()) return { ok: false, reason: "THROTTLED" };
   const orgId = await store.findOrganizationId(input.shortName);
   const found = orgId === null ? null : await findMember(store, orgId, input.email);
   const passwordOk = await hasher.verify(
     input.password,
     found?.member.credentials.passwordHash ?? (await dummyPasswordHash(hasher)),
   );
-  if (!(await context.protection.check(account, input.client)).allowed)
-    return { ok: false, reason: "THROTTLED" };
+  // Again: concurrent tries all passed the first check before any of their failures counted.
+  if (await heldBack()) return { ok: false, reason: "THROTTLED" };
   const fail = async (reason: LogInFailure): Promise<LogInOutcome> => {
     await context.protection.recordFailure(account, input.client);
     return { ok: false, reason };

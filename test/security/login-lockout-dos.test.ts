@@ -1,6 +1,8 @@
 import { type IRateLimiterOptions, RateLimiterMemory } from "rate-limiter-flexible";
 import { describe, expect, it, vi } from "vitest";
+import { logIn } from "../../src/auth/login";
 import { createLoginProtection } from "../../src/auth/login-protection";
+import { createScryptHasher, type PasswordHasher } from "../../src/auth/password";
 import { createHttpHandler } from "../../src/http/handler";
 import { createMemoryStore } from "../../src/store/memory";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
@@ -44,6 +46,37 @@ describe("login protection cannot lock the real user out", () => {
     expect((await protection.check("sandbox\u0000fresh@x.example", "someone-else")).allowed).toBe(
       true,
     );
+  });
+
+  it("a held-back client's tries cost no password hashing, so they cannot crowd out real logins", async () => {
+    const scrypt = createScryptHasher();
+    let verifications = 0;
+    const hasher: PasswordHasher = {
+      hash: (password) => scrypt.hash(password),
+      verify: (password, encoded) => {
+        verifications++;
+        return scrypt.verify(password, encoded);
+      },
+    };
+    const store = createMemoryStore(sandboxSnapshot());
+    const context = {
+      secret: SECRET,
+      protection: createLoginProtection({ clientFailuresPerDay: 3 }),
+      hasher,
+    };
+    const attempt = (email: string) =>
+      logIn(
+        store,
+        { shortName: "sandbox", email, password: "guess", client: "attacker", now: new Date() },
+        context,
+      );
+    for (let account = 0; account < 3; account++) await attempt(`user${account}@x.example`);
+    const before = verifications;
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, account) => attempt(`other${account}@x.example`)),
+    );
+    expect(outcomes.every((outcome) => !outcome.ok && outcome.reason === "THROTTLED")).toBe(true);
+    expect(verifications - before).toBe(0);
   });
 
   it("holds memory bounded: keys are capped however long the address, and expire", async () => {
