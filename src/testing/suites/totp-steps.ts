@@ -25,7 +25,7 @@ export function totpStepsSuite(h: ConformanceHarness): void {
     expect(answers.filter(Boolean)).toHaveLength(1);
   });
 
-  it("forgets a deleted member's steps with the member", async () => {
+  it("deletes a member who has an accepted TOTP step (the step never blocks the delete)", async () => {
     const store = await h.seeded();
     await store.transaction(SEED_ORG_ID, (tx) => tx.acceptTotpStep("m-ben", 62_000_000));
     expect((await deleteMember(store, { orgId: SEED_ORG_ID, memberId: "m-ben" })).ok).toBe(true);
