@@ -2,8 +2,8 @@ import {
   type IRateLimiterOptions,
   type RateLimiterAbstract,
   RateLimiterMemory,
-  type RateLimiterRes,
 } from "rate-limiter-flexible";
+import { consumeSettled } from "../feed/rate-limit";
 
 /** Whether a login may be tried now; if not, for how long it is held back. */
 export type LoginCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -94,27 +94,17 @@ export function createLoginProtection(options: LoginProtectionOptions = {}): Log
     },
     async recordFailure(account, client) {
       const key = pairKey(account, client);
-      const failures = (await consumed(consecutive.consume(key))).consumedPoints;
+      const failures = (await consumeSettled(consecutive.consume(key))).state.consumedPoints;
       if (failures >= freeFailures) {
         const seconds = Math.min(maxDelaySeconds, 2 ** Math.min(30, failures - freeFailures));
         await delays.block(key, seconds);
       }
       // An unidentified client is every client: counting it would let anyone block all logins.
-      if (client !== "") await consumed(perClient.consume(clientKey(client)));
+      if (client !== "") await consumeSettled(perClient.consume(clientKey(client)));
     },
     async recordSuccess(account, client) {
       const key = pairKey(account, client);
       await Promise.all([consecutive.delete(key), delays.delete(key)]);
     },
   };
-}
-
-/** rate-limiter-flexible rejects a consume over the limit with the counter's state; both count. */
-async function consumed(attempt: Promise<RateLimiterRes>): Promise<RateLimiterRes> {
-  try {
-    return await attempt;
-  } catch (rejection) {
-    if (rejection instanceof Error) throw rejection;
-    return rejection as RateLimiterRes;
-  }
 }

@@ -54,19 +54,27 @@ export function createRateLimiter(
 export function rateLimiterFrom(limiter: FlexibleLimiter): RateLimiter {
   return {
     async take(key) {
-      try {
-        const result = await limiter.consume(key);
-        return { allowed: true, remaining: result.remainingPoints };
-      } catch (rejection) {
-        if (rejection instanceof Error) throw rejection;
-        const refused = rejection as { msBeforeNext: number };
-        return {
-          allowed: false,
-          retryAfterSeconds: Math.max(1, Math.ceil(refused.msBeforeNext / 1000)),
-        };
-      }
+      const { allowed, state } = await consumeSettled(limiter.consume(key));
+      return allowed
+        ? { allowed, remaining: state.remainingPoints }
+        : { allowed, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
     },
   };
+}
+
+/**
+ * A rate-limiter-flexible `consume`, settled: it rejects a consume over the limit with the
+ * counter's state, not an Error, and fails with an Error only when its store does.
+ */
+export async function consumeSettled<State>(
+  attempt: Promise<State>,
+): Promise<{ allowed: boolean; state: State }> {
+  try {
+    return { allowed: true, state: await attempt };
+  } catch (rejection) {
+    if (rejection instanceof Error) throw rejection;
+    return { allowed: false, state: rejection as State };
+  }
 }
 
 /** What {@link rateLimiterFrom} needs of a rate-limiter-flexible limiter. */

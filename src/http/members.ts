@@ -37,11 +37,11 @@ const bulkRemoveBodySchema = z.object({
   emails: z.array(z.string()).nullable().optional(),
 });
 
-/** The product a request names in its query, when it names a valid one (for authorization). */
-const queryProduct = (request: HonoRequest): Product | null => {
-  const value = request.query("product");
-  return value !== undefined && isProduct(value) ? value : null;
-};
+/** A product value as the request gives it, when it is a valid one (for authorization). */
+const validProduct = (value: string | undefined): Product | null =>
+  value !== undefined && isProduct(value) ? value : null;
+const queryProduct = (request: HonoRequest) => validProduct(request.query("product"));
+const pathProduct = (request: HonoRequest) => validProduct(request.param("product"));
 
 const memberTags = { tags: ["Members"], "x-interface-version": INTERFACE_VERSION.members };
 
@@ -200,13 +200,7 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
   app.openapi(
     {
       ...exampleCsvRoute,
-      middleware: [
-        session,
-        requireAccess("member-files", (request) => {
-          const product = request.param("product");
-          return product !== undefined && isProduct(product) ? product : null;
-        }),
-      ],
+      middleware: [session, requireAccess("member-files", pathProduct)],
     },
     async (c) => {
       const { product, numRows } = c.req.valid("param");

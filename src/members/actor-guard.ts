@@ -10,8 +10,8 @@ import type { DraftMemberRow, ReportProblem } from "./row";
 
 /**
  * The GraphQL rules for changing a member, applied to the import's sign-in cells when the import
- * knows who runs it: Use MFA and SSO ID of a stored member change only with authority over every
- * product the member holds; a Role that grants `ADMIN` on the product, or takes it away, needs
+ * knows who runs it: a New Email move, Use MFA and SSO ID of a stored member change only with
+ * authority over every product the member holds; a Role that grants `ADMIN` on the product, or takes it away, needs
  * `ADMIN` on it, and nobody lowers their own. Each refusal is `ROW_VALUE_CONFLICT` on its cell.
  */
 export function guardActorChanges(
@@ -31,6 +31,19 @@ export function guardActorChanges(
   };
   for (const row of rows) {
     const { existing, values } = row;
+    // resolveNewEmails left a New Email only on rows that really move their member.
+    if (existing !== null && typeof values.newEmail === "string") {
+      const decision = authorizeMemberOperation(
+        { operation: "editEmployerMemberInfo" },
+        actor,
+        existing,
+      );
+      if (!decision.allowed) {
+        const held = existing.products.map((access) => access.product).join(", ");
+        const message = `Moving "${values.email}" to another address needs the ADMIN role on every product they hold (${held}).`;
+        report(row, "newEmail", new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, message));
+      }
+    }
     if (existing !== null) {
       const authInfo = { operation: "editEmployerMemberAuthInfo", productRoles: [] } as const;
       if (values.useMfa !== undefined && (values.useMfa ?? false) !== existing.useMfa)

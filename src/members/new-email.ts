@@ -1,4 +1,3 @@
-import { authorizeMemberOperation, type MemberRoles } from "../auth/policy";
 import { emailKey } from "../values/email";
 import { listRows } from "./duplicates";
 import { MemberRowErrorType } from "./errors";
@@ -14,7 +13,6 @@ export function resolveNewEmails(
   rows: readonly DraftMemberRow[],
   isTakenAddress: (key: string) => boolean,
   report: ReportProblem,
-  actor: MemberRoles | null,
 ): void {
   const moving: DraftMemberRow[] = [];
   const targets = new Map<string, DraftMemberRow[]>();
@@ -42,15 +40,6 @@ export function resolveNewEmails(
       problem = `Rows ${listRows(sharing.map((other) => other.rowNumber))} each move a member to "${target}"; no two rows may move to the same address.`;
     } else if (isTakenAddress(targetKey)) {
       problem = `"${target}" already belongs to another user or member, so no member can move to it.`;
-    } else if (actor !== null) {
-      const decision = authorizeMemberOperation(
-        { operation: "editEmployerMemberInfo" },
-        actor,
-        row.existing,
-      );
-      if (!decision.allowed) {
-        problem = `Moving "${row.values.email}" to another address needs the ADMIN role on every product they hold (${row.existing.products.map((access) => access.product).join(", ")}).`;
-      }
     }
     if (problem !== undefined) {
       report(row, "newEmail", new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, problem));

@@ -135,7 +135,7 @@ export class MemberRowValidator {
     reportExternalUsers(rows, external, report);
     if (this.#has("newEmail")) {
       const isTaken = (key: string) => stored.has(key) || external.has(key) || emails.has(key);
-      resolveNewEmails(rows, isTaken, report, rules.actor);
+      resolveNewEmails(rows, isTaken, report);
     }
     if (rules.actor !== null) guardActorChanges(rows, rules.actor, rules.product, report);
     if (this.#has("managerEmail") || this.#has("mentorEmails")) {
