@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { DateTime } from "luxon";
-import isEmail from "validator/lib/isEmail";
-import isURL from "validator/lib/isURL";
+import isEmail from "validator/lib/isEmail.js";
+import isURL from "validator/lib/isURL.js";
 import { z } from "zod";
 import { LAW_SCHOOLS } from "../../src/lists/law-schools";
 import { STATIC_PRACTICE_AREAS } from "../../src/lists/practice-areas";
