@@ -2,6 +2,7 @@ import type { Store } from "../store/port";
 import { runReadOnly } from "../store/run";
 import type { FeedIndex } from "./feed-index";
 import { type FeedQueryError, type FeedSearchParams, parseFeedQuery } from "./params";
+import { cutRangedChanges, shapeCut } from "./ranged";
 import type { JobApplication } from "./record";
 import { pageJobApplications, selectJobApplications } from "./select";
 
@@ -31,7 +32,8 @@ export type QueryJobApplicationsOutcome =
  * GET /v1/job-applications as a library call: parses the parameters against the organization's
  * pipelines (400 causes), lets the store pre-select by status-change time, makes the exact cut
  * and the order here, so every adapter answers the same. A store with a {@link FeedIndex} has it
- * answer instead; the index holds the same rules.
+ * answer instead; the index holds the same rules. A store that selects the range itself hands
+ * over the changes in range, and only the applications shown are read.
  */
 export async function queryJobApplications(
   store: Store,
@@ -44,15 +46,34 @@ export async function queryJobApplications(
       pipelines: organization.pipelines,
     });
     if (!parsed.ok) return { ok: false, error: parsed.error };
-    const index = tx.loadFeedIndex === undefined ? null : await tx.loadFeedIndex();
-    const records =
-      index === null
-        ? selectJobApplications(
-            await tx.loadFeedApplications({ start: parsed.query.start, end: parsed.query.end }),
-            parsed.query,
-            organization,
-          )
-        : index.select(parsed.query);
+    const range = { start: parsed.query.start, end: parsed.query.end };
+    let records: JobApplication[];
+    if (tx.loadFeedIndex !== undefined) {
+      records = (await tx.loadFeedIndex()).select(parsed.query);
+    } else if (
+      tx.loadStatusChangesInRange !== undefined &&
+      tx.loadFeedApplicationHeads !== undefined
+    ) {
+      const cut = cutRangedChanges(await tx.loadStatusChangesInRange(range), parsed.query);
+      records = shapeCut(
+        cut,
+        await tx.loadFeedApplicationHeads(
+          cut.map((entry) => entry.applicationId),
+          {
+            answers: organization.applicationCustomFields.some(
+              (field) => field.showOnJobApplication,
+            ),
+          },
+        ),
+        organization,
+      );
+    } else {
+      records = selectJobApplications(
+        await tx.loadFeedApplications(range),
+        parsed.query,
+        organization,
+      );
+    }
     const page = pageJobApplications(records, { limit: input.limit, cursor: input.cursor });
     if (!page.ok)
       return {

@@ -8,6 +8,7 @@ import type {
   FeedApplication,
   StatusChange,
 } from "./model";
+import type { FeedApplicationHead } from "./ranged";
 
 /** Schema of {@link JobApplicationStatus}. */
 export const jobApplicationStatusSchema = z.object({
@@ -125,6 +126,8 @@ export interface FeedRecordShaper {
    * frozen, since an index shares them between the records of every query.
    */
   base(source: FeedApplication): JobApplicationBase;
+  /** {@link FeedRecordShaper.base} of an application read without its status history. */
+  baseOfHead(head: FeedApplicationHead): JobApplicationBase;
   /** A shown status change at `at` (epoch milliseconds). */
   status(
     change: Pick<StatusChange, "statusName" | "statusBucketName">,
@@ -139,41 +142,45 @@ export function feedRecordShaper(organization: FeedOrganization): FeedRecordShap
   const fields = organization.applicationCustomFields.filter((field) => field.showOnJobApplication);
   const instantText = instantTextFormatter();
   const candidatesUrl = `${organization.siteUrl.replace(/\/+$/, "")}/app/${encodeURIComponent(organization.shortName)}/candidates/`;
+  function baseOf(
+    { application, candidate, job }: Pick<FeedApplicationHead, "application" | "candidate" | "job">,
+    latestStatusAt: number,
+  ): JobApplicationBase {
+    const base: JobApplicationBase = {
+      firstName: candidate.firstName,
+      lastName: candidate.lastName,
+      email: candidate.email,
+      phone: candidate.phone,
+      candidateId: candidate.id,
+      candidateUrl: candidatesUrl + encodeURIComponent(candidate.id),
+      applicationId: application.id,
+      jobTitle: job.title,
+      jobId: job.id,
+      department: job.department,
+      officeLocation: job.officeLocation,
+      employmentType: job.employmentType,
+      hiringType: job.hiringType,
+      position: job.position,
+      requisitionId: job.requisitionId,
+      startDate: application.offer.startDate,
+      salary: application.offer.salary,
+      addressLine1: application.address.addressLine1,
+      addressLine2: application.address.addressLine2,
+      city: application.address.city,
+      state: application.address.state,
+      zipCode: application.address.zipCode,
+      jobApplicationLastStatusUpdate: instantText(latestStatusAt),
+      educationHistory: educationHistory(application.education),
+    };
+    if (fields.length > 0)
+      base.customFields = Object.freeze(
+        fields.map((field) => customFieldItem(field, application.customFieldAnswers)),
+      ) as JobApplicationCustomField[];
+    return base;
+  }
   return {
-    base(source) {
-      const { application, candidate, job } = source;
-      const base: JobApplicationBase = {
-        firstName: candidate.firstName,
-        lastName: candidate.lastName,
-        email: candidate.email,
-        phone: candidate.phone,
-        candidateId: candidate.id,
-        candidateUrl: candidatesUrl + encodeURIComponent(candidate.id),
-        applicationId: application.id,
-        jobTitle: job.title,
-        jobId: job.id,
-        department: job.department,
-        officeLocation: job.officeLocation,
-        employmentType: job.employmentType,
-        hiringType: job.hiringType,
-        position: job.position,
-        requisitionId: job.requisitionId,
-        startDate: application.offer.startDate,
-        salary: application.offer.salary,
-        addressLine1: application.address.addressLine1,
-        addressLine2: application.address.addressLine2,
-        city: application.address.city,
-        state: application.address.state,
-        zipCode: application.address.zipCode,
-        jobApplicationLastStatusUpdate: instantText(latestStatusTime(source)),
-        educationHistory: educationHistory(application.education),
-      };
-      if (fields.length > 0)
-        base.customFields = Object.freeze(
-          fields.map((field) => customFieldItem(field, application.customFieldAnswers)),
-        ) as JobApplicationCustomField[];
-      return base;
-    },
+    base: (source) => baseOf(source, latestStatusTime(source)),
+    baseOfHead: (head) => baseOf(head, head.latestStatusAt),
     status(change, at) {
       return {
         statusName: change.statusName,

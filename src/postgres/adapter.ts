@@ -16,7 +16,11 @@ import {
   schemaName,
   sqlState,
 } from "./client";
-import { readFeedApplications } from "./feed-sql";
+import {
+  readFeedApplicationHeads,
+  readFeedApplications,
+  readStatusChangesInRange,
+} from "./feed-sql";
 import { readCycleMatters, writeMatters } from "./matters-sql";
 import {
   memberFromRow,
@@ -283,6 +287,12 @@ function postgresTx(connection: Queryable, s: string, orgId: string, bulk: BulkW
 
     loadFeedApplications: (range) =>
       readFeedApplications(connection, s, orgId, range.start, range.end),
+
+    loadStatusChangesInRange: (range) =>
+      readStatusChangesInRange(connection, s, orgId, range.start, range.end),
+
+    loadFeedApplicationHeads: (ids, options) =>
+      readFeedApplicationHeads(connection, s, orgId, ids, options),
 
     async listWelcomeEmails(limit) {
       const { rows } = await connection.query(

@@ -1,4 +1,5 @@
-import type { FeedApplication } from "../feed/model";
+import type { ApplicationEducation, CustomFieldAnswer, FeedApplication } from "../feed/model";
+import type { FeedApplicationHead, RangedStatusChange } from "../feed/ranged";
 import type { Queryable } from "./client";
 import { jsonValue } from "./members-sql";
 
@@ -98,4 +99,131 @@ export function jobFromRow(row: Record<string, unknown>, idColumn = "id"): FeedA
     position: row.position_type as string,
     requisitionId: (row.requisition_id as string | null) ?? null,
   };
+}
+
+/**
+ * Status changes in the inclusive range, through the status-change time index: times truncated
+ * to the millisecond (as `Date.parse` reads them), so the range ends a millisecond after `end`.
+ */
+export async function readStatusChangesInRange(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  start: Date,
+  end: Date,
+): Promise<RangedStatusChange[]> {
+  const { rows } = await connection.query(
+    `SELECT application_id, position, status_name, bucket_name, floor(extract(epoch FROM at) * 1000)::float8 AS at
+     FROM ${s}.status_changes
+     WHERE org_id = $1 AND at >= $2::timestamptz AND at < $3::timestamptz + interval '1 millisecond'`,
+    [orgId, start.toISOString(), end.toISOString()],
+  );
+  return rows.map((row) => ({
+    applicationId: row.application_id as string,
+    position: row.position as number,
+    statusName: row.status_name as string,
+    statusBucketName: row.bucket_name as string,
+    at: row.at as number,
+  }));
+}
+
+/**
+ * The applications with these ids, each with candidate, job, education, latest status time and,
+ * when `answers` is set, custom-field answers. Four index-driven statements rather than one with
+ * a correlated subquery per application: each answers many applications at once.
+ */
+export async function readFeedApplicationHeads(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  applicationIds: readonly string[],
+  options: { answers: boolean },
+): Promise<FeedApplicationHead[]> {
+  if (applicationIds.length === 0) return [];
+  const ids = [...applicationIds];
+  const { rows } = await connection.query(
+    `SELECT a.id, a.job_id, a.offer_start_date::text AS offer_start_date, a.offer_salary, a.address,
+      floor(extract(epoch FROM a.last_status_at) * 1000)::float8 AS last_status_at,
+      c.id AS candidate_id, c.first_name, c.last_name, c.email, c.phone
+     FROM ${s}.applications a
+     JOIN ${s}.candidates c ON c.org_id = a.org_id AND c.id = a.candidate_id
+     WHERE a.org_id = $1 AND a.id = ANY($2::text[])`,
+    [orgId, ids],
+  );
+  const jobs = new Map(
+    (
+      await connection.query(
+        `SELECT id, title, department, office_location, employment_type, hiring_type, position_type, requisition_id
+         FROM ${s}.jobs WHERE org_id = $1 AND id = ANY($2::text[])`,
+        [orgId, [...new Set(rows.map((row) => row.job_id as string))]],
+      )
+    ).rows.map((row) => [row.id as string, jobFromRow(row)]),
+  );
+  const education = await readByApplication(
+    connection,
+    `SELECT application_id, university, degree, start_date::text AS start_date, end_date::text AS end_date
+     FROM ${s}.application_education WHERE org_id = $1 AND application_id = ANY($2::text[])
+     ORDER BY application_id, position`,
+    [orgId, ids],
+    (row): ApplicationEducation => ({
+      university: row.university as string,
+      degree: (row.degree as string | null) ?? null,
+      startDate: (row.start_date as string | null) ?? null,
+      endDate: (row.end_date as string | null) ?? null,
+    }),
+  );
+  const answers = options.answers
+    ? await readByApplication(
+        connection,
+        `SELECT application_id, custom_field_id, value FROM ${s}.custom_field_answers
+         WHERE org_id = $1 AND application_id = ANY($2::text[]) ORDER BY application_id, position`,
+        [orgId, ids],
+        (row): CustomFieldAnswer => ({
+          customFieldId: row.custom_field_id as string,
+          value: jsonValue(row.value) as CustomFieldAnswer["value"],
+        }),
+      )
+    : new Map<string, CustomFieldAnswer[]>();
+  return rows.map((row) => {
+    const id = row.id as string;
+    const job = jobs.get(row.job_id as string);
+    if (job === undefined) throw new Error(`application ${id} names a job that was not found`);
+    return {
+      application: {
+        id,
+        candidateId: row.candidate_id as string,
+        jobId: job.id,
+        offer: {
+          startDate: (row.offer_start_date as string | null) ?? null,
+          salary: (row.offer_salary as number | null) ?? null,
+        },
+        address: jsonValue(row.address) as FeedApplication["application"]["address"],
+        customFieldAnswers: answers.get(id) ?? [],
+        education: education.get(id) ?? [],
+      },
+      candidate: candidateFromRow(row, "candidate_id"),
+      job,
+      latestStatusAt: row.last_status_at as number,
+    };
+  });
+}
+
+/** Rows of a child table grouped by `application_id`, each group in the statement's order. */
+async function readByApplication<T>(
+  connection: Queryable,
+  sql: string,
+  params: unknown[],
+  read: (row: Record<string, unknown>) => T,
+): Promise<Map<string, T[]>> {
+  const grouped = new Map<string, T[]>();
+  for (const row of (await connection.query(sql, params)).rows) {
+    const id = row.application_id as string;
+    let group = grouped.get(id);
+    if (group === undefined) {
+      group = [];
+      grouped.set(id, group);
+    }
+    group.push(read(row));
+  }
+  return grouped;
 }

@@ -2,12 +2,14 @@ import { connectionSource, type PostgresClient, schemaName } from "./client";
 import initial from "./migrations/001_initial.sql";
 import totpSteps from "./migrations/002_totp_steps.sql";
 import foreignKeyIndexes from "./migrations/003_foreign_key_indexes.sql";
+import feedLatestStatus from "./migrations/004_feed_latest_status.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
 const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 1, sql: initial },
   { version: 2, sql: totpSteps },
   { version: 3, sql: foreignKeyIndexes },
+  { version: 4, sql: feedLatestStatus },
 ];
 
 /**

@@ -1,3 +1,4 @@
+import type { Application } from "../feed/model";
 import { flattenCycle, nestCycle } from "../matters/entries";
 import type { OrganizationSnapshot } from "../store/snapshot";
 import type { Queryable } from "./client";
@@ -109,9 +110,9 @@ export async function writeSnapshot(
     ],
   );
   await connection.query(
-    `INSERT INTO ${s}.applications (org_id, id, candidate_id, job_id, offer_start_date, offer_salary, address)
-     SELECT $1, t.id, t.candidate, t.job, t.start_date::date, t.salary, t.address::jsonb
-     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[]) AS t(id, candidate, job, start_date, salary, address)`,
+    `INSERT INTO ${s}.applications (org_id, id, candidate_id, job_id, offer_start_date, offer_salary, address, last_status_at)
+     SELECT $1, t.id, t.candidate, t.job, t.start_date::date, t.salary, t.address::jsonb, t.last_status_at::timestamptz
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[]) AS t(id, candidate, job, start_date, salary, address, last_status_at)`,
     [
       orgId,
       applications.map((a) => a.id),
@@ -120,6 +121,7 @@ export async function writeSnapshot(
       applications.map((a) => a.offer.startDate),
       applications.map((a) => a.offer.salary),
       applications.map((a) => JSON.stringify(a.address)),
+      applications.map((a) => latestStatusChange(a)),
     ],
   );
   const changes = applications.flatMap((a) =>
@@ -249,4 +251,22 @@ export async function readProfile(
     },
     externalUserEmails: row.external_user_emails as string[],
   };
+}
+
+/**
+ * The `at` of the application's latest status change as written, or `null`: by milliseconds, as
+ * the feed compares them (a finer fraction is truncated there), so any of several changes in the
+ * same millisecond will do.
+ */
+function latestStatusChange(application: Application): string | null {
+  let latest: string | null = null;
+  let latestMs = Number.NEGATIVE_INFINITY;
+  for (const change of application.statusChanges) {
+    const ms = Date.parse(change.at);
+    if (ms > latestMs) {
+      latest = change.at;
+      latestMs = ms;
+    }
+  }
+  return latest;
 }

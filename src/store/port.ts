@@ -1,5 +1,6 @@
 import type { FeedIndex } from "../feed/feed-index";
 import type { FeedApplication } from "../feed/model";
+import type { FeedApplicationHead, RangedStatusChange } from "../feed/ranged";
 import type { MatterWrites } from "../matters/apply";
 import type { CycleMatters } from "../matters/entries";
 import type { MemberPlan } from "../members/plan";
@@ -84,6 +85,23 @@ export interface StoreTx {
    * selects from it and does not call {@link StoreTx.loadFeedApplications}.
    */
   loadFeedIndex?(): Promise<FeedIndex>;
+  /**
+   * Optional, for adapters that select the feed's range in their own engine (a database's
+   * status-change time index); an adapter has both this and
+   * {@link StoreTx.loadFeedApplicationHeads} or neither. The status changes at least in the
+   * inclusive range, in any order; rpdi makes the exact cut, so changes outside the range may come
+   * too. When an adapter has these, the feed
+   * reads only the applications it returns, and does not call {@link StoreTx.loadFeedApplications}.
+   */
+  loadStatusChangesInRange?(range: { start: Date; end: Date }): Promise<RangedStatusChange[]>;
+  /**
+   * The applications with these ids, without their status history, in any order; their
+   * custom-field answers only when `answers` is set (the organization shows custom fields).
+   */
+  loadFeedApplicationHeads?(
+    applicationIds: readonly string[],
+    options: { answers: boolean },
+  ): Promise<FeedApplicationHead[]>;
   /** The outbox of welcome emails, oldest first. */
   listWelcomeEmails(limit?: number): Promise<WelcomeEmail[]>;
   /** Removes acknowledged welcome emails from the outbox. */
@@ -117,6 +135,8 @@ export const STORE_TX_OPERATIONS = [
   "applyMatterWrites",
   "loadFeedApplications",
   "loadFeedIndex",
+  "loadStatusChangesInRange",
+  "loadFeedApplicationHeads",
   "listWelcomeEmails",
   "deleteWelcomeEmails",
   "acceptTotpStep",
