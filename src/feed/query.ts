@@ -47,9 +47,10 @@ export async function queryJobApplications(
     });
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const range = { start: parsed.query.start, end: parsed.query.end };
+    const index = tx.loadFeedIndex === undefined ? null : await tx.loadFeedIndex();
     let records: JobApplication[];
-    if (tx.loadFeedIndex !== undefined) {
-      records = (await tx.loadFeedIndex()).select(parsed.query);
+    if (index !== null) {
+      records = index.select(parsed.query);
     } else if (
       tx.loadStatusChangesInRange !== undefined &&
       tx.loadFeedApplicationHeads !== undefined

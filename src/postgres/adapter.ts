@@ -17,8 +17,14 @@ import {
   sqlState,
 } from "./client";
 import {
+  DEFAULT_FEED_INDEX_STATUS_CHANGES,
+  FeedIndexCache,
+  type FeedIndexCacheOptions,
+} from "./feed-cache";
+import {
   readFeedApplicationHeads,
   readFeedApplications,
+  readFeedVersion,
   readStatusChangesInRange,
 } from "./feed-sql";
 import { readCycleMatters, writeMatters } from "./matters-sql";
@@ -32,6 +38,7 @@ import {
 } from "./members-sql";
 import { migrate } from "./migrate";
 import { readProfile, readSnapshot, writeSnapshot } from "./snapshot-io";
+import { readWholeFeed } from "./whole-feed";
 
 export interface PostgresStoreOptions {
   /** A `pg` Pool, a single `pg` Client, or PGlite. */
@@ -40,12 +47,21 @@ export interface PostgresStoreOptions {
   schema?: string;
   /** Told about every statement a transaction sends (for statement counts in benchmarks). */
   onStatement?: (sql: string) => void;
+  /** The feed's in-process index (docs/performance.md); `{ maxStatusChanges: 0 }` turns it off. */
+  feedIndex?: FeedIndexCacheOptions;
 }
 
 /** The PostgreSQL store; call {@link PostgresStore.migrate} once before use. */
 export interface PostgresStore extends Store {
   /** Creates or upgrades the schema; idempotent. Returns the versions it applied. */
   migrate(): Promise<number[]>;
+  /**
+   * Builds the in-process feed index of the organization's current data now: `true` when it is
+   * kept, `false` when the index is off, the organization is absent or larger than the index may
+   * hold. On a pool, a feed query that finds no index for the data it reads builds one in the
+   * background; on a single connection (a `pg` Client, PGlite) only this call builds it.
+   */
+  warmFeedIndex(orgId: string): Promise<boolean>;
 }
 
 /**
@@ -105,8 +121,17 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     }
   }
 
+  const feedIndexes = new FeedIndexCache(
+    options.feedIndex?.maxStatusChanges ?? DEFAULT_FEED_INDEX_STATUS_CHANGES,
+    (orgId, limit) =>
+      inTransaction(orgId, (connection) => readWholeFeed(connection, s, orgId, limit), true),
+    { warmOnMiss: typeof options.client.connect === "function" },
+  );
+
   return {
     migrate: () => migrate(options.client, schema),
+
+    warmFeedIndex: (orgId) => feedIndexes.warm(orgId),
 
     transaction<T>(
       orgId: string,
@@ -121,7 +146,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
             [orgId],
           );
           if (rows.length === 0) throw new OrganizationNotFoundError(orgId);
-          return work(postgresTx(connection, s, orgId, bulk));
+          return work(postgresTx(connection, s, orgId, bulk, feedIndexes));
         },
         options?.readOnly === true,
       );
@@ -195,7 +220,13 @@ function release(connection: PooledConnection, error: unknown): void {
   connection.release(error !== undefined);
 }
 
-function postgresTx(connection: Queryable, s: string, orgId: string, bulk: BulkWrites): StoreTx {
+function postgresTx(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  bulk: BulkWrites,
+  feedIndexes: FeedIndexCache,
+): StoreTx {
   const members = async (where: string, params: unknown[]) =>
     (
       await connection.query(`${memberSelect(s)} WHERE m.org_id = $1 AND ${where} ORDER BY m.seq`, [
@@ -283,6 +314,11 @@ function postgresTx(connection: Queryable, s: string, orgId: string, bulk: BulkW
     async applyMatterWrites(reviewCycleId, writes: MatterWrites) {
       await writeMatters(connection, s, orgId, reviewCycleId, writes);
       bulk.note(MATTER_TABLES, writes.createEntries.length + (writes.updateEntries?.length ?? 0));
+    },
+
+    async loadFeedIndex() {
+      const version = await readFeedVersion(connection, s, orgId);
+      return version === null ? null : feedIndexes.lookup(orgId, version);
     },
 
     loadFeedApplications: (range) =>

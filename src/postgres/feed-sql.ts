@@ -175,12 +175,16 @@ export async function readFeedApplicationHeads(
   const answers = options.answers
     ? await readByApplication(
         connection,
-        `SELECT application_id, custom_field_id, value FROM ${s}.custom_field_answers
+        `SELECT application_id, custom_field_id, value::text AS value FROM ${s}.custom_field_answers
          WHERE org_id = $1 AND application_id = ANY($2::text[]) ORDER BY application_id, position`,
         [orgId, ids],
         (row): CustomFieldAnswer => ({
           customFieldId: row.custom_field_id as string,
-          value: jsonValue(row.value) as CustomFieldAnswer["value"],
+          // As text: a JSON string answer would be taken for unparsed JSON otherwise.
+          value:
+            row.value === null
+              ? null
+              : (JSON.parse(row.value as string) as CustomFieldAnswer["value"]),
         }),
       )
     : new Map<string, CustomFieldAnswer[]>();
@@ -226,4 +230,17 @@ async function readByApplication<T>(
     group.push(read(row));
   }
   return grouped;
+}
+
+/** The organization's feed version (a new one with every snapshot that replaces it), or `null`. */
+export async function readFeedVersion(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+): Promise<string | null> {
+  const { rows } = await connection.query(
+    `SELECT feed_version::text AS version FROM ${s}.organizations WHERE id = $1`,
+    [orgId],
+  );
+  return (rows[0]?.version as string | undefined) ?? null;
 }

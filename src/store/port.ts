@@ -81,10 +81,11 @@ export interface StoreTx {
   loadFeedApplications(range: { start: Date; end: Date }): Promise<FeedApplication[]>;
   /**
    * Optional, for adapters that keep the whole feed in memory: a {@link FeedIndex} of every
-   * application, built from the organization's current profile. When an adapter has it, the feed
-   * selects from it and does not call {@link StoreTx.loadFeedApplications}.
+   * application, built from the organization's current profile, or `null` when the adapter has
+   * none for the data this transaction reads (the feed then reads the store). With an index, the
+   * feed selects from it and calls none of the feed's other operations.
    */
-  loadFeedIndex?(): Promise<FeedIndex>;
+  loadFeedIndex?(): Promise<FeedIndex | null>;
   /**
    * Optional, for adapters that select the feed's range in their own engine (a database's
    * status-change time index); an adapter has both this and

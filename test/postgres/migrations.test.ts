@@ -16,6 +16,8 @@ describe("migrate() upgrades a database that holds data", () => {
       const schema = `"${schemaOfStore(store)}"`;
       // The database as version 3 left it: no column, version 4 not recorded.
       await client.query(`ALTER TABLE ${schema}.applications DROP COLUMN last_status_at`);
+      await client.query(`ALTER TABLE ${schema}.organizations DROP COLUMN feed_version`);
+      await client.query(`DROP SEQUENCE ${schema}.feed_versions`);
       await client.query(`DELETE FROM ${schema}.rpdi_migrations WHERE version = 4`);
 
       expect(await store.migrate()).toEqual([4]);

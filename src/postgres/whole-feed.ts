@@ -1,0 +1,38 @@
+import { FeedIndex } from "../feed/feed-index";
+import { deepFreeze } from "../store/deep-freeze";
+import type { Queryable } from "./client";
+import type { BuiltFeedIndex } from "./feed-cache";
+import { applicationSelect, feedApplicationFromRow, readFeedVersion } from "./feed-sql";
+import { readProfile } from "./snapshot-io";
+
+/**
+ * The organization's whole feed indexed, with the version it was read at, in the caller's
+ * read-only transaction; no index when it holds more than `limit` status changes.
+ */
+export async function readWholeFeed(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  limit: number,
+): Promise<BuiltFeedIndex | null> {
+  const version = await readFeedVersion(connection, s, orgId);
+  if (version === null) return null;
+  const { rows } = await connection.query(
+    `SELECT count(*)::int AS changes FROM ${s}.status_changes WHERE org_id = $1`,
+    [orgId],
+  );
+  const statusChanges = Number(rows[0]?.changes ?? 0);
+  if (statusChanges > limit) return { version, statusChanges, index: null };
+  const profile = await readProfile(connection, s, orgId);
+  if (profile === null) return null;
+  const applications = (await connection.query(applicationSelect(s, "TRUE"), [orgId])).rows.map(
+    (row) => {
+      const source = feedApplicationFromRow(row);
+      return deepFreeze({
+        ...source,
+        statusTimes: source.application.statusChanges.map((change) => Date.parse(change.at)),
+      });
+    },
+  );
+  return { version, statusChanges, index: new FeedIndex(applications, profile.profile) };
+}
