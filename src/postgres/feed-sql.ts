@@ -112,12 +112,11 @@ export async function readStatusChangesInRange(
   start: Date,
   end: Date,
 ): Promise<RangedStatusChange[]> {
-  const { rows } = await connection.query(
-    `SELECT application_id, position, status_name, bucket_name, floor(extract(epoch FROM at) * 1000)::float8 AS at
-     FROM ${s}.status_changes
-     WHERE org_id = $1 AND at >= $2::timestamptz AND at < $3::timestamptz + interval '1 millisecond'`,
-    [orgId, start.toISOString(), end.toISOString()],
-  );
+  const { rows } = await connection.query(statusChangesInRangeSql(s), [
+    orgId,
+    start.toISOString(),
+    end.toISOString(),
+  ]);
   return rows.map((row) => ({
     applicationId: row.application_id as string,
     position: row.position as number,
@@ -141,15 +140,7 @@ export async function readFeedApplicationHeads(
 ): Promise<FeedApplicationHead[]> {
   if (applicationIds.length === 0) return [];
   const ids = [...applicationIds];
-  const { rows } = await connection.query(
-    `SELECT a.id, a.job_id, a.offer_start_date::text AS offer_start_date, a.offer_salary, a.address,
-      floor(extract(epoch FROM a.last_status_at) * 1000)::float8 AS last_status_at,
-      c.id AS candidate_id, c.first_name, c.last_name, c.email, c.phone
-     FROM ${s}.applications a
-     JOIN ${s}.candidates c ON c.org_id = a.org_id AND c.id = a.candidate_id
-     WHERE a.org_id = $1 AND a.id = ANY($2::text[])`,
-    [orgId, ids],
-  );
+  const { rows } = await connection.query(applicationHeadsSql(s), [orgId, ids]);
   const jobs = new Map(
     (
       await connection.query(
@@ -243,4 +234,21 @@ export async function readFeedVersion(
     [orgId],
   );
   return (rows[0]?.version as string | undefined) ?? null;
+}
+
+/** The statement of {@link readStatusChangesInRange} (`$1` organization, `$2`–`$3` the range). */
+export function statusChangesInRangeSql(s: string): string {
+  return `SELECT application_id, position, status_name, bucket_name, floor(extract(epoch FROM at) * 1000)::float8 AS at
+     FROM ${s}.status_changes
+     WHERE org_id = $1 AND at >= $2::timestamptz AND at < $3::timestamptz + interval '1 millisecond'`;
+}
+
+/** The statement of {@link readFeedApplicationHeads} (`$1` organization, `$2` the ids). */
+export function applicationHeadsSql(s: string): string {
+  return `SELECT a.id, a.job_id, a.offer_start_date::text AS offer_start_date, a.offer_salary, a.address,
+      floor(extract(epoch FROM a.last_status_at) * 1000)::float8 AS last_status_at,
+      c.id AS candidate_id, c.first_name, c.last_name, c.email, c.phone
+     FROM ${s}.applications a
+     JOIN ${s}.candidates c ON c.org_id = a.org_id AND c.id = a.candidate_id
+     WHERE a.org_id = $1 AND a.id = ANY($2::text[])`;
 }
