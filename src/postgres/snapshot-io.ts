@@ -1,5 +1,6 @@
 import { flattenCycle, nestCycle } from "../matters/entries";
 import type { OrganizationSnapshot } from "../store/snapshot";
+import type { BulkConnection } from "./bulk";
 import type { Queryable } from "./client";
 import {
   applicationSelect,
@@ -20,7 +21,7 @@ import {
 
 /** Replaces the organization with the snapshot's content, set-based, in the caller's transaction. */
 export async function writeSnapshot(
-  connection: Queryable,
+  connection: BulkConnection,
   s: string,
   snapshot: OrganizationSnapshot,
 ): Promise<void> {
