@@ -3,7 +3,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importMembers } from "../../src/members/import";
 import { createPostgresStore } from "../../src/postgres/adapter";
-import { copyValue } from "../../src/postgres/bulk";
+import { copyFromOf, copyValue } from "../../src/postgres/bulk";
 import type { PostgresClient } from "../../src/postgres/client";
 import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { runStoreConformance } from "../../src/testing/conformance";
@@ -212,5 +212,25 @@ describe.skipIf(DATABASE_URL === undefined)(
       await pool.end();
     });
     properties(() => pool);
+
+    it("a failed COPY rejects with the server's error (its SQLSTATE kept) and leaves the connection usable", async () => {
+      const connection = await pool.connect();
+      try {
+        const copy = copyFromOf(connection);
+        expect(copy).toBeDefined();
+        await connection.query("BEGIN");
+        await connection.query(
+          "CREATE TEMPORARY TABLE copy_check (a int PRIMARY KEY) ON COMMIT DROP",
+        );
+        await copy?.("COPY copy_check (a) FROM STDIN", "1\n2\n");
+        await expect(copy?.("COPY copy_check (a) FROM STDIN", "3\n1\n")).rejects.toMatchObject({
+          code: "23505",
+        });
+        await connection.query("ROLLBACK");
+        expect((await connection.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+      } finally {
+        connection.release();
+      }
+    });
   },
 );
