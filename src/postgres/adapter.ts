@@ -8,6 +8,7 @@ import {
 import type { Store, StoreTx, TransactionOptions } from "../store/port";
 import type { Product } from "../store/products";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
+import { type BulkConnection, DEFAULT_COPY_FROM_ROWS } from "./bulk";
 import {
   connectionSource,
   type PooledConnection,
@@ -49,6 +50,11 @@ export interface PostgresStoreOptions {
   onStatement?: (sql: string) => void;
   /** The feed's in-process index (docs/performance.md); `{ maxStatusChanges: 0 }` turns it off. */
   feedIndex?: FeedIndexCacheOptions;
+  /**
+   * Rows from which a bulk write sends its rows by `COPY … FROM STDIN` (a `pg` connection or
+   * PGlite) instead of `unnest` arrays; default 1,000. `Infinity` never uses COPY.
+   */
+  copyFromRows?: number;
 }
 
 /** The PostgreSQL store; call {@link PostgresStore.migrate} once before use. */
@@ -75,19 +81,30 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   const schema = options.schema ?? "rpdi";
   const s = schemaName(schema);
   const acquire = connectionSource(options.client);
+  const copyFromRows = options.copyFromRows ?? DEFAULT_COPY_FROM_ROWS;
 
   async function inTransaction<T>(
     orgId: string,
-    work: (connection: Queryable, bulk: BulkWrites) => Promise<T>,
+    work: (connection: BulkConnection, bulk: BulkWrites) => Promise<T>,
     readOnly = false,
   ): Promise<T> {
     const bulk = new BulkWrites();
     const pooled = await acquire();
-    const connection: Queryable = {
+    const copyFrom = pooled.copyIn;
+    const connection: BulkConnection = {
       query: (text, params) => {
         options.onStatement?.(text);
         return pooled.query(text, params);
       },
+      copyFromRows,
+      ...(copyFrom === undefined
+        ? {}
+        : {
+            copyFrom: (sql: string, data: string) => {
+              options.onStatement?.(sql);
+              return copyFrom(sql, data);
+            },
+          }),
     };
     let broken: unknown;
     try {
@@ -166,7 +183,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     },
 
     exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
-      return inTransaction(orgId, (connection) => readSnapshot(connection, s, orgId), true);
+      return inTransaction(orgId, (connection) => readSnapshot(connection, s, orgId));
     },
 
     async findOrganizationId(shortName: string): Promise<string | null> {
@@ -221,7 +238,7 @@ function release(connection: PooledConnection, error: unknown): void {
 }
 
 function postgresTx(
-  connection: Queryable,
+  connection: BulkConnection,
   s: string,
   orgId: string,
   bulk: BulkWrites,

@@ -1,3 +1,5 @@
+import { type CopyFrom, copyFromOf } from "./bulk";
+
 /** The part of a `pg` client rpdi uses: `query` with $n parameters, answering `{ rows }`. */
 export interface Queryable {
   /** Runs one statement with `$n` parameters. */
@@ -8,6 +10,11 @@ export interface Queryable {
 export interface PooledConnection extends Queryable {
   /** Gives the connection back to its pool; with an error, destroys it. */
   release(error?: Error | boolean): void;
+}
+
+/** A connection handed out for one transaction, with COPY when its driver has it (`pg`, PGlite). */
+export interface TransactionConnection extends PooledConnection {
+  copyIn?: CopyFrom;
 }
 
 /**
@@ -21,18 +28,24 @@ export interface PostgresClient extends Queryable {
 }
 
 /** Hands out one connection per transaction; a single connection is queued. */
-export function connectionSource(client: PostgresClient): () => Promise<PooledConnection> {
+export function connectionSource(client: PostgresClient): () => Promise<TransactionConnection> {
   if (typeof client.connect === "function") {
     const connect = client.connect.bind(client);
     return async () => {
       const connection = await connect();
+      const copyFrom = copyFromOf(connection);
       // A pg client emits "error" when its session dies while checked out (terminated, reset);
       // unheard, that event crashes the host. The failing query reports the error anyway.
       const events = connection as unknown as {
         on?: (event: string, listener: () => void) => void;
         off?: (event: string, listener: () => void) => void;
       };
-      if (typeof events.on !== "function") return connection;
+      if (typeof events.on !== "function")
+        return {
+          query: (text, params) => connection.query(text, params),
+          release: (error) => connection.release(error),
+          ...(copyFrom === undefined ? {} : { copyIn: copyFrom }),
+        };
       const ignore = () => undefined;
       events.on("error", ignore);
       return {
@@ -41,18 +54,21 @@ export function connectionSource(client: PostgresClient): () => Promise<PooledCo
           events.off?.("error", ignore);
           connection.release(error);
         },
+        ...(copyFrom === undefined ? {} : { copyIn: copyFrom }),
       };
     };
   }
   let queue: Promise<void> = Promise.resolve();
+  const copyFrom = copyFromOf(client);
   return () =>
-    new Promise<PooledConnection>((resolve) => {
+    new Promise<TransactionConnection>((resolve) => {
       queue = queue.then(
         () =>
           new Promise<void>((released) => {
             resolve({
               query: (text, params) => client.query(text, params),
               release: () => released(),
+              ...(copyFrom === undefined ? {} : { copyIn: copyFrom }),
             });
           }),
       );

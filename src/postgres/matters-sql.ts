@@ -1,5 +1,6 @@
 import type { MatterWrites } from "../matters/apply";
 import type { ClientMatter, CycleMatters, MatterEntry } from "../matters/entries";
+import { type BulkConnection, rowSource } from "./bulk";
 import type { Queryable } from "./client";
 
 export async function readCycleMatters(
@@ -44,9 +45,12 @@ export async function readCycleMatters(
   };
 }
 
-/** Creates and updates client matters and entries: two statements, whatever the number of rows. */
+/**
+ * Creates and updates client matters and entries: one upsert each, whatever the number of rows,
+ * its rows by COPY into a temporary table or as `unnest` arrays.
+ */
 export async function writeMatters(
-  connection: Queryable,
+  connection: BulkConnection,
   s: string,
   orgId: string,
   cycleId: string,
@@ -54,40 +58,53 @@ export async function writeMatters(
 ): Promise<void> {
   const matters = [...writes.createClientMatters, ...writes.updateClientMatters];
   if (matters.length > 0) {
+    const source = await rowSource(
+      connection,
+      {
+        names: ["id", "matter_id", "client_name", "matter_name", "description"],
+        types: ["text", "text", "text", "text", "text"],
+        values: [
+          matters.map((m) => m.id),
+          matters.map((m) => m.matterId),
+          matters.map((m) => m.clientName),
+          matters.map((m) => m.matterName),
+          matters.map((m) => m.description),
+        ],
+      },
+      3,
+    );
     await connection.query(
       `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name, description)
-       SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+       SELECT $1, $2, t.id, t.matter_id, t.client_name, t.matter_name, t.description FROM ${source.from} ${source.order}
        ON CONFLICT (org_id, id) DO UPDATE SET matter_name = excluded.matter_name, description = excluded.description`,
-      [
-        orgId,
-        cycleId,
-        matters.map((m) => m.id),
-        matters.map((m) => m.matterId),
-        matters.map((m) => m.clientName),
-        matters.map((m) => m.matterName),
-        matters.map((m) => m.description),
-      ],
+      [orgId, cycleId, ...source.params],
     );
   }
   const entries = [...writes.createEntries, ...(writes.updateEntries ?? [])];
   if (entries.length > 0) {
+    const source = await rowSource(
+      connection,
+      {
+        names: ["id", "cm", "attorney", "billing", "start_date", "end_date", "hours"],
+        types: ["text", "text", "text", "text", "date", "date", "numeric"],
+        values: [
+          entries.map((e) => e.id),
+          entries.map((e) => e.clientMatterId),
+          entries.map((e) => e.attorneyEmail),
+          entries.map((e) => e.billingAttorneyEmail),
+          entries.map((e) => e.startDate),
+          entries.map((e) => e.endDate),
+          entries.map((e) => e.hoursBilled),
+        ],
+      },
+      2,
+    );
     await connection.query(
       `INSERT INTO ${s}.matter_entries (org_id, id, client_matter_id, attorney_email, billing_attorney_email, start_date, end_date, hours_billed)
-       SELECT $1, t.id, t.cm, t.attorney, t.billing, t.start_date::date, t.end_date::date, t.hours
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[])
-         AS t(id, cm, attorney, billing, start_date, end_date, hours)
+       SELECT $1, t.id, t.cm, t.attorney, t.billing, t.start_date, t.end_date, t.hours FROM ${source.from} ${source.order}
        ON CONFLICT (org_id, id) DO UPDATE SET billing_attorney_email = excluded.billing_attorney_email,
          start_date = excluded.start_date, end_date = excluded.end_date, hours_billed = excluded.hours_billed`,
-      [
-        orgId,
-        entries.map((e) => e.id),
-        entries.map((e) => e.clientMatterId),
-        entries.map((e) => e.attorneyEmail),
-        entries.map((e) => e.billingAttorneyEmail),
-        entries.map((e) => e.startDate),
-        entries.map((e) => e.endDate),
-        entries.map((e) => e.hoursBilled),
-      ],
+      [orgId, ...source.params],
     );
   }
 }

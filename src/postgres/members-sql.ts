@@ -1,6 +1,7 @@
 import type { MemberPlan } from "../members/plan";
 import type { WelcomeEmail } from "../members/welcome-email";
 import type { Member } from "../store/snapshot";
+import { type BulkConnection, insertRows, rowSource } from "./bulk";
 import type { Queryable } from "./client";
 
 /** The columns that rebuild whole members: the row, its products, education and mentors. */
@@ -52,149 +53,173 @@ export function jsonValue(value: unknown): unknown {
   return typeof value === "string" ? JSON.parse(value) : value;
 }
 
-/**
- * Writes whole members set-based: one statement for the rows (insert or replace by id) and one
- * delete plus one insert each for products, education and mentors, whatever the number of rows.
- */
-/** Members one write must reach before `members` is analyzed inside the transaction. */
+/** Members one write must reach before `members` may need analyzing inside the transaction. */
 const ANALYZE_MEMBERS_FROM = 1000;
 
+/**
+ * Pages below which `members` counts as small for the planner: a key look-up there may be planned
+ * as a sequential scan, and a pooled connection keeps such a plan for its foreign-key checks. At
+ * this size and above, a key look-up is an index scan whatever the table grows to.
+ */
+export const SMALL_TABLE_PAGES = 100;
+
+/** The member columns after `org_id`, in table order, with their types. */
+const MEMBER_COLUMNS: readonly [string, string, (member: Member) => unknown][] = [
+  ["id", "text", (m) => m.id],
+  ["email", "text", (m) => m.email],
+  ["first_name", "text", (m) => m.firstName],
+  ["last_name", "text", (m) => m.lastName],
+  ["employee_id", "text", (m) => m.employeeId],
+  ["job_title", "text", (m) => m.jobTitle],
+  ["level", "text", (m) => m.level],
+  ["office", "jsonb", (m) => (m.office === null ? null : JSON.stringify(m.office))],
+  ["department", "text", (m) => m.department],
+  ["practice_area", "text", (m) => m.practiceArea],
+  ["start_date", "date", (m) => m.startDate],
+  ["effective_class_year", "integer", (m) => m.effectiveClassYear],
+  ["sso_id", "text", (m) => m.ssoId],
+  ["use_mfa", "boolean", (m) => m.useMfa],
+  ["bio_link", "text", (m) => m.bioLink],
+  ["work_arrangement", "text", (m) => m.workArrangement],
+  ["flsa_status", "text", (m) => m.flsaStatus],
+  ["manager_id", "text", (m) => m.managerId],
+  ["password_hash", "text", (m) => m.credentials.passwordHash],
+  ["mfa_secret", "text", (m) => m.credentials.mfaSecret],
+];
+
+/**
+ * Writes whole members set-based: one statement for the rows (insert or replace by id; its rows
+ * come by COPY into a temporary table, or as `unnest` arrays), one delete each for the products,
+ * education and mentors of the members written, and one insert each for their new rows (COPY or
+ * `unnest`), whatever the number of rows.
+ */
 export async function writeMembers(
-  connection: Queryable,
+  connection: BulkConnection,
   s: string,
   orgId: string,
   members: readonly Member[],
 ): Promise<void> {
   if (members.length === 0) return;
-  const column = <T>(pick: (member: Member) => T) => members.map(pick);
+  const names = MEMBER_COLUMNS.map(([name]) => name);
+  const source = await rowSource(
+    connection,
+    {
+      names,
+      types: MEMBER_COLUMNS.map(([, type]) => type),
+      values: MEMBER_COLUMNS.map(([, , pick]) => members.map(pick)),
+    },
+    2,
+  );
+  const updates = names
+    .filter((name) => name !== "id")
+    .map((name) => `${name} = excluded.${name}`)
+    .join(", ");
   await connection.query(
-    `INSERT INTO ${s}.members (org_id, id, email, first_name, last_name, employee_id, job_title, level, office,
-        department, practice_area, start_date, effective_class_year, sso_id, use_mfa, bio_link, work_arrangement,
-        flsa_status, manager_id, password_hash, mfa_secret)
-     SELECT $1, t.id, t.email, t.first_name, t.last_name, t.employee_id, t.job_title, t.level, t.office::jsonb,
-        t.department, t.practice_area, t.start_date::date, t.effective_class_year, t.sso_id, t.use_mfa, t.bio_link,
-        t.work_arrangement, t.flsa_status, t.manager_id, t.password_hash, t.mfa_secret
-     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-        $10::text[], $11::text[], $12::text[], $13::int[], $14::text[], $15::bool[], $16::text[], $17::text[],
-        $18::text[], $19::text[], $20::text[], $21::text[])
-       AS t(id, email, first_name, last_name, employee_id, job_title, level, office, department, practice_area,
-        start_date, effective_class_year, sso_id, use_mfa, bio_link, work_arrangement, flsa_status, manager_id,
-        password_hash, mfa_secret)
-     ON CONFLICT (org_id, id) DO UPDATE SET email = excluded.email, first_name = excluded.first_name,
-        last_name = excluded.last_name, employee_id = excluded.employee_id, job_title = excluded.job_title,
-        level = excluded.level, office = excluded.office, department = excluded.department,
-        practice_area = excluded.practice_area, start_date = excluded.start_date,
-        effective_class_year = excluded.effective_class_year, sso_id = excluded.sso_id, use_mfa = excluded.use_mfa,
-        bio_link = excluded.bio_link, work_arrangement = excluded.work_arrangement, flsa_status = excluded.flsa_status,
-        manager_id = excluded.manager_id, password_hash = excluded.password_hash, mfa_secret = excluded.mfa_secret`,
-    [
-      orgId,
-      column((m) => m.id),
-      column((m) => m.email),
-      column((m) => m.firstName),
-      column((m) => m.lastName),
-      column((m) => m.employeeId),
-      column((m) => m.jobTitle),
-      column((m) => m.level),
-      column((m) => (m.office === null ? null : JSON.stringify(m.office))),
-      column((m) => m.department),
-      column((m) => m.practiceArea),
-      column((m) => m.startDate),
-      column((m) => m.effectiveClassYear),
-      column((m) => m.ssoId),
-      column((m) => m.useMfa),
-      column((m) => m.bioLink),
-      column((m) => m.workArrangement),
-      column((m) => m.flsaStatus),
-      column((m) => m.managerId),
-      column((m) => m.credentials.passwordHash),
-      column((m) => m.credentials.mfaSecret),
-    ],
+    `INSERT INTO ${s}.members (org_id, ${names.join(", ")})
+     SELECT $1, ${names.map((name) => `t.${name}`).join(", ")} FROM ${source.from} ${source.order}
+     ON CONFLICT (org_id, id) DO UPDATE SET ${updates}`,
+    [orgId, ...source.params],
   );
   // The foreign-key checks of the rows written next (roles, mentors, managers at commit) run plans
   // a pooled connection cached when members was small: a sequential scan per row, quadratic in a
   // large first import. Fresh statistics invalidate them. ANALYZE counts this transaction's rows;
-  // it only waits for another organization's ANALYZE of members, never for its writes.
-  if (members.length >= ANALYZE_MEMBERS_FROM) await connection.query(`ANALYZE ${s}.members`);
-  const ids = column((m) => m.id);
+  // it only waits for another organization's ANALYZE of members, never for its writes. Once the
+  // statistics say members is not small, every cached plan was made on a table at least that
+  // large (each statistics update invalidates the plans made before it), so no ANALYZE is needed.
+  if (members.length >= ANALYZE_MEMBERS_FROM && (await isSmall(connection, `${s}.members`)))
+    await connection.query(`ANALYZE ${s}.members`);
+  const ids = members.map((m) => m.id);
   for (const table of ["member_products", "member_education", "member_mentors"]) {
     await connection.query(
       `DELETE FROM ${s}.${table} WHERE org_id = $1 AND member_id = ANY($2::text[])`,
       [orgId, ids],
     );
   }
+  const org = { names: ["org_id"], values: [orgId] };
   const products = members.flatMap((m) =>
     m.products.map((access, position) => ({ id: m.id, position, ...access })),
   );
-  if (products.length > 0) {
-    await connection.query(
-      `INSERT INTO ${s}.member_products (org_id, member_id, position, product, role)
-       SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[])`,
-      [
-        orgId,
-        products.map((p) => p.id),
-        products.map((p) => p.position),
-        products.map((p) => p.product),
-        products.map((p) => p.role),
-      ],
-    );
-  }
+  await insertRows(connection, `${s}.member_products`, org, {
+    names: ["member_id", "position", "product", "role"],
+    types: ["text", "integer", "text", "text"],
+    values: [
+      products.map((p) => p.id),
+      products.map((p) => p.position),
+      products.map((p) => p.product),
+      products.map((p) => p.role),
+    ],
+  });
   const education = members.flatMap((m) =>
     m.education.map((entry, position) => ({ id: m.id, position, ...entry })),
   );
-  if (education.length > 0) {
-    await connection.query(
-      `INSERT INTO ${s}.member_education (org_id, member_id, position, law_school, graduation_year)
-       SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::int[])`,
-      [
-        orgId,
-        education.map((e) => e.id),
-        education.map((e) => e.position),
-        education.map((e) => e.lawSchool),
-        education.map((e) => e.graduationYear),
-      ],
-    );
-  }
+  await insertRows(connection, `${s}.member_education`, org, {
+    names: ["member_id", "position", "law_school", "graduation_year"],
+    types: ["text", "integer", "text", "integer"],
+    values: [
+      education.map((e) => e.id),
+      education.map((e) => e.position),
+      education.map((e) => e.lawSchool),
+      education.map((e) => e.graduationYear),
+    ],
+  });
   const mentors = members.flatMap((m) =>
     m.mentorIds.map((mentor, position) => ({ id: m.id, position, mentor })),
   );
-  if (mentors.length > 0) {
-    await connection.query(
-      `INSERT INTO ${s}.member_mentors (org_id, member_id, position, mentor_id)
-       SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[])`,
-      [
-        orgId,
-        mentors.map((t) => t.id),
-        mentors.map((t) => t.position),
-        mentors.map((t) => t.mentor),
-      ],
-    );
-  }
+  await insertRows(connection, `${s}.member_mentors`, org, {
+    names: ["member_id", "position", "mentor_id"],
+    types: ["text", "integer", "text"],
+    values: [
+      mentors.map((t) => t.id),
+      mentors.map((t) => t.position),
+      mentors.map((t) => t.mentor),
+    ],
+  });
+}
+
+/** Whether the table's statistics (as of its last ANALYZE or VACUUM) say it is small. */
+export async function isSmall(connection: Queryable, table: string): Promise<boolean> {
+  const { rows } = await connection.query(
+    "SELECT relpages FROM pg_class WHERE oid = $1::regclass",
+    [table],
+  );
+  return Number(rows[0]?.relpages ?? 0) < SMALL_TABLE_PAGES;
 }
 
 /** The outbox rows of a plan, in one statement. */
 export async function writeWelcomeEmails(
-  connection: Queryable,
+  connection: BulkConnection,
   s: string,
   orgId: string,
   emails: MemberPlan["welcomeEmails"],
 ): Promise<void> {
-  if (emails.length === 0) return;
   const column = <T>(pick: (email: (typeof emails)[number]) => T) => emails.map(pick);
-  await connection.query(
-    `INSERT INTO ${s}.welcome_emails (org_id, id, member_id, email, first_name, last_name, product, reason, created_at)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])`,
-    [
-      orgId,
-      column((e) => e.id),
-      column((e) => e.memberId),
-      column((e) => e.email),
-      column((e) => e.firstName),
-      column((e) => e.lastName),
-      column((e) => e.product),
-      column((e) => e.reason),
-      column((e) => e.createdAt),
-    ],
+  await insertRows(
+    connection,
+    `${s}.welcome_emails`,
+    { names: ["org_id"], values: [orgId] },
+    {
+      names: [
+        "id",
+        "member_id",
+        "email",
+        "first_name",
+        "last_name",
+        "product",
+        "reason",
+        "created_at",
+      ],
+      types: ["text", "text", "text", "text", "text", "text", "text", "text"],
+      values: [
+        column((e) => e.id),
+        column((e) => e.memberId),
+        column((e) => e.email),
+        column((e) => e.firstName),
+        column((e) => e.lastName),
+        column((e) => e.product),
+        column((e) => e.reason),
+        column((e) => e.createdAt),
+      ],
+    },
   );
 }
 

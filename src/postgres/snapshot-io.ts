@@ -1,6 +1,7 @@
 import type { Application } from "../feed/model";
 import { flattenCycle, nestCycle } from "../matters/entries";
 import type { OrganizationSnapshot } from "../store/snapshot";
+import type { BulkConnection } from "./bulk";
 import type { Queryable } from "./client";
 import {
   applicationSelect,
@@ -21,7 +22,7 @@ import {
 
 /** Replaces the organization with the snapshot's content, set-based, in the caller's transaction. */
 export async function writeSnapshot(
-  connection: Queryable,
+  connection: BulkConnection,
   s: string,
   snapshot: OrganizationSnapshot,
 ): Promise<void> {

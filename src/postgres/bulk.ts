@@ -1,0 +1,236 @@
+import type { Queryable } from "./client";
+
+/**
+ * Bulk rows for one statement, column by column: SQL names and PostgreSQL types, and one array of
+ * values per column (all the same length). `null` and `undefined` are SQL NULL.
+ */
+export interface BulkColumns {
+  names: readonly string[];
+  types: readonly string[];
+  values: readonly (readonly unknown[])[];
+}
+
+/** Sends `COPY … FROM STDIN` with the given text-format data; resolves once the server is done. */
+export type CopyFrom = (sql: string, data: string) => Promise<void>;
+
+/** A transaction's connection as the bulk writers see it: with `copyFrom` when the driver has COPY. */
+export interface BulkConnection extends Queryable {
+  copyFrom?: CopyFrom;
+  /** Rows from which a bulk write uses COPY instead of `unnest` arrays. */
+  copyFromRows: number;
+}
+
+/** Rows at which COPY starts to beat `unnest` arrays (a temporary table costs a few catalog rows). */
+export const DEFAULT_COPY_FROM_ROWS = 1000;
+
+/**
+ * COPY's text format for one value: `\N` for NULL; backslash, newline, carriage return and tab
+ * escaped; everything else as it is (the connection's encoding is UTF-8), so `""` stays an empty
+ * string, distinct from NULL.
+ */
+export function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return "\\N";
+  if (typeof value === "boolean") return value ? "t" : "f";
+  const text = typeof value === "string" ? value : String(value);
+  return SPECIAL.test(text) ? text.replace(SPECIALS, escapeOne) : text;
+}
+
+const SPECIAL = /[\\\n\r\t]/;
+const SPECIALS = /[\\\n\r\t]/g;
+function escapeOne(character: string): string {
+  switch (character) {
+    case "\\":
+      return "\\\\";
+    case "\n":
+      return "\\n";
+    case "\r":
+      return "\\r";
+    default:
+      return "\\t";
+  }
+}
+
+/** The COPY text of the rows, each prefixed by the `fixed` values. */
+export function copyText(columns: BulkColumns, fixed: readonly unknown[] = []): string {
+  const prefix = fixed.map((value) => `${copyValue(value)}\t`).join("");
+  const count = rowCount(columns);
+  const last = columns.values.length - 1;
+  let text = "";
+  for (let row = 0; row < count; row++) {
+    text += prefix;
+    for (let column = 0; column <= last; column++) {
+      text += copyValue((columns.values[column] as readonly unknown[])[row]);
+      text += column === last ? "\n" : "\t";
+    }
+  }
+  return text;
+}
+
+function rowCount(columns: BulkColumns): number {
+  return columns.values[0]?.length ?? 0;
+}
+
+function useCopy(
+  connection: BulkConnection,
+  columns: BulkColumns,
+): connection is BulkConnection & {
+  copyFrom: CopyFrom;
+} {
+  return connection.copyFrom !== undefined && rowCount(columns) >= connection.copyFromRows;
+}
+
+/**
+ * Plain inserts: `COPY table (fixed…, columns…) FROM STDIN` straight into the table, or one
+ * `INSERT … SELECT $1…, * FROM unnest(…)`. Either way one statement whatever the number of rows,
+ * with the same triggers and constraints.
+ */
+export async function insertRows(
+  connection: BulkConnection,
+  table: string,
+  fixed: { names: readonly string[]; values: readonly unknown[] },
+  columns: BulkColumns,
+): Promise<void> {
+  if (rowCount(columns) === 0) return;
+  const names = [...fixed.names, ...columns.names].join(", ");
+  if (useCopy(connection, columns)) {
+    await connection.copyFrom(
+      `COPY ${table} (${names}) FROM STDIN`,
+      copyText(columns, fixed.values),
+    );
+    return;
+  }
+  const first = fixed.values.length + 1;
+  const arrays = columns.types.map((type, index) => `$${first + index}::${type}[]`).join(", ");
+  const leading = fixed.values.map((_, index) => `$${index + 1}`);
+  await connection.query(
+    `INSERT INTO ${table} (${names}) SELECT ${[...leading, "t.*"].join(", ")} FROM unnest(${arrays}) AS t`,
+    [...fixed.values, ...columns.values],
+  );
+}
+
+let temporaryTables = 0;
+
+/**
+ * A row source for an `INSERT … SELECT … FROM <source> ON CONFLICT` (which COPY cannot do
+ * itself): a temporary table filled by COPY, dropped at commit (`ON COMMIT DROP`; a rollback
+ * undoes its creation), or `unnest` arrays as parameters numbered from `firstParam`. The rows
+ * come out in order (`ORDER BY t.n` for the table).
+ */
+export async function rowSource(
+  connection: BulkConnection,
+  columns: BulkColumns,
+  firstParam: number,
+): Promise<{ from: string; order: string; params: unknown[] }> {
+  if (useCopy(connection, columns)) {
+    // Temporary tables are the session's own: concurrent imports on other connections never
+    // see this one, and a pooled connection's next transaction finds it gone.
+    const name = `pg_temp.rpdi_rows_${++temporaryTables}`;
+    const definitions = columns.names.map((column, index) => `${column} ${columns.types[index]}`);
+    await connection.query(
+      `CREATE TEMPORARY TABLE ${name} (n integer, ${definitions.join(", ")}) ON COMMIT DROP`,
+    );
+    const count = rowCount(columns);
+    const ordinals = Array.from({ length: count }, (_, index) => index);
+    await connection.copyFrom(
+      `COPY ${name} (n, ${columns.names.join(", ")}) FROM STDIN`,
+      copyText({
+        names: ["n", ...columns.names],
+        types: ["integer", ...columns.types],
+        values: [ordinals, ...columns.values],
+      }),
+    );
+    return { from: `${name} AS t`, order: "ORDER BY t.n", params: [] };
+  }
+  const arrays = columns.types.map((type, index) => `$${firstParam + index}::${type}[]`);
+  return {
+    from: `unnest(${arrays.join(", ")}) AS t(${columns.names.join(", ")})`,
+    order: "",
+    params: [...columns.values],
+  };
+}
+
+/** The piece of a `pg` Client that `COPY … FROM STDIN` needs (what pg-copy-streams also uses). */
+interface PgProtocol {
+  sendCopyFromChunk(chunk: Buffer): void;
+  endCopyFrom(): void;
+  sendCopyFail(message: string): void;
+}
+
+/**
+ * `COPY … FROM STDIN` on a `pg` Client, as a `pg` submittable: the client queues it like any
+ * query, hands it the protocol connection when the server asks for data, and reports the
+ * command's end or error.
+ */
+class PgCopyIn {
+  private settled = false;
+  constructor(
+    readonly text: string,
+    private readonly data: string,
+    private readonly resolve: () => void,
+    private readonly reject: (error: unknown) => void,
+  ) {}
+  submit(connection: { query(text: string): void }): void {
+    connection.query(this.text);
+  }
+  // pg replaces this with its query_timeout handling when one is configured.
+  callback(): void {}
+  handleCopyInResponse(connection: PgProtocol): void {
+    try {
+      connection.sendCopyFromChunk(Buffer.from(this.data, "utf8"));
+      connection.endCopyFrom();
+    } catch (error) {
+      connection.sendCopyFail(error instanceof Error ? error.message : "copy failed");
+    }
+  }
+  handleCommandComplete(): void {}
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handleCopyData(): void {}
+  handleReadyForQuery(): void {
+    this.callback();
+    if (this.settled) return;
+    this.settled = true;
+    this.resolve();
+  }
+  handleError(error: unknown): void {
+    this.callback();
+    if (this.settled) return;
+    this.settled = true;
+    this.reject(error);
+  }
+}
+
+/**
+ * How to COPY on a driver connection, when it has a way: a `pg` Client (its protocol connection),
+ * or PGlite (`COPY … FROM '/dev/blob'` with the data as a Blob). Anything else writes by `unnest`.
+ */
+export function copyFromOf(connection: unknown): CopyFrom | undefined {
+  const candidate = connection as {
+    connection?: Partial<PgProtocol>;
+    query?: (...args: unknown[]) => unknown;
+    execProtocol?: unknown;
+  } | null;
+  if (candidate === null || typeof candidate !== "object" || typeof candidate.query !== "function")
+    return undefined;
+  const query = candidate.query.bind(candidate);
+  const protocol = candidate.connection;
+  if (
+    typeof protocol?.sendCopyFromChunk === "function" &&
+    typeof protocol.endCopyFrom === "function" &&
+    typeof protocol.sendCopyFail === "function"
+  ) {
+    return (sql, data) =>
+      new Promise<void>((resolve, reject) => {
+        query(new PgCopyIn(sql, data, resolve, reject));
+      });
+  }
+  if (typeof candidate.execProtocol === "function") {
+    return async (sql, data) => {
+      await query(sql.replace(/FROM STDIN$/, "FROM '/dev/blob'"), [], {
+        blob: new Blob([data]),
+      });
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,236 @@
+import fc from "fast-check";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importMembers } from "../../src/members/import";
+import { createPostgresStore } from "../../src/postgres/adapter";
+import { copyFromOf, copyValue } from "../../src/postgres/bulk";
+import type { PostgresClient } from "../../src/postgres/client";
+import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { runStoreConformance } from "../../src/testing/conformance";
+import { DATABASE_URL, pgliteClient, serverPool } from "./stores";
+
+describe("COPY text format", () => {
+  it("writes NULL as \\N, escapes backslash, newline, carriage return and tab, and keeps the rest", () => {
+    expect(copyValue(null)).toBe("\\N");
+    expect(copyValue(undefined)).toBe("\\N");
+    expect(copyValue("")).toBe("");
+    expect(copyValue("\\N")).toBe("\\\\N");
+    expect(copyValue('a\tb\nc\rd\\e"f,g')).toBe('a\\tb\\nc\\rd\\\\e"f,g');
+    expect(copyValue(true)).toBe("t");
+    expect(copyValue(12.5)).toBe("12.5");
+  });
+});
+
+/** Text with what COPY's format must escape or keep apart: tabs, newlines, backslashes, `\N`. */
+const awkward = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 12 }),
+  fc.constantFrom("", "\\N", "\\", "\t", "\n", "\r\n", '"', "'", "a,b", "é 漢字 🙂", " \\t "),
+  fc
+    .array(fc.constantFrom("a", "\\", "\t", "\n", "\r", '"', "N", "ü", "🙂", ",", " "), {
+      maxLength: 10,
+    })
+    .map((parts) => parts.join("")),
+);
+const optional = fc.option(awkward, { nil: null });
+
+const organization = { id: "org-copy", shortName: "copy", name: "Copy & Co" };
+
+/** An organization whose members, education and matters hold awkward text in every free column. */
+const snapshots = fc
+  .array(
+    fc.record({
+      firstName: awkward,
+      lastName: awkward,
+      employeeId: optional,
+      jobTitle: optional,
+      bioLink: optional,
+      lawSchool: optional,
+      mentor: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 8 },
+  )
+  .chain((rows) =>
+    fc.record({
+      rows: fc.constant(rows),
+      matterName: awkward,
+      description: optional,
+    }),
+  )
+  .map(({ rows, matterName, description }) =>
+    parseOrganizationSnapshot({
+      organization,
+      members: rows.map((row, n) => ({
+        id: `m-${n}`,
+        email: `m${n}@copy.example`,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        employeeId: row.employeeId,
+        jobTitle: row.jobTitle,
+        bioLink: row.bioLink,
+        managerId: n === 0 ? null : "m-0",
+        mentorIds: row.mentor && n > 0 ? ["m-0"] : [],
+        education: [
+          { lawSchool: row.lawSchool, graduationYear: row.lawSchool === null ? null : 2010 },
+        ],
+        products: [{ product: "PERFORM", role: "MEMBER" }],
+      })),
+      reviewCycles: [
+        {
+          id: "cycle-1",
+          name: "2026",
+          clientMatters: [
+            {
+              id: "cm-1",
+              matterId: "M-1",
+              clientName: "Client\twith tab",
+              matterName,
+              description,
+              entries: rows.map((_, n) => ({
+                id: `e-${n}`,
+                attorneyEmail: `m${n}@copy.example`,
+                billingAttorneyEmail: "m0@copy.example",
+                startDate: null,
+                endDate: null,
+                hoursBilled: n + 0.25,
+              })),
+            },
+          ],
+        },
+      ],
+    }),
+  );
+
+let stores = 0;
+async function withStores(
+  client: PostgresClient,
+  work: (
+    copy: ReturnType<typeof createPostgresStore>,
+    arrays: ReturnType<typeof createPostgresStore>,
+  ) => Promise<void>,
+): Promise<void> {
+  const schemas = [`rpdi_copy_${process.pid}_${++stores}`, `rpdi_unnest_${process.pid}_${stores}`];
+  const copy = createPostgresStore({ client, schema: schemas[0], copyFromRows: 0 });
+  const arrays = createPostgresStore({ client, schema: schemas[1], copyFromRows: Infinity });
+  await copy.migrate();
+  await arrays.migrate();
+  try {
+    await work(copy, arrays);
+  } finally {
+    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  }
+}
+
+function properties(client: () => PostgresClient) {
+  it("a snapshot written by COPY and by unnest arrays exports the same, exactly as it went in (tabs, newlines, backslashes, quotes, unicode, NULL apart from empty)", async () => {
+    await withStores(client(), async (copy, arrays) => {
+      await fc.assert(
+        fc.asyncProperty(snapshots, async (snapshot: OrganizationSnapshot) => {
+          await copy.loadSnapshot(snapshot);
+          await arrays.loadSnapshot(snapshot);
+          const byCopy = await copy.exportSnapshot(organization.id);
+          expect(byCopy).toEqual(await arrays.exportSnapshot(organization.id));
+          expect(byCopy?.members).toEqual(snapshot.members);
+          expect(byCopy?.reviewCycles).toEqual(snapshot.reviewCycles);
+        }),
+        { numRuns: 25 },
+      );
+    });
+  }, 120_000);
+
+  it("an import by COPY stores what the same import by unnest arrays stores", async () => {
+    await withStores(client(), async (copy, arrays) => {
+      const file = [
+        "First Name,Last Name,Email,Job Title,Employee ID,Manager Email",
+        'Ada,Lovelace,ada@copy.example,"Back\\slash ""quoted"", too",,',
+        "Grace,Hopper,grace@copy.example,,\\N,ada@copy.example",
+        "Émile,Zoë 🙂,emile@copy.example,漢字,E-1,grace@copy.example",
+      ].join("\n");
+      let id = 0;
+      for (const store of [copy, arrays]) {
+        id = 0;
+        await store.loadSnapshot(parseOrganizationSnapshot({ organization }));
+        const outcome = await importMembers(store, {
+          orgId: organization.id,
+          product: "PERFORM",
+          file,
+          now: new Date("2026-06-15T12:00:00Z"),
+          newId: () => `id-${++id}`,
+        });
+        expect(outcome.ok ? true : outcome.result).toBe(true);
+      }
+      const stored = await copy.exportSnapshot(organization.id);
+      expect(stored).toEqual(await arrays.exportSnapshot(organization.id));
+      expect(stored?.members.map((member) => member.lastName)).toEqual([
+        "Lovelace",
+        "Hopper",
+        "Zoë 🙂",
+      ]);
+      expect(stored?.members[0]?.jobTitle).toBe('Back\\slash "quoted", too');
+      expect(stored?.members[1]?.employeeId).toBe("\\N");
+    });
+  }, 60_000);
+}
+
+describe("bulk writes by COPY on PGlite", () => {
+  properties(() => pgliteClient());
+});
+
+// Every bulk write by COPY, however few its rows: the whole contract, failures and conflicts too.
+let conformanceStores = 0;
+const conformanceSchemas = new WeakMap<object, string>();
+runStoreConformance(
+  "PostgreSQL store on PGlite, every bulk write by COPY",
+  async () => {
+    const schema = `rpdi_copy_all_${process.pid}_${++conformanceStores}`;
+    const store = createPostgresStore({ client: pgliteClient(), schema, copyFromRows: 0 });
+    await store.migrate();
+    conformanceSchemas.set(store, schema);
+    return store;
+  },
+  {
+    numRuns: 5,
+    dispose: async (store) => {
+      await pgliteClient().query(
+        `DROP SCHEMA IF EXISTS "${conformanceSchemas.get(store)}" CASCADE`,
+      );
+    },
+    skip: {
+      "read while write":
+        "PGlite is one connection: it runs one transaction at a time, so a read waits for any open write",
+    },
+  },
+);
+
+describe.skipIf(DATABASE_URL === undefined)(
+  "bulk writes by COPY on the PostgreSQL server (DATABASE_URL)",
+  () => {
+    let pool: pg.Pool;
+    beforeAll(() => {
+      pool = serverPool();
+    });
+    afterAll(async () => {
+      await pool.end();
+    });
+    properties(() => pool);
+
+    it("a failed COPY rejects with the server's error (its SQLSTATE kept) and leaves the connection usable", async () => {
+      const connection = await pool.connect();
+      try {
+        const copy = copyFromOf(connection);
+        expect(copy).toBeDefined();
+        await connection.query("BEGIN");
+        await connection.query(
+          "CREATE TEMPORARY TABLE copy_check (a int PRIMARY KEY) ON COMMIT DROP",
+        );
+        await copy?.("COPY copy_check (a) FROM STDIN", "1\n2\n");
+        await expect(copy?.("COPY copy_check (a) FROM STDIN", "3\n1\n")).rejects.toMatchObject({
+          code: "23505",
+        });
+        await connection.query("ROLLBACK");
+        expect((await connection.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+      } finally {
+        connection.release();
+      }
+    });
+  },
+);
