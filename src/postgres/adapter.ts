@@ -82,6 +82,9 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   const s = schemaName(schema);
   const acquire = connectionSource(options.client);
   const copyFromRows = options.copyFromRows ?? DEFAULT_COPY_FROM_ROWS;
+  // On a single connection the next transaction would queue behind it anyway, and a background
+  // statement could interleave with the host's own use of that connection.
+  const analyzeInBackground = typeof options.client.connect === "function";
 
   async function inTransaction<T>(
     orgId: string,
@@ -107,6 +110,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
           }),
     };
     let broken: unknown;
+    let releaseLater: Promise<void> | undefined;
     try {
       if (readOnly) {
         // No organization lock: one snapshot of the data, never queued behind a writer.
@@ -122,7 +126,13 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       await pooled.query("SET LOCAL jit = off");
       const result = await work(connection, bulk);
       await pooled.query("COMMIT");
-      await analyzeAfter(pooled, s, bulk);
+      if (analyzeInBackground && bulk.tables.size > 0) {
+        // The write is committed and its caller answered now; the connection returns to the
+        // pool once its tables have fresh statistics.
+        releaseLater = analyzeAfter(pooled, s, bulk);
+      } else {
+        await analyzeAfter(pooled, s, bulk);
+      }
       return result;
     } catch (error) {
       broken = error;
@@ -134,7 +144,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         );
       throw error;
     } finally {
-      release(pooled, broken);
+      if (releaseLater === undefined) release(pooled, broken);
+      else void releaseLater.finally(() => release(pooled, undefined));
     }
   }
 
@@ -224,7 +235,7 @@ const RECRUITING_TABLES = [
 /**
  * After the commit, on the same connection: analyzing inside the transaction would hold a lock
  * that makes other organizations' bulk writes to the same tables wait for this one to commit.
- * Best effort: the write is committed either way.
+ * Best effort, and never throws: the write is committed either way.
  */
 async function analyzeAfter(connection: Queryable, s: string, bulk: BulkWrites): Promise<void> {
   if (bulk.tables.size === 0) return;

@@ -1,25 +1,15 @@
 import pg from "pg";
-import { queryJobApplications } from "../../src/feed/query";
 import { upsertMatters } from "../../src/matters/upsert";
-import { importMembers } from "../../src/members/import";
 import { createPostgresStore } from "../../src/postgres/adapter";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
-import { generateFeedSnapshot } from "./feed-data";
 import { type MatterBenchInput, matterBenchSnapshot } from "./matter-file";
-import type { MemberBenchInput } from "./member-file";
-
-const NOW = new Date("2026-06-15T00:00:00Z");
 
 export interface PostgresFigures {
   upserts: { label: string; ms: number; statements: number; result: string }[];
-  memberImport: { rows: number; ms: number; statements: number };
-  feed: { label: string; ms: number; returned: number; plan: string }[];
 }
 
-/** rpdi's PostgreSQL adapter on a real server: times and statements sent per operation. */
+/** Matter upserts on a real server: a new cycle, every row changed, a retry; times and statements. */
 export async function benchPostgres(
   url: string,
-  members: MemberBenchInput,
   matters: MatterBenchInput,
   changedMatters: MatterBenchInput,
 ): Promise<PostgresFigures> {
@@ -57,48 +47,7 @@ export async function benchPostgres(
       });
     }
 
-    await store.loadSnapshot(
-      organizationSnapshotSchema.parse({
-        organization: members.organization,
-        members: members.members,
-      }),
-    );
-    const imported = await measure(() =>
-      importMembers(store, {
-        orgId: members.organization.id,
-        product: "PERFORM",
-        file: members.csv,
-        now: NOW,
-      }),
-    );
-    if (!imported.value.ok) throw new Error("member import failed");
-
-    await store.loadSnapshot(generateFeedSnapshot("bench-feed", 100_000, 10));
-    const feed = [];
-    for (const [label, days] of [
-      ["one week", 7],
-      ["30 days", 30],
-    ] as const) {
-      const start = new Date(NOW.getTime() - days * 86_400_000);
-      const params = { job_application_status_start: start.toISOString().slice(0, 19) };
-      const run = await measure(() =>
-        queryJobApplications(store, { orgId: "bench-feed", params, now: NOW }),
-      );
-      if (!run.value.ok) throw new Error(run.value.error.message);
-      const explained = await pool.query(
-        `EXPLAIN SELECT DISTINCT application_id FROM "${schema}".status_changes WHERE org_id = $1 AND at BETWEEN $2::timestamptz AND $3::timestamptz`,
-        ["bench-feed", start.toISOString(), NOW.toISOString()],
-      );
-      const plan =
-        explained.rows.map((row) => String(row["QUERY PLAN"])).find((line) => /Index/.test(line)) ??
-        "no index in the plan";
-      feed.push({ label, ms: run.ms, returned: run.value.items.length, plan: plan.trim() });
-    }
-    return {
-      upserts,
-      memberImport: { rows: members.rows, ms: imported.ms, statements: imported.statements },
-      feed,
-    };
+    return { upserts };
   } finally {
     await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await pool.end();

@@ -20,6 +20,7 @@ import { peerMemberValidator } from "./peer.bench";
 import { benchPostgres } from "./postgres.bench";
 import { benchPostgresFeed } from "./postgres-feed.bench";
 import { benchReadsDuringImport } from "./postgres-reads.bench";
+import { benchPostgresWrites } from "./postgres-writes.bench";
 import { benchMatterUpsert, benchMemberImport } from "./store.bench";
 import { report, type Target } from "./targets";
 
@@ -200,7 +201,6 @@ if (databaseUrl === undefined) {
 } else {
   const figures = await benchPostgres(
     databaseUrl,
-    input,
     generateMatterBenchInput(10_000),
     generateMatterBenchInput(10_000, 7, 1),
   );
@@ -210,9 +210,34 @@ if (databaseUrl === undefined) {
       `  matter upsert, 10,000 rows, ${upsert.label.padEnd(20)} ${upsert.ms.toFixed(0).padStart(6)} ms  ${String(upsert.statements).padStart(3)} statements  ${upsert.result}`,
     );
   }
+  const writes = await benchPostgresWrites(databaseUrl, input, generateMatterBenchInput(10_000));
+  for (const [label, figure] of [
+    [
+      `member import, ${writes.memberImport.rows.toLocaleString("en-US")} rows into 20,000`,
+      writes.memberImport,
+    ],
+    ["matter upsert, 10,000 rows, empty cycle", writes.matterUpsert],
+  ] as const) {
+    console.log(
+      `  ${label.padEnd(44)} ${figure.postgresMs.toFixed(0).padStart(6)} ms  memory store ${figure.memoryMs.toFixed(0)} ms  ${figure.ratio.toFixed(2)}×  ${figure.statements} statements`,
+    );
+    targets.push({
+      name: `PostgreSQL ${label} / memory store (2×)`,
+      figure: `${figure.postgresMs.toFixed(0)} ms`,
+      ratio: figure.ratio,
+      limit: 2,
+    });
+  }
+  const { small, large } = writes.perRow;
   console.log(
-    `  member import, ${figures.memberImport.rows.toLocaleString("en-US")} rows ${" ".repeat(14)}${figures.memberImport.ms.toFixed(0).padStart(6)} ms  ${String(figures.memberImport.statements).padStart(3)} statements`,
+    `  importMembers per row, ${large.rows.toLocaleString("en-US")} / ${small.rows.toLocaleString("en-US")} rows   ${large.usPerRow.toFixed(1)} / ${small.usPerRow.toFixed(1)} µs  (a pool first used on empty tables)`,
   );
+  targets.push({
+    name: "PostgreSQL import per row, 200,000 rows / 20,000 rows",
+    figure: `${large.usPerRow.toFixed(1)} µs`,
+    ratio: writes.perRow.ratio,
+    limit: 1.3,
+  });
   const feedFigures = await benchPostgresFeed(databaseUrl, Math.max(RUNS, 7));
   console.log(
     `  feed, ${feedFigures.applications.toLocaleString("en-US")} applications, ${feedFigures.statusChanges.toLocaleString("en-US")} status changes (index built in ${(feedFigures.warmMs / 1000).toFixed(1)} s, in the background on a pool's first miss)`,
