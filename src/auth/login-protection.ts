@@ -73,8 +73,9 @@ export function createLoginProtection(options: LoginProtectionOptions = {}): Log
     blockDuration: DAY_SECONDS,
   });
   const clientKey = (client: string) => client.slice(0, MAX_KEY_PART);
+  // JSON keeps the pair unambiguous without a NUL separator, which PostgreSQL text refuses.
   const pairKey = (account: string, client: string) =>
-    `${account.slice(0, MAX_KEY_PART)}\u0000${clientKey(client)}`;
+    JSON.stringify([account.slice(0, MAX_KEY_PART), clientKey(client)]);
   return {
     async check(account, client) {
       const [delay, byClient] = await Promise.all([

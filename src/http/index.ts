@@ -59,6 +59,8 @@ export { MEMBER_GRAPHQL_LIMITS } from "../graphql/limits";
 export { type MemberListBudget, memberListBudgetRule } from "../graphql/list-budget-rule";
 export { type PreparedMemberGraphql, prepareMemberGraphql } from "../graphql/prepare";
 export { MEMBER_GRAPHQL_SDL } from "../graphql/schema";
+export { createRedisLimiters } from "../limits/redis";
+export { type SharedLimiters, sharedLimitersFrom } from "../limits/shared";
 export { createHttpApp } from "./app";
 export { comesFromAnotherSite } from "./cross-site";
 export type { HttpEnv, HttpSettings } from "./env";

@@ -2,4 +2,6 @@
 
 export { createPostgresStore, type PostgresStore, type PostgresStoreOptions } from "./adapter";
 export type { PooledConnection, PostgresClient, Queryable } from "./client";
+export type { FeedIndexCacheOptions } from "./feed-cache";
+export { createPostgresLimiters } from "./limiters";
 export { migrate } from "./migrate";
