@@ -7,6 +7,7 @@ import { validateMembersCommand } from "./validate-members";
 
 export const USAGE = `Usage:
   rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--persist <file.json>]
+  rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
   rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
 
@@ -42,8 +43,20 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const port = Number(values.port ?? "8787");
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError("--port must be a port number");
+    const poolSize = Number(values["pool-size"] ?? "10");
+    if (!Number.isInteger(poolSize) || poolSize < 1)
+      throw new UsageError("--pool-size must be a whole number of connections");
     return (await serveCommand(
-      { seed: values.seed, port, host: values.host ?? "127.0.0.1", persist: values.persist },
+      {
+        seed: values.seed,
+        port,
+        host: values.host ?? "127.0.0.1",
+        persist: values.persist,
+        databaseUrl: values["database-url"],
+        schema: values.schema,
+        redisUrl: values["redis-url"],
+        poolSize,
+      },
       io.stdout,
     )) as ExitCode;
   }
@@ -103,6 +116,10 @@ function parseCommandLine(argv: readonly string[]) {
       port: { type: "string" },
       host: { type: "string" },
       persist: { type: "string" },
+      "database-url": { type: "string" },
+      schema: { type: "string" },
+      "redis-url": { type: "string" },
+      "pool-size": { type: "string" },
       report: { type: "string" },
       "review-cycle": { type: "string" },
       help: { type: "boolean", short: "h" },

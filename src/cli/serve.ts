@@ -5,9 +5,9 @@ import { fileURLToPath } from "node:url";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import { generateTotp } from "../auth/totp";
 import { createHttpHandler } from "../http/handler";
-import { createMemoryStore } from "../store/memory";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
 import { UsageError } from "./io";
+import { memoryBackend, postgresBackend } from "./serve-backend";
 import { describe as describeError } from "./snapshot-file";
 
 export interface ServeOptions {
@@ -15,6 +15,12 @@ export interface ServeOptions {
   port: number;
   host: string;
   persist: string | undefined;
+  /** Serve on PostgreSQL instead of the memory store. */
+  databaseUrl?: string;
+  schema?: string;
+  /** Share the limits in Redis rather than in the database. */
+  redisUrl?: string;
+  poolSize?: number;
 }
 
 /** The bundled sandbox's logins: clearly fake, printed so integrators can start at once. */
@@ -39,8 +45,9 @@ export function bundledSandboxPath(): string {
 }
 
 /**
- * `rpdi serve`: the whole interface over the memory store on a loopback port, until SIGINT or
- * SIGTERM; with `--persist`, the state is written back as snapshots on the way out.
+ * `rpdi serve`: the whole interface on a loopback port, until SIGINT or SIGTERM, over the memory
+ * store (with `--persist`, the state is written back as snapshots on the way out) or, with
+ * `--database-url`, over PostgreSQL with the limits shared, so several processes form one service.
  */
 export async function serveCommand(
   options: ServeOptions,
@@ -48,8 +55,22 @@ export async function serveCommand(
 ): Promise<number> {
   const seedPath = options.seed ?? bundledSandboxPath();
   const snapshots = await readSeed(seedPath);
-  const store = createMemoryStore(snapshots);
-  const secret = process.env.RPDI_TOKEN_SECRET ?? randomSecret();
+  if (options.databaseUrl === undefined && options.redisUrl !== undefined)
+    throw new UsageError("--redis-url applies with --database-url only");
+  if (options.databaseUrl !== undefined && options.persist !== undefined)
+    throw new UsageError("--persist applies to the memory store only; PostgreSQL keeps the state");
+  const backend =
+    options.databaseUrl === undefined
+      ? memoryBackend(snapshots, seedPath)
+      : await postgresBackend(snapshots, seedPath, {
+          databaseUrl: options.databaseUrl,
+          schema: options.schema ?? "rpdi",
+          redisUrl: options.redisUrl,
+          poolSize: options.poolSize ?? 10,
+        });
+  const { store } = backend;
+  const sharedSecret = process.env.RPDI_TOKEN_SECRET;
+  const secret = sharedSecret ?? randomSecret();
   // Login protection counts failures per client: here, the socket's address.
   const clients = new WeakMap<Request, string>();
   const handler = createHttpHandler({
@@ -57,6 +78,8 @@ export async function serveCommand(
     tokenSecret: secret,
     secureCookie: false,
     clientKey: (request) => clients.get(request) ?? "",
+    ...(backend.rateLimiter === undefined ? {} : { rateLimiter: backend.rateLimiter }),
+    ...(backend.loginProtection === undefined ? {} : { loginProtection: backend.loginProtection }),
     onError: (error) => write(`rpdi serve: unexpected failure: ${describeError(error)}\n`),
   });
   const server = serve({
@@ -74,7 +97,7 @@ export async function serveCommand(
   const { port } = server.address() as AddressInfo;
   const root = `http://${options.host}:${port}`;
   const lines = [
-    `rpdi sandbox: the memory store seeded from ${seedPath}`,
+    `rpdi sandbox: ${backend.description}`,
     `  REST   ${root}/api/v2`,
     `  Feed   ${root}/v1/job-applications`,
     ...snapshots.map(
@@ -91,6 +114,10 @@ export async function serveCommand(
       lines.push(`  ${login.email} / ${login.password}${mfa}`);
     }
   }
+  if (options.databaseUrl !== undefined && sharedSecret === undefined)
+    lines.push(
+      "RPDI_TOKEN_SECRET is not set: this instance signs sessions with a secret of its own, which other instances refuse.",
+    );
   lines.push(
     options.persist === undefined
       ? "Stop with Ctrl-C."
@@ -104,6 +131,7 @@ export async function serveCommand(
     process.once("SIGTERM", stop);
   });
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await backend.close();
   if (options.persist !== undefined) {
     const exported = await Promise.all(
       snapshots.map((snapshot) => store.exportSnapshot(snapshot.organization.id)),

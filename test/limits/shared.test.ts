@@ -5,27 +5,11 @@ import { createRedisLimiters } from "../../src/limits/redis";
 import type { SharedLimiters } from "../../src/limits/shared";
 import { createPostgresLimiters } from "../../src/postgres/limiters";
 import { DATABASE_URL, dropStore, freshStore, schemaOfStore, serverPool } from "../postgres/stores";
+import { redisAnswers } from "../support/redis";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
-/** Whether a Redis answers at REDIS_URL within a second (the suite skips, saying so, when not). */
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const REDIS = await redisAnswers();
+const REDIS = await redisAnswers(REDIS_URL);
 
 /** Three instances' limiters, as three processes would build them on one backend. */
 function sharedBehaviour(instances: () => SharedLimiters[]) {

@@ -3,14 +3,29 @@ import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 
-/** Starts `rpdi serve` from source on a free port and resolves with the REST root it prints. */
+/**
+ * Starts `rpdi serve` from source on a free port and resolves with the REST root it prints;
+ * `env` adds to the test's environment.
+ */
 export function startServe(
   args: string[],
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; rest: string; output: () => string }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", join(ROOT, "src/cli/main.ts"), "serve", "--port", "0", ...args],
-    { cwd: ROOT },
+    [
+      "--import",
+      "tsx",
+      // Source runs import the PostgreSQL migrations as text.
+      "--import",
+      join(ROOT, "scripts/register-sql.mjs"),
+      join(ROOT, "src/cli/main.ts"),
+      "serve",
+      "--port",
+      "0",
+      ...args,
+    ],
+    { cwd: ROOT, env: { ...process.env, ...env } },
   );
   let output = "";
   return new Promise((resolveStart, reject) => {

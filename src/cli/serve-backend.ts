@@ -1,0 +1,134 @@
+import type { LoginProtection } from "../auth/login-protection";
+import type { RateLimiter } from "../feed/rate-limit";
+import { createMemoryStore } from "../store/memory";
+import type { Store } from "../store/port";
+import type { OrganizationSnapshot } from "../store/snapshot";
+import { UsageError } from "./io";
+
+/** Where `rpdi serve` keeps its state, with the counters its instances share. */
+export interface ServeBackend {
+  store: Store;
+  /** Shared limiters; `undefined` keeps the HTTP binding's in-memory defaults. */
+  rateLimiter?: RateLimiter;
+  loginProtection?: LoginProtection;
+  /** One line saying where the state lives. */
+  description: string;
+  close(): Promise<void>;
+}
+
+/** The memory store seeded with `snapshots`. */
+export function memoryBackend(
+  snapshots: readonly OrganizationSnapshot[],
+  seedPath: string,
+): ServeBackend {
+  return {
+    store: createMemoryStore([...snapshots]),
+    description: `the memory store seeded from ${seedPath}`,
+    close: async () => {},
+  };
+}
+
+/** Options of {@link postgresBackend}. */
+export interface PostgresBackendOptions {
+  databaseUrl: string;
+  schema: string;
+  redisUrl: string | undefined;
+  poolSize: number;
+}
+
+/**
+ * PostgreSQL at `databaseUrl`: migrated, each seed organization loaded when absent (under a lock,
+ * so instances started together seed once), the feed's limit and login protection shared in the
+ * database, or in Redis with `redisUrl`.
+ */
+export async function postgresBackend(
+  snapshots: readonly OrganizationSnapshot[],
+  seedPath: string,
+  options: PostgresBackendOptions,
+): Promise<ServeBackend> {
+  const pg = await optionalPeer<typeof import("pg")>("pg", () => import("pg"));
+  const { createPostgresStore } = await import("../postgres/adapter");
+  const { createPostgresLimiters } = await import("../postgres/limiters");
+  const pool = new pg.default.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize,
+  });
+  // A dropped idle connection must not end the process; the next query gets a new one.
+  pool.on("error", () => undefined);
+  const closers: (() => Promise<void>)[] = [() => pool.end()];
+  try {
+    const store = createPostgresStore({ client: pool, schema: options.schema });
+    await store.migrate();
+    const seeded = await seedAbsent(pool, store, options.schema, snapshots);
+    let limiters = createPostgresLimiters(pool, { schema: options.schema });
+    let shared = "in the database";
+    if (options.redisUrl !== undefined) {
+      const { Redis } = await optionalPeer<typeof import("ioredis")>(
+        "ioredis",
+        () => import("ioredis"),
+      );
+      const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
+      redis.on("error", () => undefined);
+      closers.push(async () => {
+        redis.disconnect();
+      });
+      const { createRedisLimiters } = await import("../limits/redis");
+      limiters = createRedisLimiters(redis, { namespace: options.schema });
+      shared = `in Redis at ${withoutCredentials(options.redisUrl)}`;
+    }
+    return {
+      store,
+      ...limiters,
+      description: `PostgreSQL at ${withoutCredentials(options.databaseUrl)}, schema ${options.schema}${seeded.length === 0 ? "" : `, seeded from ${seedPath} (${seeded.join(", ")})`}; limits shared ${shared}`,
+      close: async () => {
+        for (const close of closers) await close();
+      },
+    };
+  } catch (error) {
+    for (const close of closers) await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Loads every seed organization the database does not hold yet; the short names it loaded. */
+async function seedAbsent(
+  pool: import("pg").Pool,
+  store: Store,
+  schema: string,
+  snapshots: readonly OrganizationSnapshot[],
+): Promise<string[]> {
+  const connection = await pool.connect();
+  const lock = `rpdi:seed:${schema}`;
+  try {
+    await connection.query("SELECT pg_advisory_lock(hashtext($1))", [lock]);
+    const loaded: string[] = [];
+    for (const snapshot of snapshots) {
+      const { rows } = await connection.query(
+        `SELECT 1 FROM "${schema}".organizations WHERE id = $1`,
+        [snapshot.organization.id],
+      );
+      if (rows.length > 0) continue;
+      await store.loadSnapshot(snapshot);
+      loaded.push(snapshot.organization.shortName);
+    }
+    return loaded;
+  } finally {
+    await connection
+      .query("SELECT pg_advisory_unlock(hashtext($1))", [lock])
+      .catch(() => undefined);
+    connection.release();
+  }
+}
+
+async function optionalPeer<T>(name: string, load: () => Promise<unknown>): Promise<T> {
+  try {
+    return (await load()) as T;
+  } catch {
+    throw new UsageError(`this needs the "${name}" package: npm install ${name}`);
+  }
+}
+
+/** A connection URL as it may be printed: without user or password. */
+export function withoutCredentials(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, "//");
+}
