@@ -294,7 +294,7 @@ function postgresTx(
     async applyMemberPlan(plan: MemberPlan) {
       try {
         await connection.query("SAVEPOINT rpdi_member_plan");
-        await writeMembers(connection, s, orgId, [...plan.updates, ...plan.creates]);
+        await writeMembers(connection, s, orgId, plan.creates, plan.updates);
         await writeWelcomeEmails(connection, s, orgId, plan.welcomeEmails);
         await connection.query("RELEASE SAVEPOINT rpdi_member_plan");
         bulk.note(MEMBER_TABLES, plan.creates.length + plan.updates.length);

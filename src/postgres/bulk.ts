@@ -66,7 +66,8 @@ export function copyText(columns: BulkColumns, fixed: readonly unknown[] = []): 
   return text;
 }
 
-function rowCount(columns: BulkColumns): number {
+/** The number of rows of `columns`. */
+export function rowCount(columns: BulkColumns): number {
   return columns.values[0]?.length ?? 0;
 }
 

@@ -1,7 +1,7 @@
 import type { MemberPlan } from "../members/plan";
 import type { WelcomeEmail } from "../members/welcome-email";
 import type { Member } from "../store/snapshot";
-import { type BulkConnection, insertRows, rowSource } from "./bulk";
+import { type BulkColumns, type BulkConnection, insertRows, rowCount, rowSource } from "./bulk";
 import type { Queryable } from "./client";
 
 /** The columns that rebuild whole members: the row, its products, education and mentors. */
@@ -87,18 +87,29 @@ const MEMBER_COLUMNS: readonly [string, string, (member: Member) => unknown][] =
   ["mfa_secret", "text", (m) => m.credentials.mfaSecret],
 ];
 
+/** A child table of members: its rows for the members written, and its key after the member. */
+interface ChildRows {
+  table: string;
+  /** The columns after `org_id` whose values identify a row (with `member_id`). */
+  key: readonly string[];
+  columns: BulkColumns;
+}
+
 /**
- * Writes whole members set-based: one statement for the rows (insert or replace by id; its rows
- * come by COPY into a temporary table, or as `unnest` arrays), one delete each for the products,
- * education and mentors of the members written, and one insert each for their new rows (COPY or
- * `unnest`), whatever the number of rows.
+ * Writes whole members set-based: one statement for the rows (insert, or replace by id where
+ * anything differs; its rows come by COPY into a temporary table, or as `unnest` arrays), then
+ * their products, education and mentors. `created` are new ids, whose rows go straight in;
+ * `updated` replace stored members, whose stored child rows are kept where identical and
+ * replaced where not, so a re-import of an unchanged directory rewrites nothing.
  */
 export async function writeMembers(
   connection: BulkConnection,
   s: string,
   orgId: string,
-  members: readonly Member[],
+  created: readonly Member[],
+  updated: readonly Member[] = [],
 ): Promise<void> {
+  const members = updated.length === 0 ? created : [...updated, ...created];
   if (members.length === 0) return;
   const names = MEMBER_COLUMNS.map(([name]) => name);
   const source = await rowSource(
@@ -110,14 +121,12 @@ export async function writeMembers(
     },
     2,
   );
-  const updates = names
-    .filter((name) => name !== "id")
-    .map((name) => `${name} = excluded.${name}`)
-    .join(", ");
+  const written = names.filter((name) => name !== "id");
   await connection.query(
     `INSERT INTO ${s}.members (org_id, ${names.join(", ")})
      SELECT $1, ${names.map((name) => `t.${name}`).join(", ")} FROM ${source.from} ${source.order}
-     ON CONFLICT (org_id, id) DO UPDATE SET ${updates}`,
+     ON CONFLICT (org_id, id) DO UPDATE SET ${written.map((name) => `${name} = excluded.${name}`).join(", ")}
+     WHERE (${written.map((name) => `${s}.members.${name}`).join(", ")}) IS DISTINCT FROM (${written.map((name) => `excluded.${name}`).join(", ")})`,
     [orgId, ...source.params],
   );
   // The foreign-key checks of the rows written next (roles, mentors, managers at commit) run plans
@@ -128,52 +137,120 @@ export async function writeMembers(
   // large (each statistics update invalidates the plans made before it), so no ANALYZE is needed.
   if (members.length >= ANALYZE_MEMBERS_FROM && (await isSmall(connection, `${s}.members`)))
     await connection.query(`ANALYZE ${s}.members`);
-  const ids = members.map((m) => m.id);
-  for (const table of ["member_products", "member_education", "member_mentors"]) {
-    await connection.query(
-      `DELETE FROM ${s}.${table} WHERE org_id = $1 AND member_id = ANY($2::text[])`,
-      [orgId, ids],
+  const createdChildren = childRows(created);
+  const updatedChildren = childRows(updated);
+  const org = { names: ["org_id"], values: [orgId] };
+  const updatedIds = updated.map((member) => member.id);
+  for (const [index, child] of updatedChildren.entries()) {
+    if (updated.length > 0) await replaceChildRows(connection, s, orgId, updatedIds, child);
+    await insertRows(
+      connection,
+      `${s}.${child.table}`,
+      org,
+      (createdChildren[index] as ChildRows).columns,
     );
   }
-  const org = { names: ["org_id"], values: [orgId] };
+}
+
+/** The products, education and mentors of `members`, one {@link ChildRows} per table. */
+function childRows(members: readonly Member[]): ChildRows[] {
   const products = members.flatMap((m) =>
     m.products.map((access, position) => ({ id: m.id, position, ...access })),
   );
-  await insertRows(connection, `${s}.member_products`, org, {
-    names: ["member_id", "position", "product", "role"],
-    types: ["text", "integer", "text", "text"],
-    values: [
-      products.map((p) => p.id),
-      products.map((p) => p.position),
-      products.map((p) => p.product),
-      products.map((p) => p.role),
-    ],
-  });
   const education = members.flatMap((m) =>
     m.education.map((entry, position) => ({ id: m.id, position, ...entry })),
   );
-  await insertRows(connection, `${s}.member_education`, org, {
-    names: ["member_id", "position", "law_school", "graduation_year"],
-    types: ["text", "integer", "text", "integer"],
-    values: [
-      education.map((e) => e.id),
-      education.map((e) => e.position),
-      education.map((e) => e.lawSchool),
-      education.map((e) => e.graduationYear),
-    ],
-  });
   const mentors = members.flatMap((m) =>
     m.mentorIds.map((mentor, position) => ({ id: m.id, position, mentor })),
   );
-  await insertRows(connection, `${s}.member_mentors`, org, {
-    names: ["member_id", "position", "mentor_id"],
-    types: ["text", "integer", "text"],
-    values: [
-      mentors.map((t) => t.id),
-      mentors.map((t) => t.position),
-      mentors.map((t) => t.mentor),
-    ],
-  });
+  return [
+    {
+      table: "member_products",
+      key: ["product"],
+      columns: {
+        names: ["member_id", "position", "product", "role"],
+        types: ["text", "integer", "text", "text"],
+        values: [
+          products.map((p) => p.id),
+          products.map((p) => p.position),
+          products.map((p) => p.product),
+          products.map((p) => p.role),
+        ],
+      },
+    },
+    {
+      table: "member_education",
+      key: ["position"],
+      columns: {
+        names: ["member_id", "position", "law_school", "graduation_year"],
+        types: ["text", "integer", "text", "integer"],
+        values: [
+          education.map((e) => e.id),
+          education.map((e) => e.position),
+          education.map((e) => e.lawSchool),
+          education.map((e) => e.graduationYear),
+        ],
+      },
+    },
+    {
+      table: "member_mentors",
+      key: ["mentor_id"],
+      columns: {
+        names: ["member_id", "position", "mentor_id"],
+        types: ["text", "integer", "text"],
+        values: [
+          mentors.map((t) => t.id),
+          mentors.map((t) => t.position),
+          mentors.map((t) => t.mentor),
+        ],
+      },
+    },
+  ];
+}
+
+/**
+ * Makes the stored child rows of `memberIds` exactly `child`'s: deletes every stored row with no
+ * identical new row, then inserts the new rows not already there. Unchanged rows are neither
+ * deleted nor re-inserted (no foreign-key check, no index churn).
+ */
+async function replaceChildRows(
+  connection: BulkConnection,
+  s: string,
+  orgId: string,
+  memberIds: readonly string[],
+  child: ChildRows,
+): Promise<void> {
+  const table = `${s}.${child.table}`;
+  const names = child.columns.names;
+  // Equality on the key (never null) lets the planner hash the anti-join; the other columns may
+  // be null.
+  const keyed = ["member_id", ...child.key];
+  const same = names
+    .map((name) =>
+      keyed.includes(name) ? `t.${name} = c.${name}` : `t.${name} IS NOT DISTINCT FROM c.${name}`,
+    )
+    .join(" AND ");
+  if (rowCount(child.columns) === 0) {
+    await connection.query(
+      `DELETE FROM ${table} WHERE org_id = $1 AND member_id = ANY($2::text[])`,
+      [orgId, [...memberIds]],
+    );
+    return;
+  }
+  // Both statements number their parameters alike: $1 the organization, $2 the members.
+  const source = await rowSource(connection, child.columns, 3);
+  await connection.query(
+    `DELETE FROM ${table} c WHERE c.org_id = $1 AND c.member_id = ANY($2::text[])
+       AND NOT EXISTS (SELECT 1 FROM ${source.from} WHERE ${same})`,
+    [orgId, [...memberIds], ...source.params],
+  );
+  await connection.query(
+    `INSERT INTO ${table} (org_id, ${names.join(", ")})
+     SELECT $1, ${names.map((name) => `t.${name}`).join(", ")} FROM ${source.from}
+     WHERE t.member_id = ANY($2::text[])
+     ON CONFLICT (org_id, member_id, ${child.key.join(", ")}) DO NOTHING`,
+    [orgId, [...memberIds], ...source.params],
+  );
 }
 
 /** Whether the table's statistics (as of its last ANALYZE or VACUUM) say it is small. */
