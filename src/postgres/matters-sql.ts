@@ -1,6 +1,6 @@
 import type { MatterWrites } from "../matters/apply";
 import type { ClientMatter, CycleMatters, MatterEntry } from "../matters/entries";
-import { type BulkConnection, rowSource } from "./bulk";
+import { type BulkColumns, type BulkConnection, insertRows, rowSource } from "./bulk";
 import type { Queryable } from "./client";
 
 export async function readCycleMatters(
@@ -46,8 +46,9 @@ export async function readCycleMatters(
 }
 
 /**
- * Creates and updates client matters and entries: one upsert each, whatever the number of rows,
- * its rows by COPY into a temporary table or as `unnest` arrays.
+ * Creates and updates client matters and entries, whatever the number of rows: new rows go
+ * straight into their table (COPY, or `unnest` arrays); updated rows through one upsert each, by
+ * COPY into a temporary table or as `unnest` arrays.
  */
 export async function writeMatters(
   connection: BulkConnection,
@@ -56,23 +57,25 @@ export async function writeMatters(
   cycleId: string,
   writes: MatterWrites,
 ): Promise<void> {
-  const matters = [...writes.createClientMatters, ...writes.updateClientMatters];
-  if (matters.length > 0) {
-    const source = await rowSource(
-      connection,
-      {
-        names: ["id", "matter_id", "client_name", "matter_name", "description"],
-        types: ["text", "text", "text", "text", "text"],
-        values: [
-          matters.map((m) => m.id),
-          matters.map((m) => m.matterId),
-          matters.map((m) => m.clientName),
-          matters.map((m) => m.matterName),
-          matters.map((m) => m.description),
-        ],
-      },
-      3,
-    );
+  const matterColumns = (matters: readonly ClientMatter[]): BulkColumns => ({
+    names: ["id", "matter_id", "client_name", "matter_name", "description"],
+    types: ["text", "text", "text", "text", "text"],
+    values: [
+      matters.map((m) => m.id),
+      matters.map((m) => m.matterId),
+      matters.map((m) => m.clientName),
+      matters.map((m) => m.matterName),
+      matters.map((m) => m.description),
+    ],
+  });
+  await insertRows(
+    connection,
+    `${s}.client_matters`,
+    { names: ["org_id", "cycle_id"], values: [orgId, cycleId] },
+    matterColumns(writes.createClientMatters),
+  );
+  if (writes.updateClientMatters.length > 0) {
+    const source = await rowSource(connection, matterColumns(writes.updateClientMatters), 3);
     await connection.query(
       `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name, description)
        SELECT $1, $2, t.id, t.matter_id, t.client_name, t.matter_name, t.description FROM ${source.from} ${source.order}
@@ -80,28 +83,40 @@ export async function writeMatters(
       [orgId, cycleId, ...source.params],
     );
   }
-  const entries = [...writes.createEntries, ...(writes.updateEntries ?? [])];
-  if (entries.length > 0) {
-    const source = await rowSource(
-      connection,
-      {
-        names: ["id", "cm", "attorney", "billing", "start_date", "end_date", "hours"],
-        types: ["text", "text", "text", "text", "date", "date", "numeric"],
-        values: [
-          entries.map((e) => e.id),
-          entries.map((e) => e.clientMatterId),
-          entries.map((e) => e.attorneyEmail),
-          entries.map((e) => e.billingAttorneyEmail),
-          entries.map((e) => e.startDate),
-          entries.map((e) => e.endDate),
-          entries.map((e) => e.hoursBilled),
-        ],
-      },
-      2,
-    );
+  const entryColumns = (entries: readonly MatterEntry[]): BulkColumns => ({
+    names: [
+      "id",
+      "client_matter_id",
+      "attorney_email",
+      "billing_attorney_email",
+      "start_date",
+      "end_date",
+      "hours_billed",
+    ],
+    types: ["text", "text", "text", "text", "date", "date", "numeric"],
+    values: [
+      entries.map((e) => e.id),
+      entries.map((e) => e.clientMatterId),
+      entries.map((e) => e.attorneyEmail),
+      entries.map((e) => e.billingAttorneyEmail),
+      entries.map((e) => e.startDate),
+      entries.map((e) => e.endDate),
+      entries.map((e) => e.hoursBilled),
+    ],
+  });
+  await insertRows(
+    connection,
+    `${s}.matter_entries`,
+    { names: ["org_id"], values: [orgId] },
+    entryColumns(writes.createEntries),
+  );
+  const updates = writes.updateEntries ?? [];
+  if (updates.length > 0) {
+    const source = await rowSource(connection, entryColumns(updates), 2);
     await connection.query(
       `INSERT INTO ${s}.matter_entries (org_id, id, client_matter_id, attorney_email, billing_attorney_email, start_date, end_date, hours_billed)
-       SELECT $1, t.id, t.cm, t.attorney, t.billing, t.start_date, t.end_date, t.hours FROM ${source.from} ${source.order}
+       SELECT $1, t.id, t.client_matter_id, t.attorney_email, t.billing_attorney_email, t.start_date, t.end_date, t.hours_billed
+       FROM ${source.from} ${source.order}
        ON CONFLICT (org_id, id) DO UPDATE SET billing_attorney_email = excluded.billing_attorney_email,
          start_date = excluded.start_date, end_date = excluded.end_date, hours_billed = excluded.hours_billed`,
       [orgId, ...source.params],
