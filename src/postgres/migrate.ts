@@ -3,6 +3,7 @@ import initial from "./migrations/001_initial.sql";
 import totpSteps from "./migrations/002_totp_steps.sql";
 import foreignKeyIndexes from "./migrations/003_foreign_key_indexes.sql";
 import feedLatestStatus from "./migrations/004_feed_latest_status.sql";
+import outboxLeases from "./migrations/005_outbox_leases.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
 const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -10,6 +11,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 2, sql: totpSteps },
   { version: 3, sql: foreignKeyIndexes },
   { version: 4, sql: feedLatestStatus },
+  { version: 5, sql: outboxLeases },
 ];
 
 /**
