@@ -43,17 +43,17 @@ export function claimStatement(s: string): string {
   const columns = WELCOME_EMAIL_COLUMNS.split(", ")
     .map((column) => `w.${column}`)
     .join(", ");
-  return `WITH free AS (
-       SELECT org_id, id FROM ${s}.welcome_emails
+  // The update finds the locked rows by their tuple ids (a TID scan): joined on the key, the
+  // planner hashes the whole outbox for a batch of 100 until the table is large.
+  return `UPDATE ${s}.welcome_emails w
+     SET lease_token = $3, leased_by = $4, lease_expires_at = $5::timestamptz
+     WHERE w.ctid = ANY(ARRAY(
+       SELECT ctid FROM ${s}.welcome_emails
        WHERE lease_expires_at IS NULL OR lease_expires_at <= $1::timestamptz
        ORDER BY seq
        LIMIT $2
        FOR UPDATE SKIP LOCKED
-     )
-     UPDATE ${s}.welcome_emails w
-     SET lease_token = $3, leased_by = $4, lease_expires_at = $5::timestamptz
-     FROM free
-     WHERE w.org_id = free.org_id AND w.id = free.id
+     ))
      RETURNING w.org_id, w.seq, ${columns}`;
 }
 
