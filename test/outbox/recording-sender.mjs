@@ -10,7 +10,7 @@ const hangAfter = Number(process.env.RPDI_HANG_AFTER ?? "0");
 const fd = openSync(log, "a");
 let delivered = 0;
 
-export default async function send(email, { idempotencyKey }) {
+export default async function send(_email, { idempotencyKey }) {
   writeSync(fd, `${idempotencyKey}\n`);
   fsyncSync(fd);
   delivered += 1;
