@@ -28,6 +28,7 @@ export type SendWelcomeEmail = (
   context: WelcomeEmailSendContext,
 ) => Promise<void> | void;
 
+/** How {@link deliverWelcomeEmails} claims and how long it runs. */
 export interface DeliverWelcomeEmailsOptions {
   /** Names the worker on its leases (default: `worker-` and a random suffix). */
   worker?: string;
