@@ -33,6 +33,8 @@ export default defineConfig([
   {
     entry: { cli: "src/cli/main.ts" },
     format: ["esm"],
+    // `rpdi outbox deliver` migrates the PostgreSQL store.
+    loader: { ".sql": "text" },
     target: "node20",
     platform: "node",
     sourcemap: true,

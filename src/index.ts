@@ -162,6 +162,15 @@ export {
   type MemberHeader,
 } from "./members/columns";
 export {
+  type DeliverWelcomeEmailsOptions,
+  deliverWelcomeEmails,
+  type SendWelcomeEmail,
+  type WelcomeEmailDeliveryReport,
+  type WelcomeEmailSendContext,
+  type WelcomeEmailSendFailure,
+  welcomeEmailIdempotencyKey,
+} from "./members/deliver";
+export {
   applyMemberEdit,
   EDITABLE_MEMBER_FIELDS,
   type EditableMemberField,
@@ -252,10 +261,15 @@ export {
 export { Feature } from "./store/features";
 export { createMemoryStore, type MemoryStore } from "./store/memory";
 export {
+  type ClaimedWelcomeEmail,
+  isWelcomeEmailOutbox,
   STORE_TX_OPERATIONS,
   type Store,
   type StoreTx,
   type TransactionOptions,
+  type WelcomeEmailClaim,
+  type WelcomeEmailClaimRequest,
+  type WelcomeEmailOutbox,
 } from "./store/port";
 export { isProduct, PRODUCTS, Product, ROLES, Role } from "./store/products";
 export { runReadOnly, runTransaction } from "./store/run";

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { isProduct, PRODUCTS } from "../store/products";
 import { type CliIo, ExitCode, UsageError } from "./io";
+import { outboxCommand } from "./outbox";
 import { serveCommand } from "./serve";
 import { validateMattersCommand } from "./validate-matters";
 import { validateMembersCommand } from "./validate-members";
@@ -10,6 +11,7 @@ export const USAGE = `Usage:
   rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
   rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
+  rpdi outbox deliver --database-url <postgres://…> [--once] [--sender <module.mjs>] [--schema rpdi] [--batch 100] [--lease-ms 60000] (rpdi outbox --help)
 
 Exit status: 0 valid, 1 invalid, 2 usage error.`;
 
@@ -27,6 +29,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
 }
 
 async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  if (argv[0] === "outbox") return (await outboxCommand(argv.slice(1), io)) as ExitCode;
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
     parsed = parseCommandLine(argv);

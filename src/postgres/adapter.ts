@@ -5,7 +5,8 @@ import {
   OrganizationNotFoundError,
   StoreConflictError,
 } from "../store/errors";
-import type { Store, StoreTx, TransactionOptions } from "../store/port";
+import { checkClaimRequest } from "../store/outbox-claims";
+import type { Store, StoreTx, TransactionOptions, WelcomeEmailOutbox } from "../store/port";
 import type { Product } from "../store/products";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
 import { type BulkConnection, DEFAULT_COPY_FROM_ROWS } from "./bulk";
@@ -38,6 +39,7 @@ import {
   writeWelcomeEmails,
 } from "./members-sql";
 import { migrate } from "./migrate";
+import { claimWelcomeEmailRows, deleteClaimedWelcomeEmails } from "./outbox-sql";
 import { readProfile, readSnapshot, writeSnapshot } from "./snapshot-io";
 import { readWholeFeed } from "./whole-feed";
 
@@ -58,7 +60,7 @@ export interface PostgresStoreOptions {
 }
 
 /** The PostgreSQL store; call {@link PostgresStore.migrate} once before use. */
-export interface PostgresStore extends Store {
+export interface PostgresStore extends Store, WelcomeEmailOutbox {
   /** Creates or upgrades the schema; idempotent. Returns the versions it applied. */
   migrate(): Promise<number[]>;
   /**
@@ -149,6 +151,25 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     }
   }
 
+  /** Runs one autocommitted statement's work on a connection of its own. */
+  async function alone<T>(work: (connection: Queryable) => Promise<T>): Promise<T> {
+    const pooled = await acquire();
+    let broken: unknown;
+    try {
+      return await work({
+        query: (text, params) => {
+          options.onStatement?.(text);
+          return pooled.query(text, params);
+        },
+      });
+    } catch (error) {
+      broken = error;
+      throw error;
+    } finally {
+      release(pooled, broken);
+    }
+  }
+
   const feedIndexes = new FeedIndexCache(
     options.feedIndex?.maxStatusChanges ?? DEFAULT_FEED_INDEX_STATUS_CHANGES,
     (orgId, limit) =>
@@ -195,6 +216,26 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
       return inTransaction(orgId, (connection) => readSnapshot(connection, s, orgId));
+    },
+
+    // One statement each, outside any organization's transaction: a claim spans organizations
+    // and must not wait for their imports; row locks alone keep two claims apart. A single
+    // connection is taken in its turn, so the statement never lands in another's transaction.
+    claimWelcomeEmails(request) {
+      checkClaimRequest(request);
+      return alone((connection) =>
+        claimWelcomeEmailRows(connection, s, {
+          worker: request.worker,
+          limit: request.limit,
+          now: request.now,
+          expiresAt: new Date(request.now.getTime() + request.leaseMs),
+          token: crypto.randomUUID(),
+        }),
+      );
+    },
+
+    acknowledgeWelcomeEmailClaims(claims) {
+      return alone((connection) => deleteClaimedWelcomeEmails(connection, s, claims));
     },
 
     async findOrganizationId(shortName: string): Promise<string | null> {

@@ -3,6 +3,7 @@ import initial from "./migrations/001_initial.sql";
 import totpSteps from "./migrations/002_totp_steps.sql";
 import foreignKeyIndexes from "./migrations/003_foreign_key_indexes.sql";
 import feedLatestStatus from "./migrations/004_feed_latest_status.sql";
+import outboxLeases from "./migrations/005_outbox_leases.sql";
 import rateLimits from "./migrations/006_rate_limits.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
@@ -11,6 +12,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 2, sql: totpSteps },
   { version: 3, sql: foreignKeyIndexes },
   { version: 4, sql: feedLatestStatus },
+  { version: 5, sql: outboxLeases },
   { version: 6, sql: rateLimits },
 ];
 

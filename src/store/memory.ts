@@ -8,7 +8,16 @@ import { emailKey } from "../values/email";
 import { MemberConflictError, OrganizationNotFoundError } from "./errors";
 import { buildFeedIndex } from "./feed-index";
 import { copyMember } from "./member-copy";
-import type { Store, StoreTx, TransactionOptions } from "./port";
+import { checkClaimRequest } from "./outbox-claims";
+import type {
+  ClaimedWelcomeEmail,
+  Store,
+  StoreTx,
+  TransactionOptions,
+  WelcomeEmailClaim,
+  WelcomeEmailClaimRequest,
+  WelcomeEmailOutbox,
+} from "./port";
 import type { Product } from "./products";
 import {
   type Member,
@@ -44,8 +53,15 @@ interface OrganizationState {
   totpSteps: Map<string, number>;
 }
 
+/** Who holds a welcome email, and until when (epoch milliseconds). */
+interface Lease {
+  token: string;
+  worker: string;
+  expiresAt: number;
+}
+
 /** The in-memory store: the default adapter, for one process. */
-export interface MemoryStore extends Store {
+export interface MemoryStore extends Store, WelcomeEmailOutbox {
   /** The ids of the organizations the store holds. */
   organizations(): string[];
 }
@@ -60,6 +76,9 @@ export function createMemoryStore(
 ): MemoryStore {
   const states = new Map<string, OrganizationState>();
   const locks = new Map<string, Promise<unknown>>();
+  // Delivery state beside the organizations, like TOTP steps: a claim changes no organization
+  // data, so it needs neither the organization's turn nor a copy of its state.
+  const leases = new Map<string, Map<string, Lease>>();
   for (const snapshot of Array.isArray(seed) ? seed : [seed]) {
     const parsed = organizationSnapshotSchema.parse(snapshot);
     states.set(parsed.organization.id, stateFromSnapshot(parsed));
@@ -140,7 +159,73 @@ export function createMemoryStore(
       const parsed = organizationSnapshotSchema.parse(snapshot);
       return serialized(parsed.organization.id, async () => {
         states.set(parsed.organization.id, stateFromSnapshot(parsed));
+        leases.delete(parsed.organization.id);
       });
+    },
+
+    async claimWelcomeEmails(request: WelcomeEmailClaimRequest): Promise<ClaimedWelcomeEmail[]> {
+      checkClaimRequest(request);
+      const now = request.now.getTime();
+      const expiresAt = now + request.leaseMs;
+      const token = crypto.randomUUID();
+      const claimed: ClaimedWelcomeEmail[] = [];
+      // Synchronous from here on: no other claim can run between the check and the lease.
+      for (const [orgId, state] of states) {
+        if (claimed.length >= request.limit) break;
+        const held = leases.get(orgId) ?? new Map<string, Lease>();
+        const current = new Map<string, Lease>();
+        for (const email of state.outbox) {
+          const lease = held.get(email.id);
+          if (lease !== undefined && lease.expiresAt > now) {
+            current.set(email.id, lease);
+            continue;
+          }
+          if (claimed.length >= request.limit) {
+            if (lease !== undefined) current.set(email.id, lease);
+            continue;
+          }
+          current.set(email.id, { token, worker: request.worker, expiresAt });
+          claimed.push({
+            orgId,
+            email: { ...email },
+            claim: { orgId, emailId: email.id, token },
+            leaseExpiresAt: new Date(expiresAt),
+          });
+        }
+        // Leases of emails no longer in the outbox (deleted, drained) go with this rebuild.
+        if (current.size === 0) leases.delete(orgId);
+        else leases.set(orgId, current);
+      }
+      return claimed;
+    },
+
+    async acknowledgeWelcomeEmailClaims(claims: readonly WelcomeEmailClaim[]): Promise<number> {
+      const byOrganization = new Map<string, Map<string, string>>();
+      for (const claim of claims) {
+        const tokens = byOrganization.get(claim.orgId) ?? new Map<string, string>();
+        tokens.set(claim.emailId, claim.token);
+        byOrganization.set(claim.orgId, tokens);
+      }
+      let deleted = 0;
+      for (const [orgId, tokens] of byOrganization) {
+        deleted += await serialized(orgId, async () => {
+          const state = states.get(orgId);
+          const held = leases.get(orgId);
+          if (state === undefined || held === undefined) return 0;
+          const gone = new Set<string>();
+          for (const [emailId, token] of tokens) {
+            if (held.get(emailId)?.token !== token) continue;
+            gone.add(emailId);
+            held.delete(emailId);
+          }
+          if (gone.size === 0) return 0;
+          const outbox = state.outbox.filter((email) => !gone.has(email.id));
+          // Published states are never changed in place: publish a new one.
+          states.set(orgId, { ...state, outbox });
+          return state.outbox.length - outbox.length;
+        });
+      }
+      return deleted;
     },
 
     async findOrganizationId(shortName: string): Promise<string | null> {

@@ -42,6 +42,69 @@ export interface Store {
   findOrganizationId(shortName: string): Promise<string | null>;
 }
 
+/**
+ * The welcome-email outbox as several delivery workers share it, across every organization of the
+ * store (a worker serves them all). Separate from {@link Store} so an adapter without it stays a
+ * store; both shipped adapters implement it.
+ *
+ * Contract for adapters:
+ * - `claimWelcomeEmails` leases up to `limit` emails that no unexpired lease holds (oldest first
+ *   within an organization) until `now + leaseMs`, under a token new to this call, and returns
+ *   them. Two claims, from any number of processes, never hold one email at once.
+ * - A lease ends only by expiring or by its acknowledgement: once expired, the email is claimable
+ *   again (the worker that held it may have died mid-send), under a new token.
+ * - `acknowledgeWelcomeEmailClaims` deletes each email whose current lease token is the claim's,
+ *   expired or not, and nothing else: an email claimed again since, by another worker, stays for
+ *   that worker. It answers how many emails it deleted.
+ * - Lease state is delivery state, not organization data: snapshots neither export nor restore
+ *   it, and loading a snapshot drops the organization's leases.
+ */
+export interface WelcomeEmailOutbox {
+  /** Leases a batch of welcome emails to `request.worker`; an empty array when none is free. */
+  claimWelcomeEmails(request: WelcomeEmailClaimRequest): Promise<ClaimedWelcomeEmail[]>;
+  /** Deletes the claimed emails still held by these claims; answers how many it deleted. */
+  acknowledgeWelcomeEmailClaims(claims: readonly WelcomeEmailClaim[]): Promise<number>;
+}
+
+/** What {@link WelcomeEmailOutbox.claimWelcomeEmails} asks for. */
+export interface WelcomeEmailClaimRequest {
+  /** Who claims (a host name and process id, say): kept with the lease for operators. */
+  worker: string;
+  /** At most this many emails (a positive integer). */
+  limit: number;
+  /** The lease's length in milliseconds, from `now` (a positive integer). */
+  leaseMs: number;
+  /** The claimer's clock: leases that expire at or before it are free. */
+  now: Date;
+}
+
+/** The proof that a worker holds an email; acknowledging it deletes the email. */
+export interface WelcomeEmailClaim {
+  orgId: string;
+  /** The welcome email's id (unique within its organization). */
+  emailId: string;
+  /** New for every claim call: an expired lease claimed again gets another. */
+  token: string;
+}
+
+/** A welcome email leased to a worker. */
+export interface ClaimedWelcomeEmail {
+  orgId: string;
+  email: WelcomeEmail;
+  claim: WelcomeEmailClaim;
+  /** When the lease ends unless acknowledged: the email is then claimable again. */
+  leaseExpiresAt: Date;
+}
+
+/** Whether a store also implements the shared outbox ({@link WelcomeEmailOutbox}). */
+export function isWelcomeEmailOutbox(store: object): store is WelcomeEmailOutbox {
+  const candidate = store as Partial<WelcomeEmailOutbox>;
+  return (
+    typeof candidate.claimWelcomeEmails === "function" &&
+    typeof candidate.acknowledgeWelcomeEmailClaims === "function"
+  );
+}
+
 /** How a transaction runs. */
 export interface TransactionOptions {
   /** The work only reads: no organization lock, one consistent snapshot. */

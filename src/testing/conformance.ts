@@ -10,6 +10,7 @@ import { lookupsSuite, outboxSuite } from "./suites/lookups-outbox";
 import { mattersSuite } from "./suites/matters";
 import { memberImportSuite } from "./suites/member-import";
 import { memberOperationsSuite } from "./suites/member-operations";
+import { outboxLeasesSuite } from "./suites/outbox";
 import { propertiesSuite } from "./suites/properties";
 import { readWhileWriteSuite } from "./suites/read-while-write";
 import { snapshotsSuite } from "./suites/snapshots";
@@ -24,6 +25,7 @@ export const CONFORMANCE_SUITES = [
   "matters",
   "lookups",
   "outbox",
+  "outbox leases",
   "totp steps",
   "atomicity",
   "concurrency",
@@ -71,6 +73,7 @@ export function runStoreConformance(
       matters: () => mattersSuite(harness),
       lookups: () => lookupsSuite(harness),
       outbox: () => outboxSuite(harness),
+      "outbox leases": () => outboxLeasesSuite(harness),
       "totp steps": () => totpStepsSuite(harness),
       atomicity: () => atomicitySuite(harness),
       concurrency: () => concurrencySuite(harness),

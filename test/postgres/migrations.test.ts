@@ -4,6 +4,7 @@ import { createMemoryStore } from "../../src/store/memory";
 import { parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { FEED_WINDOW } from "../../src/testing/feed-arbitraries";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
+import { pendingWelcomeEmails } from "../outbox/seed";
 import { dropStore, freshStore, pgliteClient, schemaOfStore } from "./stores";
 
 describe("migrate() upgrades a database that holds data", () => {
@@ -34,6 +35,36 @@ describe("migrate() upgrades a database that holds data", () => {
       const upgraded = await queryJobApplications(store, input);
       expect(upgraded.ok && upgraded.items.length).toBeGreaterThan(0);
       expect(upgraded).toEqual(await queryJobApplications(createMemoryStore(snapshot), input));
+    } finally {
+      await dropStore(store);
+    }
+  });
+
+  it("version 5 leaves the emails already in the outbox unleased, so the first claim takes them", async () => {
+    const client = pgliteClient();
+    const store = await freshStore(client, "upgrade");
+    try {
+      const snapshot = parseOrganizationSnapshot({
+        ...seedOrganization(),
+        welcomeEmails: pendingWelcomeEmails(3),
+      });
+      await store.loadSnapshot(snapshot);
+      const schema = `"${schemaOfStore(store)}"`;
+      // The database as version 4 left it: no lease columns, no claim index.
+      await client.query(`DROP INDEX ${schema}.welcome_emails_claim_order`);
+      await client.query(
+        `ALTER TABLE ${schema}.welcome_emails DROP COLUMN lease_token, DROP COLUMN leased_by, DROP COLUMN lease_expires_at`,
+      );
+      await client.query(`DELETE FROM ${schema}.rpdi_migrations WHERE version = 5`);
+
+      expect(await store.migrate()).toEqual([5]);
+      const claimed = await store.claimWelcomeEmails({
+        worker: "first",
+        limit: 10,
+        leaseMs: 1000,
+        now: new Date(FEED_WINDOW.end),
+      });
+      expect(claimed.map((item) => item.email)).toEqual(snapshot.welcomeEmails);
     } finally {
       await dropStore(store);
     }
