@@ -58,7 +58,7 @@ describe.skipIf(DATABASE_URL === undefined)(
           "--import",
           "tsx",
           "--import",
-          join(ROOT, "test/support/sql-text.mjs"),
+          join(ROOT, "scripts/register-sql.mjs"),
           join(ROOT, "src/cli/main.ts"),
           "outbox",
           "deliver",
