@@ -4,11 +4,7 @@ import { importMembers } from "../../src/members/import";
 import { createPostgresStore } from "../../src/postgres/adapter";
 import { createMemoryStore } from "../../src/store/memory";
 import type { Store } from "../../src/store/port";
-import {
-  type OrganizationSnapshot,
-  organizationSnapshotSchema,
-  parseOrganizationSnapshot,
-} from "../../src/store/snapshot";
+import { organizationSnapshotSchema, parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { type MatterBenchInput, matterBenchSnapshot } from "./matter-file";
 import { MEMBER_BENCH_NOW, type MemberBenchInput } from "./member-file";
 
@@ -37,8 +33,6 @@ export interface PostgresWriteFigures {
    * 10 MiB limit), each on a one-connection pool whose first import ran on empty tables.
    */
   perRow: { small: PerRowFigure; large: PerRowFigure; ratio: number };
-  /** `loadSnapshot` replacing a 50,000-member organization by a 20,000-member snapshot. */
-  replace: { postgresMs: number; memoryMs: number };
 }
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
@@ -56,22 +50,6 @@ export function shortMemberFile(prefix: string, count: number): string {
   for (let n = 0; n < count; n++)
     rows.push(`A,B${n},${prefix}${n}@x.example,${n === 0 ? "" : `${prefix}0@x.example`}`);
   return `${rows.join("\n")}\n`;
-}
-
-/** An organization of `count` members, each managed by one of the first hundred and mentored by two. */
-function organizationOf(orgId: string, count: number, prefix: string): OrganizationSnapshot {
-  return parseOrganizationSnapshot({
-    organization: { id: orgId, shortName: orgId, name: "Replace bench" },
-    members: Array.from({ length: count }, (_, n) => ({
-      id: `${prefix}-${n}`,
-      email: `${prefix}.${n}@bench.example`,
-      firstName: "Bench",
-      lastName: `Member ${n}`,
-      managerId: n < 100 ? null : `${prefix}-${n % 100}`,
-      mentorIds: n < 100 ? [] : [`${prefix}-${(n + 1) % 100}`, `${prefix}-${(n + 2) % 100}`],
-      products: [{ product: "PERFORM", role: "MEMBER" }],
-    })),
-  });
 }
 
 async function perRowOn(url: string, rows: number): Promise<PerRowFigure> {
@@ -166,19 +144,12 @@ export async function benchPostgresWrites(
         upsertMatters(store, { orgId: "bench-matters", reviewCycleId: cycleId, file: matters.csv }),
     );
 
-    await postgres.loadSnapshot(organizationOf("bench-replace", 50_000, "m"));
-    const replacement = organizationOf("bench-replace", 20_000, "r");
-    const replaceOnPostgres = await timed(() => postgres.loadSnapshot(replacement));
-    const memory = createMemoryStore(organizationOf("bench-replace", 50_000, "m"));
-    const replaceOnMemory = await timed(() => memory.loadSnapshot(replacement));
-
     const small = await perRowOn(url, 20_000);
     const large = await perRowOn(url, 200_000);
     return {
       memberImport,
       matterUpsert,
       perRow: { small, large, ratio: large.usPerRow / small.usPerRow },
-      replace: { postgresMs: replaceOnPostgres.ms, memoryMs: replaceOnMemory.ms },
     };
   } finally {
     await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
