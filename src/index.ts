@@ -52,6 +52,13 @@ export {
   queryJobApplications,
 } from "./feed/query";
 export {
+  cutRangedChanges,
+  type FeedApplicationHead,
+  type FeedCutEntry,
+  type RangedStatusChange,
+  shapeCut,
+} from "./feed/ranged";
+export {
   createRateLimiter,
   FEED_RATE_LIMIT,
   type FlexibleLimiter,
