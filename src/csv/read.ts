@@ -76,7 +76,8 @@ export function checkCsv(
 
 type Prepared = { ok: true; bytes: Uint8Array } | { ok: false; error: CsvReadError };
 
-const EMPTY: CsvReadError = { code: "EMPTY", message: "The file is empty." };
+/** The error of a file with nothing in it but whitespace. */
+export const EMPTY: CsvReadError = { code: "EMPTY", message: "The file is empty." };
 const HAS_NUL: CsvReadError = {
   code: "NOT_UTF8",
   message: `The file contains NUL characters, which usually means it is UTF-16 or binary; ${SAVE_AS_UTF8}.`,
