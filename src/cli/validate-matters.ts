@@ -5,8 +5,8 @@ import { planLegacyUpload } from "../matters/plan-legacy";
 import { planMatterUpsert } from "../matters/plan-upsert";
 import type { MatterValidationResult } from "../matters/result";
 import type { MatterRuleSet } from "../matters/rule-sets";
-import { matterReadFailure, readMatterSheet } from "../matters/sheet";
-import { checkMatterSheet, type MatterCheck } from "../matters/validate";
+import { matterReadFailure, readMatterRowTexts } from "../matters/sheet";
+import { checkMatterRows, type MatterCheck } from "../matters/validate";
 import { type OrganizationSnapshot, performMemberEmails } from "../store/snapshot";
 import { type CliIo, ExitCode, GREEN, paint, RED, toJson, UsageError } from "./io";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
@@ -89,9 +89,9 @@ async function checkFile(
 ): Promise<MatterCheck> {
   const oversize = csvSizeError(await statInputFile(io, options.file));
   if (oversize !== null) return { ok: false, result: matterReadFailure(oversize) };
-  const sheet = readMatterSheet(await readInputFile(io, options.file));
-  if (!sheet.ok) return sheet;
-  return checkMatterSheet(sheet.sheet, {
+  const read = readMatterRowTexts(await readInputFile(io, options.file));
+  if (!read.ok) return read;
+  return checkMatterRows(read.rows, {
     ruleSet: options.ruleSet,
     performMemberEmails: performMemberEmails(snapshot),
   });

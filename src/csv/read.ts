@@ -76,7 +76,8 @@ export function checkCsv(
 
 type Prepared = { ok: true; bytes: Uint8Array } | { ok: false; error: CsvReadError };
 
-const EMPTY: CsvReadError = { code: "EMPTY", message: "The file is empty." };
+/** The error of a file with nothing in it but whitespace. */
+export const EMPTY: CsvReadError = { code: "EMPTY", message: "The file is empty." };
 const HAS_NUL: CsvReadError = {
   code: "NOT_UTF8",
   message: `The file contains NUL characters, which usually means it is UTF-16 or binary; ${SAVE_AS_UTF8}.`,
@@ -101,6 +102,83 @@ function prepare(input: CsvInput, limit: number): Prepared {
     return fail({ code: "NOT_UTF8", message: `The file is encoded as UTF-16; ${SAVE_AS_UTF8}.` });
   }
   const body = hasUtf8Bom(bytes) ? bytes.subarray(3) : bytes;
+  const problem = bodyProblem(body, nodeByteChecks());
+  return problem === null ? { ok: true, bytes: body } : fail(problem);
+}
+
+const NOT_UTF8: CsvReadError = {
+  code: "NOT_UTF8",
+  message: `The file is not valid UTF-8 text; ${SAVE_AS_UTF8}.`,
+};
+
+/** Node's native checks over bytes (simdutf's UTF-8 validation and memchr), where there are. */
+export interface ByteChecks {
+  isUtf8(bytes: Uint8Array): boolean;
+  hasNul(bytes: Uint8Array): boolean;
+}
+
+let byteChecks: ByteChecks | null | undefined;
+
+/**
+ * Node's `buffer.isUtf8` and `Buffer#indexOf`, through `process.getBuiltinModule` (Node 20.16 and
+ * later), so browsers and bundlers never meet a `node:` import; `null` elsewhere.
+ */
+export function nodeByteChecks(): ByteChecks | null {
+  if (byteChecks !== undefined) return byteChecks;
+  byteChecks = null;
+  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const module =
+    typeof host?.getBuiltinModule === "function"
+      ? (host.getBuiltinModule("node:buffer") as {
+          isUtf8?: (bytes: Uint8Array) => boolean;
+          Buffer?: {
+            from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array;
+          };
+        })
+      : undefined;
+  const isUtf8 = module?.isUtf8;
+  const NodeBuffer = module?.Buffer;
+  if (typeof isUtf8 === "function" && NodeBuffer !== undefined) {
+    byteChecks = {
+      isUtf8: (bytes) => isUtf8(bytes),
+      hasNul: (bytes) =>
+        NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0) !== -1,
+    };
+  }
+  return byteChecks;
+}
+
+/**
+ * Why a file's bytes (after any byte order mark) cannot be read: not UTF-8, blank, or holding a
+ * NUL; `null` when they can. With `native` checks, the bytes are judged without decoding them
+ * into a string; without, the fatal decoder judges them. The two answer alike (a property test
+ * compares them on arbitrary bytes).
+ */
+export function bodyProblem(body: Uint8Array, native: ByteChecks | null): CsvReadError | null {
+  if (native === null) return decodedBodyProblem(body);
+  if (!native.isUtf8(body)) return NOT_UTF8;
+  // Any ASCII byte but whitespace is a non-space character (NUL included), as `/\S/` sees it.
+  let visible = false;
+  let nonAscii = false;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i] as number;
+    if (byte >= 0x80) nonAscii = true;
+    else if (byte !== 0x20 && (byte < 0x09 || byte > 0x0d)) {
+      visible = true;
+      break;
+    }
+  }
+  // Only characters outside ASCII are left to tell blank from not: the rare file made of
+  // Unicode spaces and nothing else is decoded.
+  if (!visible) {
+    return nonAscii
+      ? textProblem(new TextDecoder("utf-8", { ignoreBOM: true }).decode(body))
+      : EMPTY;
+  }
+  return native.hasNul(body) ? HAS_NUL : null;
+}
+
+function decodedBodyProblem(body: Uint8Array): CsvReadError | null {
   const scan = scanAscii(body);
   if (scan === "not-ascii") {
     // Only non-ASCII bytes can be malformed UTF-8; the fatal decoder is the judge of those.
@@ -108,17 +186,13 @@ function prepare(input: CsvInput, limit: number): Prepared {
     try {
       text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body);
     } catch {
-      return fail({
-        code: "NOT_UTF8",
-        message: `The file is not valid UTF-8 text; ${SAVE_AS_UTF8}.`,
-      });
+      return NOT_UTF8;
     }
-    const problem = textProblem(text);
-    return problem === null ? { ok: true, bytes: body } : fail(problem);
+    return textProblem(text);
   }
-  if (scan === "blank") return fail(EMPTY);
-  if (scan === "nul") return fail(HAS_NUL);
-  return { ok: true, bytes: body };
+  if (scan === "blank") return EMPTY;
+  if (scan === "nul") return HAS_NUL;
+  return null;
 }
 
 function textProblem(text: string): CsvReadError | null {

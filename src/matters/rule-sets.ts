@@ -51,14 +51,27 @@ function flagDisagreements(
 ): void {
   for (const group of groups) {
     for (const field of fields) {
-      const seen = new Set(
-        group
-          .map((row) => row.texts[field])
-          .filter((value) => field === "description" || value !== null),
-      );
-      if (seen.size > 1) for (const row of group) markFailed(row, field);
+      if (disagree(group, field)) for (const row of group) markFailed(row, field);
     }
   }
+}
+
+/**
+ * Whether the rows hold more than one distinct value of `field` (a blank Matter Name does not
+ * count; a blank Description does): compared with the first counted value, nothing allocated.
+ */
+export function disagree(
+  rows: readonly DraftMatterRow[],
+  field: "matterName" | "description",
+): boolean {
+  let first: string | null | undefined;
+  for (const row of rows) {
+    const value = row.texts[field];
+    if (value === null && field !== "description") continue;
+    if (first === undefined) first = value;
+    else if (value !== first) return true;
+  }
+  return false;
 }
 
 function clientMatterKey(row: DraftMatterRow): string | null {

@@ -7,8 +7,8 @@ import { isEmptyMatterPlan, planMatterUpsert } from "./plan-upsert";
 import { matterRejectionText } from "./rejection-text";
 import type { MatterUpsertResult, MatterValidationResult } from "./result";
 import type { MatterRuleSet } from "./rule-sets";
-import { readMatterSheet } from "./sheet";
-import { checkMatterSheet, type MatterCheck } from "./validate";
+import { readMatterRowTexts } from "./sheet";
+import { checkMatterRows, type MatterCheck } from "./validate";
 
 /** What {@link upsertMatters} needs: organization, review cycle and file. */
 export interface UpsertMattersInput {
@@ -82,10 +82,10 @@ export async function checkMattersIn(
   file: CsvInput,
   ruleSet: MatterRuleSet,
 ): Promise<MatterCheck> {
-  const sheet = readMatterSheet(file);
-  if (!sheet.ok) return sheet;
+  const read = readMatterRowTexts(file);
+  if (!read.ok) return read;
   const performers = await tx.listProductMembers(Product.PERFORM);
-  return checkMatterSheet(sheet.sheet, {
+  return checkMatterRows(read.rows, {
     ruleSet,
     performMemberEmails: performers.map((member) => member.email),
   });

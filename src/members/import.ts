@@ -75,7 +75,8 @@ export async function importMembers(
         members,
         productMembers,
       });
-      await tx.applyMemberPlan(plan);
+      // The plan's records were made for this write alone and nothing here touches them again.
+      await tx.applyMemberPlan({ ...plan, handOver: true });
       return { ok: true, result: plan.result, welcomeEmails: plan.welcomeEmails };
     });
   } catch (error) {

@@ -14,6 +14,12 @@ export interface MemberPlan {
   updates: Member[];
   welcomeEmails: WelcomeEmail[];
   result: MemberImportResult;
+  /**
+   * The caller hands the member records of `creates` and `updates` over: it neither holds nor
+   * changes them after `applyMemberPlan`, so an adapter may keep them as they are (the memory
+   * store does) rather than copy them. Absent or `false`, the records stay the caller's.
+   */
+  handOver?: boolean;
 }
 
 /**

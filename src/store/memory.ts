@@ -286,6 +286,8 @@ function memoryTx(
 
     async applyMemberPlan(plan: MemberPlan) {
       const state = write();
+      // Handed-over records are kept as they are; any other is copied, staying the caller's.
+      const keep = plan.handOver === true ? (member: Member) => member : copyMember;
       for (const member of plan.updates) {
         const stored = state.members.get(member.id);
         if (stored === undefined)
@@ -294,15 +296,17 @@ function memoryTx(
           claimAddress(state, member);
           state.idByEmail.delete(emailKey(stored.email));
         }
-        state.members.set(member.id, copyMember(member));
+        state.members.set(member.id, keep(member));
       }
       for (const member of plan.creates) {
         if (state.members.has(member.id))
           throw new Error(`applyMemberPlan: member id ${member.id} exists`);
         claimAddress(state, member);
-        state.members.set(member.id, copyMember(member));
+        state.members.set(member.id, keep(member));
       }
-      state.outbox.push(...plan.welcomeEmails.map((email) => ({ ...email })));
+      // One at a time: spreading a whole file's emails into push's arguments can overflow the
+      // stack.
+      for (const email of plan.welcomeEmails) state.outbox.push({ ...email });
     },
 
     async loadMembersLinkedTo(memberIds) {

@@ -3,7 +3,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { matchHeaders } from "../../src/csv/headers";
 import { parseCsvRecords, parseThroughStream } from "../../src/csv/parse";
-import { checkCsv, MAX_CSV_BYTES, readCsv, readCsvRecords } from "../../src/csv/read";
+import {
+  bodyProblem,
+  checkCsv,
+  MAX_CSV_BYTES,
+  nodeByteChecks,
+  readCsv,
+  readCsvRecords,
+} from "../../src/csv/read";
 import { writeCsv } from "../../src/csv/write";
 
 describe("readCsv", () => {
@@ -65,6 +72,55 @@ describe("readCsv", () => {
       ok: false,
       error: { message: expect.stringContaining("NUL") },
     });
+  });
+
+  it("Node's native byte checks judge any bytes exactly as the fatal decoder and a scan of the text do", () => {
+    const native = nodeByteChecks();
+    // Node 20.16 and later: the path every file on this runtime takes.
+    expect(native).not.toBeNull();
+    if (native === null) return;
+    // Bytes of every kind: arbitrary, valid UTF-8 of any text (lone surrogates become U+FFFD),
+    // and valid UTF-8 with a byte changed, cut or inserted (overlongs, surrogates, truncations).
+    const utf8 = fc
+      .string({
+        unit: fc.constantFrom(
+          "a",
+          " ",
+          "\n",
+          "\t",
+          "\u0000",
+          "\u00a0",
+          "\u3000",
+          "\ufeff",
+          "é",
+          "😀",
+          "\ud800",
+        ),
+        maxLength: 12,
+      })
+      .map((text) => new TextEncoder().encode(text));
+    const broken = fc
+      .tuple(
+        utf8,
+        fc.nat(),
+        fc.integer({ min: 0, max: 255 }),
+        fc.constantFrom("set", "cut", "insert"),
+      )
+      .map(([bytes, at, byte, how]) => {
+        const list = [...bytes];
+        const index = list.length === 0 ? 0 : at % list.length;
+        if (how === "set" && list.length > 0) list[index] = byte;
+        else if (how === "cut") list.splice(index, 1);
+        else list.splice(index, 0, byte);
+        return new Uint8Array(list);
+      });
+    const body = fc.oneof(fc.uint8Array({ maxLength: 40 }), utf8, broken);
+    fc.assert(
+      fc.property(body, (bytes) => {
+        expect(bodyProblem(bytes, native)).toEqual(bodyProblem(bytes, null));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it("hands over csv-parse's records one by one, then csv-parse's error, whichever path parses", () => {

@@ -7,7 +7,8 @@ import { MATTER_HEADERS } from "../../src/matters/columns";
 import type { CycleMatters } from "../../src/matters/entries";
 import { isEmptyMatterPlan, planMatterUpsert } from "../../src/matters/plan-upsert";
 import { matterValidationResultSchema } from "../../src/matters/result";
-import { checkMatterCsv, validateMatterCsv } from "../../src/matters/validate";
+import { readMatterSheet } from "../../src/matters/sheet";
+import { checkMatterCsv, checkMatterSheet, validateMatterCsv } from "../../src/matters/validate";
 import {
   matterCsv,
   PERFORM_ATTORNEYS,
@@ -46,6 +47,42 @@ describe("matter properties", () => {
         matterValidationResultSchema.parse(validateMatterCsv(input, options(rules)));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it("reading rows while parsing answers exactly what reading the whole sheet first answers, for any bytes", () => {
+    // checkMatterCsv cuts each record into its texts as it is parsed; readMatterSheet keeps the
+    // table and checkMatterSheet reads it afterwards. Same verdict, same rows, same file error.
+    const header = MATTER_HEADERS.join(",");
+    const csvish = csvLike(
+      [
+        ...MATTER_HEADERS,
+        '"',
+        ",",
+        "\n",
+        "",
+        "  ",
+        "M-1",
+        "Acme",
+        "1/2/2026",
+        "12",
+        "ann@firm.example",
+      ],
+      { maxCellLength: 8, maxCells: 11, maxRows: 8, lineEnd: "\n" },
+    );
+    const input = fc.oneof(
+      fc.uint8Array({ maxLength: 200 }),
+      csvish,
+      csvish.map((body) => `${header}\n${body}`),
+      validMatterRowsArbitrary.map(matterCsv),
+    );
+    fc.assert(
+      fc.property(input, ruleSet, (file, rules) => {
+        const sheet = readMatterSheet(file);
+        const bySheet = sheet.ok ? checkMatterSheet(sheet.sheet, options(rules)) : sheet;
+        expect(checkMatterCsv(file, options(rules))).toEqual(bySheet);
+      }),
+      { numRuns: 600 },
     );
   });
 

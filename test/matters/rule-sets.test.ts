@@ -1,4 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { DraftMatterRow } from "../../src/matters/row";
+import { disagree } from "../../src/matters/rule-sets";
 import { validateMatterCsv } from "../../src/matters/validate";
 
 const H =
@@ -73,5 +76,30 @@ describe("the upsert and legacy rule sets differ exactly where the spec says", (
       "End Date",
       "Hours Billed",
     ]);
+  });
+});
+
+describe("disagreement within a group", () => {
+  it("comparing with the first counted value answers exactly as counting the distinct values in a set", () => {
+    const value = fc.constantFrom(null, "", "A", "a", "B", " A");
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(value, value), { maxLength: 8 }),
+        fc.constantFrom("matterName" as const, "description" as const),
+        (pairs, field) => {
+          const rows = pairs.map(
+            ([matterName, description]) =>
+              ({ texts: { matterName, description } }) as unknown as DraftMatterRow,
+          );
+          const distinct = new Set(
+            rows
+              .map((row) => row.texts[field])
+              .filter((text) => field === "description" || text !== null),
+          );
+          expect(disagree(rows, field)).toBe(distinct.size > 1);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
