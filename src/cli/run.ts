@@ -63,6 +63,9 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
       io.stdout,
     )) as ExitCode;
   }
+  for (const option of ["database-url", "schema", "redis-url", "pool-size"] as const)
+    if (values[option] !== undefined)
+      throw new UsageError(`--${option} applies to rpdi serve only`);
   const [command, subject, file, ...extra] = positionals;
   if (command !== "validate")
     throw new UsageError(

@@ -46,6 +46,8 @@ export async function postgresBackend(
   seedPath: string,
   options: PostgresBackendOptions,
 ): Promise<ServeBackend> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
+    throw new UsageError(`--schema "${options.schema}" is not a plain schema name (a-z, 0-9, _)`);
   const pg = await optionalPeer<typeof import("pg")>("pg", () => import("pg"));
   const { createPostgresStore } = await import("../postgres/adapter");
   const { createPostgresLimiters } = await import("../postgres/limiters");

@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ExitCode } from "../../src/cli/io";
+import { runCliInMemory } from "../support/cli";
 import { startServe as start } from "../support/serve";
 
 describe("rpdi serve", () => {
@@ -38,5 +40,31 @@ describe("rpdi serve", () => {
     expect(state.members.map((member: { email: string }) => member.email)).toContain(
       "pat.lee@hartwell.example",
     );
+  });
+});
+
+describe("rpdi serve's database options", () => {
+  it("refuses a bad schema, --persist with a database, --redis-url without one, and database options elsewhere, as usage errors", async () => {
+    for (const args of [
+      ["serve", "--database-url", "postgres://127.0.0.1:1/none", "--schema", "Bad-Name"],
+      ["serve", "--database-url", "postgres://127.0.0.1:1/none", "--persist", "state.json"],
+      ["serve", "--redis-url", "redis://127.0.0.1:6379"],
+      ["serve", "--database-url", "postgres://127.0.0.1:1/none", "--pool-size", "0"],
+      [
+        "validate",
+        "members",
+        "m.csv",
+        "--product",
+        "PERFORM",
+        "--org",
+        "o.json",
+        "--database-url",
+        "x",
+      ],
+    ]) {
+      const { code, err } = await runCliInMemory(args);
+      expect(code, args.join(" ")).toBe(ExitCode.USAGE);
+      expect(err).toMatch(/^rpdi: /);
+    }
   });
 });
