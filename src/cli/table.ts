@@ -15,7 +15,7 @@ export function formatTable(
     }),
   );
   const widths = header.map((_, column) =>
-    Math.max(...cells.map((row) => (row[column] ?? "").length)),
+    cells.reduce((widest, row) => Math.max(widest, (row[column] ?? "").length), 0),
   );
   return cells
     .map((row) =>

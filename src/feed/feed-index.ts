@@ -144,7 +144,8 @@ export class FeedIndex {
                 (bases[b] as JobApplicationBase).applicationId,
               ) || a - b,
           );
-        chosen.splice(first, tied.length, ...tied);
+        for (let offset = 0; offset < tied.length; offset++)
+          chosen[first + offset] = tied[offset] as number;
       }
       first = next;
     }

@@ -127,10 +127,9 @@ export function compareIds(a: string, b: string): number {
 
 function encodeCursor(position: FeedPosition): string {
   const bytes = new TextEncoder().encode(JSON.stringify([position.at, position.id]));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
 function decodeCursor(cursor: string): FeedPosition | null {

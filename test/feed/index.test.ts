@@ -86,3 +86,40 @@ describe("the feed index", () => {
     expect(Object.isFrozen(record?.customFields?.[0]?.customFieldAnswer)).toBe(true);
   });
 });
+
+describe("the feed index at scale", () => {
+  it("orders 150,000 applications whose latest changes share one instant, by id", () => {
+    const applications: FeedApplication[] = Array.from({ length: 150_000 }, (_, n) => ({
+      application: applicationSchema.parse({
+        id: `app-${String(149_999 - n).padStart(6, "0")}`,
+        candidateId: `cand-${n}`,
+        jobId: "job-1",
+        statusChanges: [
+          { statusName: "Applied", statusBucketName: "Active", at: "2026-03-01T00:00:00Z" },
+        ],
+      }),
+      candidate: { id: `cand-${n}`, firstName: "C", lastName: `${n}`, email: null, phone: null },
+      job: {
+        id: "job-1",
+        title: "Associate",
+        department: "",
+        officeLocation: "",
+        employmentType: "",
+        hiringType: "",
+        position: "",
+        requisitionId: null,
+      },
+    }));
+    const index = new FeedIndex(applications, {
+      shortName: "firm",
+      siteUrl: "https://recruit.example",
+      applicationCustomFields: [],
+    });
+    const records = index.select(
+      generatedFeedQuery({ job_application_status_start: "2026-02-01" }),
+    );
+    expect(records).toHaveLength(150_000);
+    expect(records[0]?.applicationId).toBe("app-000000");
+    expect(records[149_999]?.applicationId).toBe("app-149999");
+  });
+});

@@ -90,7 +90,7 @@ export function feedSuite(h: ConformanceHarness): void {
           cursor,
         });
         if (!page.ok) throw new Error(page.error.message);
-        items.push(...page.items);
+        for (const item of page.items) items.push(item);
         cursor = page.nextCursor;
       } while (cursor !== null);
       expect(items).toEqual(whole.items);
