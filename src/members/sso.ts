@@ -5,13 +5,16 @@ import type { DraftMemberRow } from "./row";
 /**
  * SSO ID is required when the organization uses SSO with its own identifiers and the member does
  * not use MFA. Update rule 6: when the file has only one of SSO ID and Use MFA, the other comes
- * from the stored member before this check.
+ * from the stored member before this check. With neither column, an update leaves sign-in as
+ * stored (update rule 1: absent headers preserve), so it is not judged; a create still needs an
+ * SSO ID.
  */
 export function checkSsoRequirement(
   row: DraftMemberRow,
   present: { ssoId: boolean; useMfa: boolean },
 ): CellProblem | undefined {
   const stored = row.existing;
+  if (!present.ssoId && !present.useMfa && stored !== null) return undefined;
   if (present.useMfa && row.values.useMfa === undefined) return undefined; // Use MFA itself failed
   const useMfa = present.useMfa ? row.values.useMfa === true : (stored?.useMfa ?? false);
   if (useMfa) return undefined;
