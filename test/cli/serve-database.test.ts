@@ -41,21 +41,9 @@ async function importFile(rest: string, cookie: string, csv: string): Promise<nu
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const REDIS = await redisAnswers(REDIS_URL);
 
-describe.skipIf(DATABASE_URL === undefined).each([
-  { limits: "shared in the database", schema: SCHEMA, extra: [] as string[], skip: false },
-  {
-    limits: `shared in Redis${REDIS ? "" : ` (skipped: no Redis answers at ${REDIS_URL})`}`,
-    schema: `${SCHEMA}_redis`,
-    extra: ["--redis-url", REDIS_URL],
-    skip: !REDIS,
-  },
-])(
-  "three rpdi serve processes on one PostgreSQL, limits $limits (skipped without DATABASE_URL)",
-  ({ schema: SCHEMA, extra, skip }) => {
-    if (skip) {
-      it.skip("needs Redis");
-      return;
-    }
+/** Three `rpdi serve` processes on one schema, their limits where `extra` puts them. */
+function threeInstances(SCHEMA: string, extra: string[]) {
+  return () => {
     const instances: { child: ChildProcess; rest: string; root: string }[] = [];
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
 
@@ -165,5 +153,15 @@ describe.skipIf(DATABASE_URL === undefined).each([
         expect(await logIn(instance(n).root, { ...ADMIN, password: "wrong-password" })).toBeNull();
       for (let n = 0; n < 3; n++) expect(await logIn(instance(n).root, ADMIN)).toBeNull();
     });
-  },
+  };
+}
+
+describe.skipIf(DATABASE_URL === undefined)(
+  "three rpdi serve processes on one PostgreSQL, limits shared in the database (skipped: DATABASE_URL names no server)",
+  threeInstances(SCHEMA, []),
+);
+
+describe.skipIf(DATABASE_URL === undefined || !REDIS)(
+  `three rpdi serve processes on one PostgreSQL, limits shared in Redis (skipped without DATABASE_URL or a Redis answering at ${REDIS_URL})`,
+  threeInstances(`${SCHEMA}_redis`, ["--redis-url", REDIS_URL]),
 );

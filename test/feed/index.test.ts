@@ -8,6 +8,7 @@ import {
   crowdedApplicationsArbitrary,
   generatedFeedQuery,
   feedOrganizationArbitrary as organizationArbitrary,
+  PLAIN_JOB,
 } from "../support/feed";
 
 const query = generatedFeedQuery;
@@ -99,16 +100,7 @@ describe("the feed index at scale", () => {
         ],
       }),
       candidate: { id: `cand-${n}`, firstName: "C", lastName: `${n}`, email: null, phone: null },
-      job: {
-        id: "job-1",
-        title: "Associate",
-        department: "",
-        officeLocation: "",
-        employmentType: "",
-        hiringType: "",
-        position: "",
-        requisitionId: null,
-      },
+      job: PLAIN_JOB,
     }));
     const index = new FeedIndex(applications, {
       shortName: "firm",
