@@ -1,5 +1,6 @@
 import type { LoginProtection } from "../auth/login-protection";
 import type { RateLimiter } from "../feed/rate-limit";
+import { schemaName } from "../postgres/client";
 import { createMemoryStore } from "../store/memory";
 import type { Store } from "../store/port";
 import type { OrganizationSnapshot } from "../store/snapshot";
@@ -46,8 +47,12 @@ export async function postgresBackend(
   seedPath: string,
   options: PostgresBackendOptions,
 ): Promise<ServeBackend> {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
-    throw new UsageError(`--schema "${options.schema}" is not a plain schema name (a-z, 0-9, _)`);
+  let quoted: string;
+  try {
+    quoted = schemaName(options.schema);
+  } catch (error) {
+    throw new UsageError(`--schema: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const pg = await optionalPeer<typeof import("pg")>("pg", () => import("pg"));
   const { createPostgresStore } = await import("../postgres/adapter");
   const { createPostgresLimiters } = await import("../postgres/limiters");
@@ -61,7 +66,7 @@ export async function postgresBackend(
   try {
     const store = createPostgresStore({ client: pool, schema: options.schema });
     await store.migrate();
-    const seeded = await seedAbsent(pool, store, options.schema, snapshots);
+    const seeded = await seedAbsent(pool, store, quoted, snapshots);
     let limiters = createPostgresLimiters(pool, { schema: options.schema });
     let shared = "in the database";
     if (options.redisUrl !== undefined) {
@@ -96,17 +101,17 @@ export async function postgresBackend(
 async function seedAbsent(
   pool: import("pg").Pool,
   store: Store,
-  schema: string,
+  quotedSchema: string,
   snapshots: readonly OrganizationSnapshot[],
 ): Promise<string[]> {
   const connection = await pool.connect();
-  const lock = `rpdi:seed:${schema}`;
+  const lock = `rpdi:seed:${quotedSchema}`;
   try {
     await connection.query("SELECT pg_advisory_lock(hashtext($1))", [lock]);
     const loaded: string[] = [];
     for (const snapshot of snapshots) {
       const { rows } = await connection.query(
-        `SELECT 1 FROM "${schema}".organizations WHERE id = $1`,
+        `SELECT 1 FROM ${quotedSchema}.organizations WHERE id = $1`,
         [snapshot.organization.id],
       );
       if (rows.length > 0) continue;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { welcomeEmailIdempotencyKey } from "../../src/members/deliver";
 import type { PostgresStore } from "../../src/postgres/adapter";
 import { DATABASE_URL, dropStore, freshStore, schemaOfStore, serverPool } from "../postgres/stores";
-import { ROOT } from "../support/serve";
+import { cliFromSource, ROOT } from "../support/serve";
 import { pendingWelcomeEmails, seedOutbox } from "./seed";
 
 const PER_ORGANIZATION = 2500;
@@ -54,12 +54,7 @@ describe.skipIf(DATABASE_URL === undefined)(
     function worker(name: string, log: string, env: Record<string, string> = {}) {
       const child = spawn(
         process.execPath,
-        [
-          "--import",
-          "tsx",
-          "--import",
-          join(ROOT, "scripts/register-sql.mjs"),
-          join(ROOT, "src/cli/main.ts"),
+        cliFromSource(
           "outbox",
           "deliver",
           "--schema",
@@ -74,7 +69,7 @@ describe.skipIf(DATABASE_URL === undefined)(
           String(LEASE_MS),
           "--idle-ms",
           "100",
-        ],
+        ),
         {
           cwd: ROOT,
           env: { ...process.env, DATABASE_URL, RPDI_DELIVERY_LOG: log, ...env },

@@ -3,6 +3,18 @@ import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 
+/** Node's arguments for running the CLI from source (tsx; the migrations imported as text). */
+export function cliFromSource(...args: string[]): string[] {
+  return [
+    "--import",
+    "tsx",
+    "--import",
+    join(ROOT, "scripts/register-sql.mjs"),
+    join(ROOT, "src/cli/main.ts"),
+    ...args,
+  ];
+}
+
 /**
  * Starts `rpdi serve` from source on a free port and resolves with the REST root it prints;
  * `env` adds to the test's environment.
@@ -11,22 +23,10 @@ export function startServe(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; rest: string; output: () => string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      // Source runs import the PostgreSQL migrations as text.
-      "--import",
-      join(ROOT, "scripts/register-sql.mjs"),
-      join(ROOT, "src/cli/main.ts"),
-      "serve",
-      "--port",
-      "0",
-      ...args,
-    ],
-    { cwd: ROOT, env: { ...process.env, ...env } },
-  );
+  const child = spawn(process.execPath, cliFromSource("serve", "--port", "0", ...args), {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
   let output = "";
   return new Promise((resolveStart, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => {
