@@ -1,6 +1,7 @@
 import { csvSizeError } from "../csv/read";
 import { flattenCycle } from "../matters/entries";
 import { matterErrorReport } from "../matters/error-report";
+import { legacyConflictText } from "../matters/legacy-conflict-text";
 import { planLegacyUpload } from "../matters/plan-legacy";
 import { planMatterUpsert } from "../matters/plan-upsert";
 import type { MatterValidationResult } from "../matters/result";
@@ -71,10 +72,9 @@ export async function validateMattersCommand(
     return ExitCode.VALID;
   }
   const plan = planLegacyUpload(check.rows, matters.entries, matters.clientMatters, newId);
-  const conflicting = plan.conflicts.map((conflict) => conflict.rowNumber);
   const outcome =
-    conflicting.length > 0
-      ? `an upload into review cycle ${cycle.id} would be refused (409): ${conflicting.length === 1 ? "row" : "rows"} ${conflicting.join(", ")} would add a second entry for an existing (Matter ID, Client Name, Attorney Email).`
+    plan.conflicts.length > 0
+      ? `an upload into review cycle ${cycle.id} would be refused (409):\n${legacyConflictText(plan.conflicts)}`
       : `an upload into review cycle ${cycle.id} would create ${plan.createEntries.length} entries and skip ${plan.skipped} already there.`;
   io.stdout(
     options.json ? toJson(check.result) : describeValid(io, options, check.result, outcome),

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { legacyConflictText } from "../matters/legacy-conflict-text";
 import { matterUpsertResultSchema, matterValidationResultSchema } from "../matters/result";
 import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure } from "../matters/sheet";
@@ -155,10 +156,7 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
         case "REVIEW_CYCLE_NOT_FOUND":
           return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
         case "CONFLICT":
-          return jsonError(
-            409,
-            "The file would give an existing (Matter ID, Client Name, Attorney Email) a second entry; use the upsert endpoint.",
-          );
+          return jsonError(409, legacyConflictText(outcome.conflicts));
         case "INVALID_FILE":
           // The deprecated endpoint gives no row detail (spec).
           return text(

@@ -3,8 +3,13 @@ import type { ClientMatter, MatterEntry } from "./entries";
 import { clientMatterKey, entryKey } from "./keys";
 import type { ValidatedMatterRow } from "./row";
 
-/** A legacy row that would give an existing (Matter ID, Client Name, Attorney Email) a second entry. */
+/**
+ * A legacy row that cannot be stored: it would give an existing (Matter ID, Client Name, Attorney
+ * Email) a second entry (`ENTRY_EXISTS`), or it names an existing client matter under another
+ * Matter Name, which the upload may not change (`MATTER_NAME_DIFFERS`).
+ */
 export interface LegacyUploadConflict {
+  kind: "ENTRY_EXISTS" | "MATTER_NAME_DIFFERS";
   rowNumber: number;
   matterId: string;
   clientName: string;
@@ -14,6 +19,7 @@ export interface LegacyUploadConflict {
 /** What a deprecated upload writes. With any conflict, nothing may be written (HTTP 409). */
 export interface MatterLegacyPlan {
   createClientMatters: ClientMatter[];
+  /** Always empty: the upload never changes a client matter that exists (see planLegacyUpload). */
   updateClientMatters: ClientMatter[];
   createEntries: MatterEntry[];
   /** Rows whose five-field identifier already exists on the cycle: silently skipped. */
@@ -28,8 +34,10 @@ export interface MatterLegacyPlan {
  * Matter Name, Attorney Email, Billing Attorney Email, Client Name) already exists on the cycle is
  * skipped without update or report; exact duplicate rows collapse to one. Entries are keyed by the
  * upsert key in storage, so a row that would add a second entry for an existing (Matter ID, Client
- * Name, Attorney Email) is a conflict (see docs/decisions.md). A created entry's Matter Name and
- * Description refresh its client matter, as in an upsert.
+ * Name, Attorney Email) is a conflict (see docs/decisions.md). The upload never changes a client
+ * matter that exists on the cycle: refreshing its shared Matter Name and Description is the
+ * upsert's alone, so a new entry beneath it keeps them, and a row naming it differently is a
+ * conflict. A client matter the file creates takes the last of its rows' descriptions.
  */
 export function planLegacyUpload(
   rows: readonly ValidatedMatterRow[],
@@ -68,7 +76,6 @@ export function planLegacyUpload(
     conflicts: [],
   };
   const created = new Map<string, ClientMatter>();
-  const updated = new Map<string, ClientMatter>();
   const seenRows = new Set<string>();
 
   for (const row of rows) {
@@ -91,26 +98,26 @@ export function planLegacyUpload(
     }
     const key = clientMatterKey(row.matterId, row.clientName);
     const stored = matters.get(key);
-    const matter: ClientMatter = {
-      id: stored?.id ?? newId(),
-      matterId: row.matterId,
-      clientName: row.clientName,
-      matterName: row.matterName,
-      description: row.description,
-    };
-    matters.set(key, matter);
-    if (stored === undefined || created.has(matter.id)) created.set(matter.id, matter);
-    else if (stored.matterName !== matter.matterName || stored.description !== matter.description) {
-      updated.set(matter.id, matter);
+    let matter: ClientMatter;
+    if (stored === undefined || created.has(stored.id)) {
+      matter = {
+        id: stored?.id ?? newId(),
+        matterId: row.matterId,
+        clientName: row.clientName,
+        matterName: row.matterName,
+        description: row.description,
+      };
+      matters.set(key, matter);
+      created.set(matter.id, matter);
+    } else if (stored.matterName !== row.matterName) {
+      plan.conflicts.push(conflict("MATTER_NAME_DIFFERS", row));
+      continue;
+    } else {
+      matter = stored;
     }
     const slot = entryKey(matter.id, row.attorneyEmail);
     if (taken.has(slot)) {
-      plan.conflicts.push({
-        rowNumber: row.rowNumber,
-        matterId: row.matterId,
-        clientName: row.clientName,
-        attorneyEmail: row.attorneyEmail,
-      });
+      plan.conflicts.push(conflict("ENTRY_EXISTS", row));
       continue;
     }
     taken.add(slot);
@@ -125,8 +132,20 @@ export function planLegacyUpload(
     });
   }
   plan.createClientMatters = [...created.values()];
-  plan.updateClientMatters = [...updated.values()];
   return plan;
+}
+
+function conflict(
+  kind: LegacyUploadConflict["kind"],
+  row: ValidatedMatterRow,
+): LegacyUploadConflict {
+  return {
+    kind,
+    rowNumber: row.rowNumber,
+    matterId: row.matterId,
+    clientName: row.clientName,
+    attorneyEmail: row.attorneyEmail,
+  };
 }
 
 function identifier(

@@ -16,7 +16,8 @@ export type UploadMattersLegacyOutcome =
 /**
  * POST /matters-csv/upload-csv (deprecated), in one transaction: an entry per row, rows whose
  * five-field identifier exists skipped silently, exact duplicates collapsed; a row that would
- * give an existing upsert key a second entry refuses the whole file (see docs/decisions.md).
+ * give an existing upsert key a second entry, or rename an existing client matter, refuses the
+ * whole file (see docs/decisions.md).
  */
 export async function uploadMattersLegacy(
   store: Store,
@@ -34,7 +35,7 @@ export async function uploadMattersLegacy(
     const plan = planLegacyUpload(check.rows, entries, clientMatters, newId);
     if (plan.conflicts.length > 0)
       return { ok: false, reason: "CONFLICT", conflicts: plan.conflicts };
-    if (plan.createEntries.length > 0 || plan.updateClientMatters.length > 0) {
+    if (plan.createEntries.length > 0) {
       await tx.applyMatterWrites(reviewCycleId, plan);
     }
     return { ok: true, created: plan.createEntries.length, skipped: plan.skipped };

@@ -314,6 +314,10 @@ describe("matter endpoints", () => {
       ),
     });
     expect(conflict.status).toBe(409);
+    expect(await conflict.json()).toEqual({
+      error:
+        "Row 1 (Matter ID M-7, Client Name Acme Corp): ben.marsh@hartwell.example already has an entry on this client matter.\nNothing was written; change stored entries and client matters with the upsert endpoint.",
+    });
   });
 
   it("refuses a member who is not a Perform administrator with 403", async () => {

@@ -153,18 +153,49 @@ describe("planLegacyUpload (spec: POST /matters-csv/upload-csv)", () => {
       counter(),
     );
     expect(plan.conflicts).toEqual([
-      { rowNumber: 3, matterId: "M1", clientName: "Acme", attorneyEmail: "ann@firm.example" },
+      {
+        kind: "ENTRY_EXISTS",
+        rowNumber: 3,
+        matterId: "M1",
+        clientName: "Acme",
+        attorneyEmail: "ann@firm.example",
+      },
     ]);
   });
 
-  it("a created entry's Matter Name and Description refresh its existing client matter", () => {
+  it("a new entry under an existing client matter leaves its shared Description as stored, blank or not", () => {
+    for (const description of [null, "New"]) {
+      const plan = planLegacyUpload(
+        [row({ attorneyEmail: "cy@firm.example", description })],
+        entries,
+        clientMatters,
+        counter(),
+      );
+      expect(plan.updateClientMatters).toEqual([]);
+      expect(plan.createClientMatters).toEqual([]);
+      expect(plan.createEntries.map((entry) => entry.clientMatterId)).toEqual([
+        clientMatters[0]?.id,
+      ]);
+    }
+  });
+
+  it("a new entry naming an existing client matter differently is a conflict, not a rename", () => {
     const plan = planLegacyUpload(
-      [row({ attorneyEmail: "cy@firm.example", description: "New" })],
+      [row({ attorneyEmail: "cy@firm.example", matterName: "Renamed", rowNumber: 4 })],
       entries,
       clientMatters,
       counter(),
     );
-    expect(plan.updateClientMatters).toEqual([{ ...clientMatters[0], description: "New" }]);
+    expect(plan.conflicts).toEqual([
+      {
+        kind: "MATTER_NAME_DIFFERS",
+        rowNumber: 4,
+        matterId: "M1",
+        clientName: "Acme",
+        attorneyEmail: "cy@firm.example",
+      },
+    ]);
+    expect(plan.createEntries).toEqual([]);
   });
 });
 

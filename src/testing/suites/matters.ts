@@ -152,10 +152,34 @@ export function mattersSuite(h: ConformanceHarness): void {
       ok: false,
       reason: "CONFLICT",
       conflicts: [
-        { rowNumber: 2, matterId: "M-1", clientName: "Acme", attorneyEmail: "ben@firm.example" },
+        {
+          kind: "ENTRY_EXISTS",
+          rowNumber: 2,
+          matterId: "M-1",
+          clientName: "Acme",
+          attorneyEmail: "ben@firm.example",
+        },
       ],
     });
     expect(await h.readBack(store, SEED_ORG_ID)).toEqual(before);
+  });
+
+  it("the deprecated upload adds an entry under an existing client matter without changing its shared fields", async () => {
+    const store = await h.seeded();
+    expect(
+      await uploadMattersLegacy(store, {
+        orgId: SEED_ORG_ID,
+        reviewCycleId: SEED_CYCLE_ID,
+        file: csv(HEADER, "M-1,Alpha,eve@firm.example,ada@firm.example,,,2,Acme,"),
+      }),
+    ).toEqual({ ok: true, created: 1, skipped: 0 });
+    const { entries, clientMatters } = await cycle(store);
+    expect(entries.map((entry) => entry.attorneyEmail).sort()).toContain("eve@firm.example");
+    expect(
+      clientMatters
+        .filter((matter) => matter.matterId === "M-1" && matter.clientName === "Acme")
+        .map((matter) => [matter.matterName, matter.description]),
+    ).toEqual([["Alpha", "Phase one"]]);
   });
 
   it("the deprecated upload creates an entry per new row and collapses exact duplicates", async () => {
