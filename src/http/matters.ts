@@ -171,9 +171,8 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
 
   const validator = (ruleSet: MatterRuleSet) => async (c: Context<HttpEnv>) => {
     const upload = await readUploadedFile(c.req.raw);
-    if (!upload.ok && upload.error.code === "TOO_LARGE")
-      return json(200, matterReadFailure(upload.error));
-    const file = upload.ok ? (upload.file ?? new Uint8Array(0)) : new Uint8Array(0);
+    if (!upload.ok) return json(200, matterReadFailure(upload.error));
+    const file = upload.file ?? new Uint8Array(0);
     return json(
       200,
       await validateMattersFile(settings.store, {

@@ -117,6 +117,27 @@ describe("member endpoints", () => {
     expect(pulled).toBeLessThan(MAX_CSV_BYTES + 512 * 1024);
   });
 
+  it("the matter validators answer a malformed multipart body with UNREADABLE_FILE, as member import answers INVALID_FILE_FORMAT", async () => {
+    const { call } = await admin();
+    const malformed = {
+      method: "POST",
+      body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nno closing boundary',
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+    };
+    for (const path of ["validate-upsert", "validate-csv"]) {
+      const response = await call(`/api/v2/matters-csv/${path}`, malformed);
+      expect(response.status).toBe(200);
+      expect((await response.json()).fileError).toEqual({
+        type: "UNREADABLE_FILE",
+        rowNumber: null,
+        description: "The request body is not valid multipart/form-data.",
+      });
+    }
+    const members = await call("/api/v2/members/import-csv?product=PERFORM", malformed);
+    expect(members.status).toBe(400);
+    expect((await members.json()).fileError.type).toBe("INVALID_FILE_FORMAT");
+  });
+
   it("DELETE /members/bulk-remove reads its JSON body; a missing body is an empty list", async () => {
     const { call } = await admin();
     expect(await (await call("/api/v2/members/bulk-remove", { method: "DELETE" })).json()).toEqual({
