@@ -48,6 +48,9 @@ const FORMATS =
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:?\d{2})$/;
+const OFFSET = /([+-])(\d{2}):?(\d{2})$/;
+/** The widest UTC offset accepted, in minutes: ±18:00, the range of java.time's ZoneOffset. */
+const MAX_OFFSET_MINUTES = 18 * 60;
 
 /**
  * Parses the feed's query parameters. Exactly three time formats are accepted; values with an
@@ -110,7 +113,7 @@ type Instant = { ok: true; value: Date | null } | { ok: false; error: FeedQueryE
 
 function parseInstant(text: string | null, parameter: string): Instant {
   if (text === null) return { ok: true, value: null };
-  if (DATE.test(text) || LOCAL.test(text) || ZONED.test(text)) {
+  if (DATE.test(text) || LOCAL.test(text) || (ZONED.test(text) && plausibleOffset(text))) {
     const parsed = DateTime.fromISO(text, { zone: "utc", setZone: true });
     if (parsed.isValid) return { ok: true, value: parsed.toUTC().toJSDate() };
   }
@@ -119,6 +122,14 @@ function parseInstant(text: string | null, parameter: string): Instant {
     parameter,
     `${parameter} "${text}" is not a valid date or datetime; use ${FORMATS}.`,
   );
+}
+
+/** Luxon reads `+99:99` as an offset of 100 h 39 min; no clock is that far from UTC. */
+function plausibleOffset(text: string): boolean {
+  const offset = OFFSET.exec(text);
+  if (offset === null) return true;
+  const minutes = Number(offset[3]);
+  return minutes < 60 && Number(offset[2]) * 60 + minutes <= MAX_OFFSET_MINUTES;
 }
 
 function fail(

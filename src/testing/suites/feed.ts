@@ -4,10 +4,10 @@ import type { FeedApplication } from "../../feed/model";
 import { parseFeedQuery } from "../../feed/params";
 import { queryJobApplications } from "../../feed/query";
 import { selectJobApplications } from "../../feed/select";
-import type { OrganizationSnapshot } from "../../store/snapshot";
+import { type OrganizationSnapshot, organizationSnapshotSchema } from "../../store/snapshot";
 import { FEED_WINDOW, feedParamsArbitrary } from "../feed-arbitraries";
 import type { ConformanceHarness } from "../harness";
-import { SEED_ORG_ID } from "../seed";
+import { SEED_ORG_ID, seedOrganization } from "../seed";
 
 function joined(snapshot: OrganizationSnapshot): FeedApplication[] {
   return snapshot.applications.map((application) => {
@@ -58,6 +58,31 @@ export function feedSuite(h: ConformanceHarness): void {
       now,
     });
     expect(none).toEqual({ ok: true, items: [], nextCursor: null });
+  });
+
+  it("omits customFields from every record when the organization has custom fields but shows none on applications", async () => {
+    const store = await h.seeded();
+    const seed = seedOrganization();
+    const hidden = {
+      ...seed,
+      organization: {
+        ...seed.organization,
+        applicationCustomFields: (seed.organization.applicationCustomFields ?? []).map((field) => ({
+          ...field,
+          showOnJobApplication: false,
+        })),
+      },
+    };
+    expect(hidden.organization.applicationCustomFields.length).toBeGreaterThan(0);
+    await store.loadSnapshot(organizationSnapshotSchema.parse(hidden));
+    const outcome = await queryJobApplications(store, {
+      orgId: SEED_ORG_ID,
+      params: { job_application_status_start: "2026-01-01" },
+      now,
+    });
+    if (!outcome.ok) throw new Error(`the feed refused: ${outcome.error.message}`);
+    expect(outcome.items.length).toBe(12);
+    for (const item of outcome.items) expect(item).not.toHaveProperty("customFields");
   });
 
   it("answers the typed 400 causes through the port", async () => {
