@@ -1,43 +1,51 @@
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 
-export default defineConfig([
-  {
-    // ESM entries share chunks, so `rpdi` and `rpdi/testing` hold one copy of the core.
-    entry: {
-      index: "src/index.ts",
-      http: "src/http/index.ts",
-      postgres: "src/postgres/index.ts",
-      testing: "src/testing/index.ts",
+export default defineConfig((options): Options[] => {
+  // `npm run build:js` (demo, serve) skips the type declarations, most of a full build's time.
+  const dts = options.env?.RPDI_DECLARATIONS !== "off";
+  return [
+    {
+      // ESM entries share chunks, so `rpdi` and `rpdi/testing` hold one copy of the core.
+      entry: {
+        index: "src/index.ts",
+        http: "src/http/index.ts",
+        postgres: "src/postgres/index.ts",
+        testing: "src/testing/index.ts",
+      },
+      format: ["esm"],
+      loader: { ".sql": "text" },
+      dts,
+      clean: true,
+      sourcemap: true,
+      target: "node20",
+      platform: "neutral",
+      splitting: true,
     },
-    format: ["esm"],
-    loader: { ".sql": "text" },
-    dts: true,
-    clean: true,
-    sourcemap: true,
-    target: "node20",
-    platform: "neutral",
-    splitting: true,
-  },
-  {
-    // rpdi/testing is ESM-only: vitest, which it registers suites with, cannot be required.
-    // jose is ESM-only too; the CommonJS build carries its own copy so require works on Node 20.0+.
-    entry: { index: "src/index.ts", http: "src/http/index.ts", postgres: "src/postgres/index.ts" },
-    format: ["cjs"],
-    loader: { ".sql": "text" },
-    noExternal: ["jose"],
-    dts: true,
-    sourcemap: true,
-    target: "node20",
-    platform: "neutral",
-  },
-  {
-    entry: { cli: "src/cli/main.ts" },
-    format: ["esm"],
-    // `rpdi outbox deliver` migrates the PostgreSQL store.
-    loader: { ".sql": "text" },
-    target: "node20",
-    platform: "node",
-    sourcemap: true,
-    banner: { js: "#!/usr/bin/env node" },
-  },
-]);
+    {
+      // rpdi/testing is ESM-only: vitest, which it registers suites with, cannot be required.
+      // jose is ESM-only too; the CommonJS build carries its own copy so require works on Node 20.0+.
+      entry: {
+        index: "src/index.ts",
+        http: "src/http/index.ts",
+        postgres: "src/postgres/index.ts",
+      },
+      format: ["cjs"],
+      loader: { ".sql": "text" },
+      noExternal: ["jose"],
+      dts,
+      sourcemap: true,
+      target: "node20",
+      platform: "neutral",
+    },
+    {
+      entry: { cli: "src/cli/main.ts" },
+      format: ["esm"],
+      // `rpdi outbox deliver` migrates the PostgreSQL store.
+      loader: { ".sql": "text" },
+      target: "node20",
+      platform: "node",
+      sourcemap: true,
+      banner: { js: "#!/usr/bin/env node" },
+    },
+  ];
+});
