@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
+import { version } from "../../package.json";
 import { isProduct, PRODUCTS } from "../store/products";
 import { type CliIo, ExitCode, UsageError } from "./io";
+import { LIST_NAMES, listsCommand } from "./lists";
 import { outboxCommand } from "./outbox";
 import { serveCommand } from "./serve";
 import { validateMattersCommand } from "./validate-matters";
@@ -11,6 +13,7 @@ export const USAGE = `Usage:
   rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
   rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
+  rpdi lists <snapshot.json> [${LIST_NAMES.join("|")}] [--json]
   rpdi outbox deliver --database-url <postgres://…> [--once] [--sender <module.mjs>] [--schema rpdi] [--batch 100] [--lease-ms 60000] (rpdi outbox --help)
 
 Exit status: 0 valid, 1 invalid, 2 usage error.`;
@@ -41,6 +44,10 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     io.stdout(`${USAGE}\n`);
     return ExitCode.VALID;
   }
+  if (values.version) {
+    io.stdout(`rpdi ${version}\n`);
+    return ExitCode.VALID;
+  }
   if (positionals[0] === "serve") {
     if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
     const port = Number(values.port ?? "8787");
@@ -67,6 +74,14 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     if (values[option] !== undefined)
       throw new UsageError(`--${option} applies to rpdi serve only`);
   const [command, subject, file, ...extra] = positionals;
+  if (command === "lists") {
+    if (subject === undefined) throw new UsageError("no organization snapshot given");
+    if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+    for (const option of ["product", "org", "report", "now", "review-cycle"] as const)
+      if (values[option] !== undefined)
+        throw new UsageError(`--${option} does not apply to rpdi lists`);
+    return listsCommand(io, { org: subject, list: file, json: values.json ?? false });
+  }
   if (command !== "validate")
     throw new UsageError(
       command === undefined ? "no command given" : `unknown command "${command}"`,
@@ -129,6 +144,7 @@ function parseCommandLine(argv: readonly string[]) {
       report: { type: "string" },
       "review-cycle": { type: "string" },
       help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
     },
   });
 }

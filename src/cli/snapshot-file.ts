@@ -19,10 +19,13 @@ export async function readSnapshotFile(io: CliIo, path: string): Promise<Organiz
   return parsed.data;
 }
 
+/** An error as one line, its code (`ENOENT`) once: Node's file errors already begin with it. */
 export function describe(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return typeof code === "string" ? `${code}: ${error.message}` : error.message;
+    return typeof code === "string" && !error.message.startsWith(code)
+      ? `${code}: ${error.message}`
+      : error.message;
   }
   return String(error);
 }

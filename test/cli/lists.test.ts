@@ -1,0 +1,60 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ExitCode } from "../../src/cli/io";
+import { runCliInMemory } from "../support/cli";
+import { FIXTURES } from "../support/fixtures";
+
+const org = join(FIXTURES, "org.json");
+
+describe("rpdi lists", () => {
+  it("names each list with its size and the member column it feeds", async () => {
+    const { code, out } = await runCliInMemory(["lists", org]);
+    expect(code).toBe(ExitCode.VALID);
+    expect(out.split("\n")[0]).toMatch(/^LIST\s+VALUES\s+MEMBER COLUMN$/);
+    expect(out).toMatch(/\ndepartments\s+6\s+Department\n/);
+    expect(out).toMatch(/\nlevels\s+5\s+Level\n/);
+  });
+
+  it("prints one list as a table, and as JSON with --json", async () => {
+    const offices = await runCliInMemory(["lists", org, "offices"]);
+    expect(offices.code).toBe(ExitCode.VALID);
+    expect(offices.out).toMatch(/\nLondon\s+United Kingdom\n/);
+    expect(offices.out).toContain("over HTTP: GET /api/v2/offices");
+    const departments = await runCliInMemory(["lists", org, "departments", "--json"]);
+    const parsed: unknown = JSON.parse(departments.out);
+    expect(Array.isArray(parsed) && parsed.length).toBe(6);
+    expect((parsed as unknown[]).every((value) => typeof value === "string")).toBe(true);
+  });
+
+  it("refuses an unknown list with its usage, naming the lists there are", async () => {
+    const { code, err } = await runCliInMemory(["lists", org, "__proto__"]);
+    expect(code).toBe(ExitCode.USAGE);
+    expect(err).toContain(
+      'unknown list "__proto__"; the lists are offices, departments, practice-areas, law-schools, levels',
+    );
+  });
+});
+
+describe("rpdi --version and file errors", () => {
+  it("prints the package's version", async () => {
+    const { code, out } = await runCliInMemory(["--version"]);
+    const { version } = await import("../../package.json");
+    expect([code, out]).toEqual([ExitCode.VALID, `rpdi ${version}\n`]);
+  });
+
+  it("names a missing file's error code once", async () => {
+    const { code, err } = await runCliInMemory([
+      "validate",
+      "members",
+      "no-such-file.csv",
+      "--product",
+      "PERFORM",
+      "--org",
+      org,
+    ]);
+    expect(code).toBe(ExitCode.USAGE);
+    expect(err.split("\n")[0]).toBe(
+      "rpdi: cannot read no-such-file.csv: ENOENT: no such file or directory, stat 'no-such-file.csv'",
+    );
+  });
+});
