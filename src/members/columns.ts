@@ -1,6 +1,7 @@
 import { Feature } from "../store/features";
 import { Product, ROLES, type Role } from "../store/products";
 import { BOOLEAN_WORDS, parseBooleanWord } from "../values/booleans";
+import { didYouMean } from "../values/closest";
 import { emailKey } from "../values/email";
 import type { CaseInsensitiveList } from "../values/lookup";
 import { isWebUrl } from "../values/url";
@@ -102,20 +103,29 @@ function fromList(
   performOnly: boolean,
   list: (context: MemberRuleContext) => CaseInsensitiveList,
   listName: string,
+  listed: string,
 ) {
   return column<string>({
     header,
     required: false,
     performOnly,
     description: `Optional. Must match ${listName} (case-insensitive).`,
-    parse: (text, context) =>
-      list(context).find(text) ??
-      new CellProblem(
-        MemberRowErrorType.INVALID_LIST_SELECTION,
-        `${header} "${text}" is not in ${listName}.`,
-      ),
+    parse: (text, context) => {
+      const values = list(context);
+      return (
+        values.find(text) ??
+        new CellProblem(
+          MemberRowErrorType.INVALID_LIST_SELECTION,
+          `${header} "${text}" is not in ${listName}.${didYouMean(values.near(text))} ${listed}`,
+        )
+      );
+    },
   });
 }
+
+/** Where a user finds every accepted value of a list: the lookup endpoint and the CLI. */
+const listedAt = (endpoint: string, list: string) =>
+  `All of them: GET ${endpoint}, or rpdi lists <snapshot.json> ${list}.`;
 
 function year(header: MemberHeader) {
   return column<number>({
@@ -194,6 +204,7 @@ export const MEMBER_COLUMNS = {
     true,
     (context) => context.memberLevels,
     "the organization's member levels",
+    listedAt("/api/v2/org-member-levels", "levels"),
   ),
   officeCity: column({
     header: "Office City",
@@ -222,18 +233,21 @@ export const MEMBER_COLUMNS = {
     false,
     (context) => context.departments,
     "the organization's departments",
+    listedAt("/api/v2/departments", "departments"),
   ),
   practiceArea: fromList(
     "Practice Area",
     false,
     (context) => context.practiceAreas,
     "the organization's practice areas",
+    listedAt("/api/v2/practiceAreas/current", "practice-areas"),
   ),
   lawSchool: fromList(
     "Law School",
     false,
     (context) => context.lawSchools,
     "the recognized law schools",
+    listedAt("/api/v2/lawSchoolsList.csv", "law-schools"),
   ),
   graduationYear: year("Graduation Year"),
   effectiveClassYear: year("Effective Class Year"),
@@ -326,6 +340,17 @@ export function columnApplies(field: MemberField, context: MemberRuleContext): b
   return definition.appliesWhen?.(context) ?? true;
 }
 
+/** A malformed mentor; when commas or spaces separate well-formed addresses, how to list them. */
+function invalidMentor(text: string, context: MemberRuleContext): CellProblem {
+  const pieces = text.split(/[,\s]+/).filter((piece) => piece !== "");
+  if (pieces.length < 2 || !pieces.every((piece) => context.isEmail(piece)))
+    return invalidEmail("Mentor Emails", text);
+  return new CellProblem(
+    MemberRowErrorType.INVALID_EMAIL,
+    `Mentor Emails "${text}" is not a well-formed email address; separate mentors with semicolons: "${pieces.join("; ")}".`,
+  );
+}
+
 function parseMentors(text: string, context: MemberRuleContext): string[] | CellProblem {
   const mentors: string[] = [];
   // Made once a second mentor shows up: most cells name one.
@@ -334,7 +359,7 @@ function parseMentors(text: string, context: MemberRuleContext): string[] | Cell
   for (const piece of text.split(";")) {
     const mentor = piece.trim();
     if (mentor === "") continue;
-    if (!context.isEmail(mentor)) return invalidEmail("Mentor Emails", mentor);
+    if (!context.isEmail(mentor)) return invalidMentor(mentor, context);
     const key = emailKey(mentor);
     if (first === undefined) first = key;
     else {

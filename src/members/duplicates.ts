@@ -33,6 +33,11 @@ export class DuplicateValues {
     return this.#byKey.has(key);
   }
 
+  /** Whether more than one row noted this key. */
+  repeated(key: string): boolean {
+    return Array.isArray(this.#byKey.get(key));
+  }
+
   /** Reports every row whose value another row repeats. */
   report(report: ReportProblem): void {
     if (!this.#collisions) return;

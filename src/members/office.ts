@@ -1,10 +1,14 @@
 import type { Office } from "../store/snapshot";
+import { ClosestEntries, didYouMean } from "../values/closest";
 import { MemberRowErrorType } from "./errors";
 import { CellProblem } from "./problem";
 
 /** The organization's configured offices, matched as (city, state, country) triples. */
 export class OfficeDirectory {
   readonly #byKey = new Map<string, Office>();
+  readonly #offices: readonly Office[];
+  #closest: ClosestEntries | undefined;
+  #closestCity: ClosestEntries | undefined;
   /**
    * Each office as written (city, then state or country), to the office its key finds: files
    * mostly copy the offices list, so most look-ups build no key.
@@ -15,6 +19,7 @@ export class OfficeDirectory {
   >();
 
   constructor(offices: readonly Office[]) {
+    this.#offices = offices;
     for (const office of offices) {
       this.#byKey.set(officeKey(office.city, office.state, office.country), office);
     }
@@ -30,6 +35,19 @@ export class OfficeDirectory {
       if (state !== null) byCity.states.set(state, found);
       else if (country !== null) byCity.countries.set(country, found);
     }
+  }
+
+  /**
+   * Offices written as "City, State or Country" near `where`, closest first; failing that, the
+   * offices of a city near `city` ("Londn, UK" finds "London, United Kingdom").
+   */
+  near(city: string, where: string): readonly string[] {
+    this.#closest ??= new ClosestEntries(this.#offices.map(officeWritten));
+    const found = this.#closest.near(where);
+    if (found.length > 0) return found;
+    this.#closestCity ??= new ClosestEntries(this.#offices.map((office) => office.city));
+    const cities = new Set(this.#closestCity.near(city));
+    return this.#offices.filter((office) => cities.has(office.city)).map(officeWritten);
   }
 
   /** The office with this city and state or country (case-insensitive, trimmed), if any. */
@@ -116,11 +134,15 @@ export function checkOffice(
           field: "officeCity",
           problem: new CellProblem(
             MemberRowErrorType.INVALID_LIST_SELECTION,
-            `"${where}" is not one of the organization's offices; use a city, state or country exactly as the offices list has it.`,
+            `"${where}" is not one of the organization's offices; use a city, state or country exactly as the offices list has it.${didYouMean(offices.near(city, where).slice(0, 3))} All of them: GET /api/v2/offices, or rpdi lists <snapshot.json> offices.`,
           ),
         },
       ],
     };
   }
   return { ok: true, office };
+}
+
+function officeWritten(office: Office): string {
+  return [office.city, office.state ?? office.country].join(", ");
 }

@@ -5,22 +5,27 @@ import type { DraftMemberRow, ReportProblem } from "./row";
 
 /**
  * Manager Email and Mentor Emails name a member already in the organization or another row of
- * the same file, in any row order, and never the row's own member.
+ * the same file, in any row order, and never the row's own member. A row whose Email another row
+ * repeats is not told it names itself: which row is meant is the duplicate's question, and the
+ * duplicate is already reported on both.
  */
 export function reportBadReferences(
   rows: readonly DraftMemberRow[],
   isKnownAddress: (key: string) => boolean,
+  isRepeatedEmail: (key: string) => boolean,
   report: ReportProblem,
 ): void {
+  const isOwn = (row: DraftMemberRow, key: string) =>
+    isOwnAddress(row, key) && !(key === row.emailKey && isRepeatedEmail(key));
   for (const row of rows) {
     const manager = row.values.managerEmail;
     if (typeof manager === "string") {
-      const problem = referenceProblem(row, "Manager Email", [manager], isKnownAddress);
+      const problem = referenceProblem(row, "Manager Email", [manager], isKnownAddress, isOwn);
       if (problem !== undefined) report(row, "managerEmail", problem);
     }
     const mentors = row.values.mentorEmails;
     if (Array.isArray(mentors) && mentors.length > 0) {
-      const problem = referenceProblem(row, "Mentor Emails", mentors, isKnownAddress);
+      const problem = referenceProblem(row, "Mentor Emails", mentors, isKnownAddress, isOwn);
       if (problem !== undefined) report(row, "mentorEmails", problem);
     }
   }
@@ -40,12 +45,13 @@ function referenceProblem(
   header: string,
   addresses: readonly string[],
   isKnown: (key: string) => boolean,
+  isOwn: (row: DraftMemberRow, key: string) => boolean,
 ): CellProblem | undefined {
   // The usual row names only known others: checked without building anything.
   let unknown: string[] | undefined;
   for (const address of addresses) {
     const key = emailKey(address);
-    if (isOwnAddress(row, key)) {
+    if (isOwn(row, key)) {
       return new CellProblem(
         MemberRowErrorType.ROW_VALUE_CONFLICT,
         header === "Manager Email"

@@ -145,7 +145,7 @@ export class MemberRowValidator {
       }
       // A manager or mentor is a member already stored or any row of the file, by either address.
       const isKnown = (key: string) => stored.has(key) || emails.has(key) || movedTo.has(key);
-      reportBadReferences(rows, isKnown, report);
+      reportBadReferences(rows, isKnown, (key) => emails.repeated(key), report);
     }
 
     if (this.#errors.size > 0) {

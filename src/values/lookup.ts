@@ -1,3 +1,5 @@
+import { ClosestEntries } from "./closest";
+
 /**
  * A list the spec matches "case-insensitive and exact after trimming outer whitespace; inner
  * whitespace is not normalized". Answers with the list's own spelling of the entry.
@@ -6,6 +8,7 @@ export class CaseInsensitiveList {
   readonly #byKey = new Map<string, string>();
   /** The answers themselves: files mostly copy the list, so most lookups need no lower-casing. */
   readonly #spellings: Set<string>;
+  #closest: ClosestEntries | undefined;
 
   constructor(entries: Iterable<string>) {
     for (const entry of entries) {
@@ -18,6 +21,12 @@ export class CaseInsensitiveList {
   /** The list's spelling of `text`, or `undefined` when it is not on the list. */
   find(text: string): string | undefined {
     return this.#spellings.has(text) ? text : this.#byKey.get(text.trim().toLowerCase());
+  }
+
+  /** Entries near a value that is not on the list, closest first, for "did you mean". */
+  near(text: string): readonly string[] {
+    this.#closest ??= new ClosestEntries(this.#spellings);
+    return this.#closest.near(text);
   }
 
   get size(): number {
