@@ -192,6 +192,7 @@ export {
   type WorkArrangement,
 } from "./members/enums";
 export { memberErrorReport } from "./members/error-report";
+export { memberRowsDespiteHeader } from "./members/rows-despite-header";
 export {
   MEMBER_FILE_ERROR_TYPES,
   MEMBER_ROW_ERROR_TYPES,

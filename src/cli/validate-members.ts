@@ -1,6 +1,11 @@
 import { csvSizeError } from "../csv/read";
 import { memberErrorReport } from "../members/error-report";
-import type { MemberImportResult, MemberValidationResult } from "../members/result";
+import type {
+  MemberImportResult,
+  MemberRowColumnError,
+  MemberValidationResult,
+} from "../members/result";
+import { memberRowsDespiteHeader } from "../members/rows-despite-header";
 import { memberReadFailure } from "../members/sheet";
 import { summarizeMemberImport } from "../members/summary";
 import { validateMemberCsv } from "../members/validate";
@@ -30,10 +35,26 @@ export async function validateMembersCommand(
   const snapshot = await readSnapshotFile(io, options.org);
   const verdict = await validate(io, options, snapshot);
   if ("fileError" in verdict) {
-    io.stdout(options.json ? toJson(verdict) : describeInvalid(io, options.file, verdict));
-    if (options.report !== undefined && verdict.fileError === null) {
-      const report = memberErrorReport(await readInputFile(io, options.file), verdict);
-      if (report !== null) await io.writeFile(options.report, report);
+    if (options.json) io.stdout(toJson(verdict));
+    else {
+      io.stdout(describeInvalid(io, options.file, verdict));
+      if (verdict.fileError !== null) {
+        io.stdout(await describeRowsDespiteHeader(io, options, snapshot));
+      }
+    }
+    if (options.report !== undefined) {
+      const report =
+        verdict.fileError === null
+          ? memberErrorReport(await readInputFile(io, options.file), verdict)
+          : null;
+      if (report === null) {
+        io.stderr(
+          `rpdi: no report written to ${options.report}: the file has a file error (${verdict.fileError?.type ?? "unreadable"}), and a report annotates rows, which are judged once the file error is fixed.\n`,
+        );
+      } else {
+        await io.writeFile(options.report, report);
+        if (!options.json) io.stdout(`Report written to ${options.report}.\n`);
+      }
     }
     return ExitCode.INVALID;
   }
@@ -63,19 +84,48 @@ function describeInvalid(io: CliIo, file: string, body: MemberValidationResult):
   if (body.fileError !== null) {
     return `${paint(io, RED, "✗")} ${file}: ${body.fileError.type}: ${body.fileError.message}\n`;
   }
-  const table = formatTable(
-    ["ROW", "COLUMN", "VALUE", "TYPE", "MESSAGE"],
-    body.rowColumnErrors.map((error) => [
+  const table = errorTable(body.rowColumnErrors);
+  const rows = new Set(body.rowColumnErrors.map((error) => error.rowNumber)).size;
+  const count = body.rowColumnErrors.length;
+  return `${table}\n${paint(io, RED, "✗")} ${file}: ${count} problem${count === 1 ? "" : "s"} on ${rows} row${rows === 1 ? "" : "s"}; an import would write nothing.\n`;
+}
+
+/** The spec's data row beside the spreadsheet's row (the header is row 1), so a user can jump to it. */
+function errorTable(errors: readonly MemberRowColumnError[]): string {
+  return formatTable(
+    ["ROW", "SHEET ROW", "COLUMN", "VALUE", "TYPE", "MESSAGE"],
+    errors.map((error) => [
       String(error.rowNumber),
+      String(error.rowNumber + 1),
       error.columnName,
       error.value,
       error.type,
       error.message,
     ]),
   );
-  const rows = new Set(body.rowColumnErrors.map((error) => error.rowNumber)).size;
-  const count = body.rowColumnErrors.length;
-  return `${table}\n${paint(io, RED, "✗")} ${file}: ${count} problem${count === 1 ? "" : "s"} on ${rows} row${rows === 1 ? "" : "s"}; an import would write nothing.\n`;
+}
+
+/**
+ * Under a header problem, the rows judged on the columns the header does recognize, marked as
+ * such: the interface answers the file error alone, but a person can fix both in one pass.
+ */
+async function describeRowsDespiteHeader(
+  io: CliIo,
+  options: ValidateMembersOptions,
+  snapshot: Awaited<ReturnType<typeof readSnapshotFile>>,
+): Promise<string> {
+  const errors = memberRowsDespiteHeader(await readInputFile(io, options.file), {
+    product: options.product,
+    organization: snapshot.organization,
+    members: snapshot.members,
+    externalUserEmails: snapshot.externalUserEmails,
+    now: options.now,
+  });
+  if (errors === null) return "";
+  if (errors.length === 0) {
+    return paint(io, DIM, "  The rows pass every rule of the columns the header recognizes.\n");
+  }
+  return `${paint(io, DIM, "  Also found in the columns the header recognizes (an import reports these only once the header is fixed):")}\n${errorTable(errors)}\n`;
 }
 
 function describeValid(

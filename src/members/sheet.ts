@@ -7,11 +7,17 @@ import {
   MAX_CSV_BYTES,
   readCsvRecords,
 } from "../csv/read";
+import { ClosestEntries } from "../values/closest";
 import { MEMBER_HEADERS, type MemberHeader } from "./columns";
 import { MemberFileErrorType } from "./errors";
 import { fileErrorResult, type MemberValidationResult } from "./result";
 
-const REQUIRED_HEADERS: readonly MemberHeader[] = ["First Name", "Last Name", "Email"];
+/** The columns every member file must have. */
+export const REQUIRED_MEMBER_HEADERS: readonly MemberHeader[] = [
+  "First Name",
+  "Last Name",
+  "Email",
+];
 
 /** A member file whose bytes, CSV syntax and header row passed: ready for the row rules. */
 export interface MemberSheet {
@@ -99,7 +105,7 @@ function matchMemberHeader(
   if (unexpected.length > 0) {
     return fail(
       MemberFileErrorType.UNEXPECTED_COLUMNS,
-      `Unrecognized column${unexpected.length > 1 ? "s" : ""}: ${unexpected.map(describeHeader).join(", ")}. Recognized columns are: ${MEMBER_HEADERS.join(", ")}.`,
+      `Unrecognized column${unexpected.length > 1 ? "s" : ""}: ${unexpected.map(describeUnexpected).join(", ")}. Recognized columns are: ${MEMBER_HEADERS.join(", ")}.`,
     );
   }
   if (repeated.length > 0) {
@@ -108,7 +114,7 @@ function matchMemberHeader(
       `The header names ${repeated.map((name) => `"${name}"`).join(", ")} more than once; each column may appear once.`,
     );
   }
-  const missing = REQUIRED_HEADERS.filter((name) => !positions.has(name));
+  const missing = REQUIRED_MEMBER_HEADERS.filter((name) => !positions.has(name));
   if (missing.length > 0) {
     return fail(
       MemberFileErrorType.MISSING_REQUIRED_COLUMNS,
@@ -118,10 +124,10 @@ function matchMemberHeader(
   return { ok: true, positions };
 }
 
-function describeHeader(cell: string): string {
-  return cell === ""
-    ? "a column with a blank header (often an extra comma in the header row)"
-    : `"${cell}"`;
+function describeUnexpected(cell: string): string {
+  if (cell === "") return "a column with a blank header (often an extra comma in the header row)";
+  const near = new ClosestEntries(MEMBER_HEADERS).near(cell);
+  return near.length === 0 ? `"${cell}"` : `"${cell}" (did you mean "${near[0]}"?)`;
 }
 
 function fail(

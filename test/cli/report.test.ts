@@ -43,13 +43,14 @@ describe("rpdi validate … --report", () => {
       "yesterday",
     ]);
     expect(rows[1]?.[6]?.split("\n")).toEqual([
+      "Row 1 (sheet row 2):",
       "First Name (INVALID_FORMAT): First Name must not contain a backslash, line break, <, >, |, double quote or backtick.",
       'Email (INVALID_EMAIL): Email "bad" is not a well-formed email address.',
       'Start Date (INVALID_DATE_FORMAT): Start Date "yesterday" must be a real date written yyyy-MM-dd, yyyy/MM/dd or M/d/yyyy.',
       'Use MFA (INVALID_FORMAT): Use MFA "maybe" must be one of true, t, 1, yes, y, false, f, 0, no, n.',
       'Mentor Emails (ROW_VALUE_CONFLICT): Mentor Emails: "ghost@hartwell.example" matches no member of the organization and no row of this file.',
     ]);
-    expect(rows[2]?.[6]?.split("\n")).toHaveLength(2);
+    expect(rows[2]?.[6]?.split("\n")).toHaveLength(3);
   });
 
   it("writes the matter file with the failing columns of each row", async () => {
@@ -101,6 +102,9 @@ describe("rpdi validate … --report", () => {
       "errors.csv",
     ]);
     expect(fileError.written.size).toBe(0);
+    expect(fileError.err).toContain(
+      "rpdi: no report written to errors.csv: the file has a file error (INVALID_FILE_FORMAT)",
+    );
     const report = memberErrorReport("First Name,Last Name,Email\n=1+1,Lee,nope\n", {
       fileError: null,
       rowColumnErrors: [
@@ -108,7 +112,7 @@ describe("rpdi validate … --report", () => {
       ],
     });
     expect(report).toBe(
-      "\ufeffFirst Name,Last Name,Email,Errors\r\n'=1+1,Lee,nope,Email (INVALID_EMAIL): bad\r\n",
+      '\ufeffFirst Name,Last Name,Email,Errors\r\n\'=1+1,Lee,nope,"Row 1 (sheet row 2):\nEmail (INVALID_EMAIL): bad"\r\n',
     );
   });
 });

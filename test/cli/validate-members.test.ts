@@ -62,9 +62,9 @@ describe("rpdi validate members", () => {
     );
     expect(code).toBe(ExitCode.INVALID);
     const lines = out.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^ROW\s+COLUMN\s+VALUE\s+TYPE\s+MESSAGE$/);
+    expect(lines[0]).toMatch(/^ROW\s+SHEET ROW\s+COLUMN\s+VALUE\s+TYPE\s+MESSAGE$/);
     expect(lines[1]).toMatch(
-      /^4\s+Role\s+Admin\s+INVALID_LIST_SELECTION\s+Role "Admin" must be one of/,
+      /^4\s+5\s+Role\s+Admin\s+INVALID_LIST_SELECTION\s+Role "Admin" must be one of/,
     );
     expect(lines.at(-1)).toContain("2 problems on 2 rows");
   });
@@ -135,5 +135,33 @@ describe("rpdi validate members", () => {
     );
     expect(code).toBe(ExitCode.USAGE);
     expect(err).toContain("organization.id");
+  });
+});
+
+describe("rpdi validate members under a header problem", () => {
+  it("shows the file error, then the rows judged on the recognized columns, marked as such; --json stays the spec's body", async () => {
+    const file = "First Name,Last Name,Email,Departmnet\nA,B,bad,Tax\nC,D,ok@x.example,\n";
+    const serve = (io: Parameters<NonNullable<Parameters<typeof runCliInMemory>[1]>>[0]) => {
+      const readFile = io.readFile;
+      io.readFile = async (path) =>
+        path === "h.csv" ? new TextEncoder().encode(file) : readFile(path);
+      io.fileSize = async () => file.length;
+    };
+    const args = ["validate", "members", "h.csv", "--product", "PERFORM", "--org", org];
+    const { code, out, err, written } = await runCliInMemory([...args, "--report", "r.csv"], serve);
+    expect(code).toBe(ExitCode.INVALID);
+    const lines = out.split("\n");
+    expect(lines[0]).toContain(
+      'UNEXPECTED_COLUMNS: Unrecognized column: "Departmnet" (did you mean "Department"?)',
+    );
+    expect(lines[1]).toContain("Also found in the columns the header recognizes");
+    expect(lines[3]).toMatch(/^1\s+2\s+Email\s+bad\s+INVALID_EMAIL\s/);
+    expect(lines).toHaveLength(5);
+    expect([written.size, err]).toEqual([
+      0,
+      "rpdi: no report written to r.csv: the file has a file error (UNEXPECTED_COLUMNS), and a report annotates rows, which are judged once the file error is fixed.\n",
+    ]);
+    const json = await runCliInMemory([...args, "--json"], serve);
+    expect(JSON.parse(json.out).rowColumnErrors).toEqual([]);
   });
 });
