@@ -192,7 +192,6 @@ export {
   type WorkArrangement,
 } from "./members/enums";
 export { memberErrorReport } from "./members/error-report";
-export { memberRowsDespiteHeader } from "./members/rows-despite-header";
 export {
   MEMBER_FILE_ERROR_TYPES,
   MEMBER_ROW_ERROR_TYPES,
@@ -245,6 +244,7 @@ export {
   memberValidationResultSchema,
 } from "./members/result";
 export type { MemberCells, MemberCellValue, ValidatedMemberRow } from "./members/row";
+export { memberRowsDespiteHeader } from "./members/rows-despite-header";
 export type { MemberRuleContext } from "./members/rule-context";
 export {
   type MemberSheet,
