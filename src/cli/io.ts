@@ -8,6 +8,8 @@ export interface CliIo {
   /** Colour the output (a terminal, and NO_COLOR unset). */
   color: boolean;
   now: () => Date;
+  /** The environment's variables; none when absent (tests). */
+  env?: (name: string) => string | undefined;
 }
 
 /** Exit codes: 0 valid, 1 invalid, 2 usage error. */

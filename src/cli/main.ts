@@ -11,6 +11,7 @@ runCli(process.argv.slice(2), {
   writeFile: (path, text) => writeFile(path, text),
   color,
   now: () => new Date(),
+  env: (name) => process.env[name],
 }).then(
   (code) => {
     process.exitCode = code;

@@ -5,6 +5,7 @@ import { type CliIo, ExitCode, UsageError } from "./io";
 import { LIST_NAMES, listsCommand } from "./lists";
 import { outboxCommand } from "./outbox";
 import { serveCommand } from "./serve";
+import { totpCommand } from "./totp";
 import { validateMattersCommand } from "./validate-matters";
 import { validateMembersCommand } from "./validate-members";
 
@@ -14,6 +15,7 @@ export const USAGE = `Usage:
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
   rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
   rpdi lists <snapshot.json> [${LIST_NAMES.join("|")}] [--json]
+  rpdi totp [<base32 secret>]   (the MFA code now; the secret may come from RPDI_MFA_SECRET)
   rpdi outbox deliver --database-url <postgres://…> [--once] [--sender <module.mjs>] [--schema rpdi] [--batch 100] [--lease-ms 60000] (rpdi outbox --help)
 
 Exit status: 0 valid, 1 invalid, 2 usage error.`;
@@ -74,6 +76,10 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     if (values[option] !== undefined)
       throw new UsageError(`--${option} applies to rpdi serve only`);
   const [command, subject, file, ...extra] = positionals;
+  if (command === "totp") {
+    if (file !== undefined) throw new UsageError(`unexpected argument "${file}"`);
+    return totpCommand(io, subject ?? io.env?.("RPDI_MFA_SECRET"));
+  }
   if (command === "lists") {
     if (subject === undefined) throw new UsageError("no organization snapshot given");
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);

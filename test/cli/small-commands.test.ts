@@ -58,3 +58,31 @@ describe("rpdi --version and file errors", () => {
     );
   });
 });
+
+describe("rpdi totp", () => {
+  const at = (iso: string) => (io: { now: () => Date }) => {
+    io.now = () => new Date(iso);
+  };
+
+  it("prints the code an authenticator shows now and how long it stays valid (RFC 6238's SHA-1 vector)", async () => {
+    // RFC 6238 appendix B: the ASCII secret "12345678901234567890" at 59 s gives 94287082 (8 digits).
+    const secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
+    const { code, out } = await runCliInMemory(["totp", secret], at("1970-01-01T00:00:59Z"));
+    expect([code, out]).toEqual([ExitCode.VALID, "287082  (valid for 1 s more)\n"]);
+  });
+
+  it("reads the secret from RPDI_MFA_SECRET when none is given, and refuses one that is not base32", async () => {
+    const fromEnv = await runCliInMemory(["totp"], (io) => {
+      io.now = () => new Date("1970-01-01T00:00:59Z");
+      io.env = (name) =>
+        name === "RPDI_MFA_SECRET" ? "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ" : undefined;
+    });
+    expect(fromEnv.out).toBe("287082  (valid for 1 s more)\n");
+    const bad = await runCliInMemory(["totp", "not!base32"]);
+    expect(bad.code).toBe(ExitCode.USAGE);
+    expect(bad.err.split("\n")[0]).toBe(
+      "rpdi: the MFA secret must be base32 (letters A–Z and digits 2–7)",
+    );
+    expect((await runCliInMemory(["totp"])).code).toBe(ExitCode.USAGE);
+  });
+});
