@@ -16,8 +16,18 @@ export interface CliIo {
 export const ExitCode = { VALID: 0, INVALID: 1, USAGE: 2 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
-/** A mistake in how the CLI was called; reported on stderr with exit code 2. */
-export class UsageError extends Error {}
+/**
+ * A mistake in how the CLI was called; reported on stderr with exit code 2, followed by the usage
+ * unless `usage` is false (a port in use needs one line, not the whole synopsis).
+ */
+export class UsageError extends Error {
+  readonly usage: boolean;
+
+  constructor(message: string, options: { usage?: boolean } = {}) {
+    super(message);
+    this.usage = options.usage ?? true;
+  }
+}
 
 export function paint(io: CliIo, code: number, text: string): string {
   return io.color ? `\u001b[${code}m${text}\u001b[0m` : text;

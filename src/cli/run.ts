@@ -26,7 +26,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     return await dispatch(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`rpdi: ${error.message}\n\n${USAGE}\n`);
+      io.stderr(error.usage ? `rpdi: ${error.message}\n\n${USAGE}\n` : `rpdi: ${error.message}\n`);
       return ExitCode.USAGE;
     }
     throw error;

@@ -90,10 +90,15 @@ export async function serveCommand(
     port: options.port,
     hostname: options.host,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("listening", resolve);
+      server.once("error", reject);
+    });
+  } catch (error) {
+    await backend.close();
+    throw listenFailure(error, options);
+  }
   const { port } = server.address() as AddressInfo;
   const root = `http://${options.host}:${port}`;
   const lines = [
@@ -143,6 +148,26 @@ export async function serveCommand(
     write(`rpdi serve: state written to ${options.persist}\n`);
   }
   return 0;
+}
+
+/** A port that cannot be had is the caller's to change: one line and exit 2, not a crash. */
+function listenFailure(error: unknown, options: ServeOptions): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const where = `${options.host}:${options.port}`;
+  if (code === "EADDRINUSE")
+    return new UsageError(`${where} is already in use; pick another port with --port`, {
+      usage: false,
+    });
+  if (code === "EACCES")
+    return new UsageError(
+      `${where} may not be opened by this user; pick a port above 1023 with --port`,
+      { usage: false },
+    );
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+    return new UsageError(`${options.host} is not an address of this machine; check --host`, {
+      usage: false,
+    });
+  return error;
 }
 
 async function readSeed(path: string): Promise<OrganizationSnapshot[]> {

@@ -8,7 +8,9 @@ export async function readSnapshotFile(io: CliIo, path: string): Promise<Organiz
   try {
     json = JSON.parse(new TextDecoder().decode(await io.readFile(path)));
   } catch (error) {
-    throw new UsageError(`cannot read the organization snapshot ${path}: ${describe(error)}`);
+    throw new UsageError(`cannot read the organization snapshot ${path}: ${describe(error)}`, {
+      usage: false,
+    });
   }
   const parsed = organizationSnapshotSchema.safeParse(json);
   if (!parsed.success) {
@@ -35,7 +37,7 @@ export async function statInputFile(io: CliIo, path: string): Promise<number> {
   try {
     return await io.fileSize(path);
   } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${describe(error)}`);
+    throw new UsageError(`cannot read ${path}: ${describe(error)}`, { usage: false });
   }
 }
 
@@ -43,6 +45,6 @@ export async function readInputFile(io: CliIo, path: string): Promise<Uint8Array
   try {
     return await io.readFile(path);
   } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${describe(error)}`);
+    throw new UsageError(`cannot read ${path}: ${describe(error)}`, { usage: false });
   }
 }

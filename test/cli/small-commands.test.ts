@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/cli/io";
@@ -84,5 +85,22 @@ describe("rpdi totp", () => {
       "rpdi: the MFA secret must be base32 (letters A–Z and digits 2–7)",
     );
     expect((await runCliInMemory(["totp"])).code).toBe(ExitCode.USAGE);
+  });
+});
+
+describe("rpdi serve on a port it cannot have", () => {
+  it("exits 2 with one readable line when the port is in use", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { code, err } = await runCliInMemory(["serve", "--port", String(port)]);
+      expect([code, err]).toEqual([
+        ExitCode.USAGE,
+        `rpdi: 127.0.0.1:${port} is already in use; pick another port with --port\n`,
+      ]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
