@@ -110,11 +110,6 @@ describe("rpdi validate members", () => {
     [["validate", "teams", "x.csv"], '"validate" takes "members"'],
     [["frobnicate"], 'unknown command "frobnicate"'],
     [["validate", "members", "--product", "UNI", "--org", org], "no file given"],
-    [["validate", "members", "nope.csv", "--product", "UNI", "--org", org], "cannot read nope.csv"],
-    [
-      ["validate", "members", "x.csv", "--product", "UNI", "--org", fixture("valid-uni")],
-      "cannot read the organization snapshot",
-    ],
     [["validate", "members", "x.csv", "--bogus"], "Unknown option"],
   ])("exits 2 with a usage message for %j", async (args, message) => {
     const { code, err } = await run(...args);
@@ -122,6 +117,22 @@ describe("rpdi validate members", () => {
     expect(err).toContain(message);
     expect(err).toContain("Usage:");
   });
+
+  it.each([
+    [["validate", "members", "nope.csv", "--product", "UNI", "--org", org], "cannot read nope.csv"],
+    [
+      ["validate", "members", "x.csv", "--product", "UNI", "--org", fixture("valid-uni")],
+      "cannot read the organization snapshot",
+    ],
+  ])(
+    "exits 2 with one line, without the usage, for a file it cannot read: %j",
+    async (args, message) => {
+      const { code, err } = await run(...args);
+      expect(code).toBe(ExitCode.USAGE);
+      expect(err).toContain(message);
+      expect(err.trimEnd().split("\n")).toHaveLength(1);
+    },
+  );
 
   it("exits 2 naming each problem of a snapshot that does not match the schema", async () => {
     const { code, err } = await runCliInMemory(
