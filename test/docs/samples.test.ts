@@ -77,7 +77,7 @@ function commands(sample: CodeSample): string[] {
     .filter((line) => line !== "" && !line.startsWith("#"));
 }
 
-const RUN_HERE = /^((npx )?rpdi validate |curl )/;
+const RUN_HERE = /^((npx )?rpdi validate |curl |[A-Za-z_]\w*=)/;
 const shellPages = pages
   .map(({ page, samples }) => ({
     page,
@@ -86,7 +86,7 @@ const shellPages = pages
       .flatMap(commands)
       .filter((line) => RUN_HERE.test(line)),
   }))
-  .filter(({ lines }) => lines.length > 0);
+  .filter(({ lines }) => lines.some((line) => /^((npx )?rpdi validate |curl )/.test(line)));
 
 describe.each(shellPages)("shell samples of $page", ({ lines }) => {
   for (const line of lines.filter((line) => /^(npx )?rpdi validate /.test(line))) {
@@ -109,12 +109,23 @@ describe.each(shellPages)("shell samples of $page", ({ lines }) => {
   afterAll(() => {
     server?.child.kill();
   });
+  // Variable assignments (a cookie jar's temporary file) run first, in the same shell.
+  const assignments = lines.filter((line) => /^[A-Za-z_]\w*=/.test(line));
   it("runs every curl command in order, each answered 2xx or 3xx", () => {
     const origin = new URL(server?.rest ?? "").origin;
-    for (const line of curls) {
-      const command = `${line.replaceAll("http://127.0.0.1:8787", origin)} -o /dev/null -w '%{http_code}'`;
-      const status = execFileSync("bash", ["-c", command], { cwd: workDir, encoding: "utf8" });
-      expect(`${line} → ${status}`).toMatch(/→ [23]\d\d$/);
-    }
+    const script = [
+      ...assignments,
+      ...curls.map(
+        (line) =>
+          `${line.replaceAll("http://127.0.0.1:8787", origin)} -o /dev/null -w '%{http_code}\\n'`,
+      ),
+    ].join("\n");
+    const statuses = execFileSync("bash", ["-c", script], { cwd: workDir, encoding: "utf8" })
+      .trimEnd()
+      .split("\n");
+    expect(statuses).toHaveLength(curls.length);
+    curls.forEach((line, index) => {
+      expect(`${line} → ${statuses[index]}`).toMatch(/→ [23]\d\d$/);
+    });
   });
 });
