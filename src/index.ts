@@ -4,6 +4,7 @@
  */
 
 export { annotateCsv } from "./csv/error-report";
+export { escapeFormula, unescapeFormula } from "./csv/formula-escape";
 export {
   type CsvInput,
   type CsvReadError,

@@ -1,4 +1,4 @@
-import { cellValue } from "../csv/cells";
+import { fieldValue } from "../csv/cells";
 import { copyMember } from "../store/member-copy";
 import type { Member } from "../store/snapshot";
 import { MEMBER_COLUMNS, MEMBER_HEADERS, type MemberColumn, type MemberHeader } from "./columns";
@@ -83,7 +83,7 @@ export function applyMemberEdit(
     )
       continue;
     if (field === "ssoId" && !rules.ssoIdApplies) continue;
-    const text = cellValue(edit[field] ?? "");
+    const text = fieldValue(edit[field] ?? "");
     const definition: MemberColumn<unknown> = MEMBER_COLUMNS[field];
     if (text === null) {
       if (definition.required)
@@ -104,12 +104,12 @@ export function applyMemberEdit(
   }
 
   if (OFFICE.some((field) => field in edit && edit[field] !== undefined)) {
-    const [city, state, country] = OFFICE.map((field) => cellValue(edit[field] ?? ""));
+    const [city, state, country] = OFFICE.map((field) => fieldValue(edit[field] ?? ""));
     const verdict = checkOffice(city ?? null, state ?? null, country ?? null, rules.offices);
     if (verdict.ok) next.office = verdict.office === null ? null : { ...verdict.office };
     else
       for (const { field, problem } of verdict.problems)
-        report(field, cellValue(edit[field] ?? ""), problem);
+        report(field, fieldValue(edit[field] ?? ""), problem);
   }
 
   const given = (field: EditableMemberField) => field in edit && edit[field] !== undefined;
@@ -127,7 +127,7 @@ export function applyMemberEdit(
       },
       { ssoId: given("ssoId"), useMfa: given("useMfa") },
     );
-    if (problem !== undefined) report("ssoId", cellValue(edit.ssoId ?? ""), problem);
+    if (problem !== undefined) report("ssoId", fieldValue(edit.ssoId ?? ""), problem);
   }
   if (errors.length > 0) {
     const order = (error: MemberFieldError) => MEMBER_HEADERS.indexOf(error.columnName);

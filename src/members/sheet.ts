@@ -1,4 +1,4 @@
-import { isBlankRecord } from "../csv/cells";
+import { cellValue, isBlankRecord } from "../csv/cells";
 import { matchHeaders } from "../csv/headers";
 import {
   type CheckedCsv,
@@ -171,8 +171,8 @@ export function memberSheetAddresses(sheet: MemberSheet): string[] {
     const position = sheet.positions.get(header);
     if (position === undefined) continue;
     for (const record of sheet.records) {
-      const cell = record[position];
-      if (cell === undefined) continue;
+      const cell = cellValue(record[position]);
+      if (cell === null) continue;
       for (const piece of cell.split(";")) {
         const address = piece.trim();
         if (address !== "") addresses.add(address.toLowerCase());

@@ -212,6 +212,12 @@ const cell = fc.oneof(
     '""',
     "=1+1",
     "-2",
+    "-12.5",
+    "+44 20 7946 0958",
+    "-1+1",
+    "'=1",
+    "''-2",
+    "\n=1",
     "@SUM(A1)",
     "\tx",
     "＝1",
@@ -237,12 +243,14 @@ describe("writeCsv", () => {
     );
   });
 
-  it("round-trips every value with a leading apostrophe added exactly to formula-leading cells", () => {
-    const formula = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+  it("round-trips every value with a leading apostrophe added exactly to cells a spreadsheet would evaluate", () => {
+    // Formula-leading (behind any apostrophes), and not a plain signed number such as -5.
+    const formula = /^'*[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+    const number = /^[+-]?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)$/;
     fc.assert(
       fc.property(table, (rows) => {
         const expected = rows.map((row) =>
-          row.map((value) => (formula.test(value) ? `'${value}` : value)),
+          row.map((value) => (formula.test(value) && !number.test(value) ? `'${value}` : value)),
         );
         expect(parse(writeCsv(rows), { relax_column_count: true })).toEqual(expected);
       }),
