@@ -66,6 +66,18 @@ export interface MemoryStore extends Store, WelcomeEmailOutbox {
   organizations(): string[];
 }
 
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /**
+   * Awaited after a change to an organization is published (a transaction that wrote, a loaded
+   * snapshot, an acknowledged welcome email) and before the call that made it resolves; a
+   * rejection rejects that call, though the change stays published. It runs outside the
+   * organization's turn, so the next transaction need not wait for it: `rpdi serve --persist`
+   * writes the state to disk here, one write covering every change published meanwhile.
+   */
+  afterCommit?: (orgId: string) => Promise<void>;
+}
+
 /**
  * Creates the in-memory store, seeded from organization snapshots. A transaction works on a copy
  * of its organization made at its first write and publishes it only when the work resolves, so a
@@ -73,7 +85,9 @@ export interface MemoryStore extends Store, WelcomeEmailOutbox {
  */
 export function createMemoryStore(
   seed: OrganizationSnapshotInput | readonly OrganizationSnapshotInput[] = [],
+  options: MemoryStoreOptions = {},
 ): MemoryStore {
+  const afterCommit = options.afterCommit ?? (async () => {});
   const states = new Map<string, OrganizationState>();
   const locks = new Map<string, Promise<unknown>>();
   // Delivery state beside the organizations, like TOTP steps: a claim changes no organization
@@ -138,7 +152,7 @@ export function createMemoryStore(
           ),
         );
       }
-      return serialized(orgId, async () => {
+      const turn = serialized(orgId, async () => {
         const committed = states.get(orgId);
         if (committed === undefined) throw new OrganizationNotFoundError(orgId);
         let working: OrganizationState | null = null;
@@ -151,16 +165,21 @@ export function createMemoryStore(
           memoryTx(read, write, (emails) => externalUsers(orgId, read(), emails)),
         );
         if (working !== null) states.set(orgId, working);
+        return { result, wrote: working !== null };
+      });
+      return turn.then(async ({ result, wrote }) => {
+        if (wrote) await afterCommit(orgId);
         return result;
       });
     },
 
     loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
       const parsed = organizationSnapshotSchema.parse(snapshot);
-      return serialized(parsed.organization.id, async () => {
-        states.set(parsed.organization.id, stateFromSnapshot(parsed));
-        leases.delete(parsed.organization.id);
-      });
+      const orgId = parsed.organization.id;
+      return serialized(orgId, async () => {
+        states.set(orgId, stateFromSnapshot(parsed));
+        leases.delete(orgId);
+      }).then(() => afterCommit(orgId));
     },
 
     async claimWelcomeEmails(request: WelcomeEmailClaimRequest): Promise<ClaimedWelcomeEmail[]> {
@@ -208,7 +227,7 @@ export function createMemoryStore(
       }
       let deleted = 0;
       for (const [orgId, tokens] of byOrganization) {
-        deleted += await serialized(orgId, async () => {
+        const removed = await serialized(orgId, async () => {
           const state = states.get(orgId);
           const held = leases.get(orgId);
           if (state === undefined || held === undefined) return 0;
@@ -224,6 +243,8 @@ export function createMemoryStore(
           states.set(orgId, { ...state, outbox });
           return state.outbox.length - outbox.length;
         });
+        if (removed > 0) await afterCommit(orgId);
+        deleted += removed;
       }
       return deleted;
     },
