@@ -1,12 +1,14 @@
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import { generateTotp } from "../auth/totp";
 import { createHttpHandler } from "../http/handler";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
+import { removeStrayTemporaries } from "./atomic-file";
 import { UsageError } from "./io";
+import { type PersistedState, persistedState } from "./persisted-state";
 import { memoryBackend, postgresBackend } from "./serve-backend";
 import { describe as describeError } from "./snapshot-file";
 
@@ -46,8 +48,10 @@ export function bundledSandboxPath(): string {
 
 /**
  * `rpdi serve`: the whole interface on a loopback port, until SIGINT or SIGTERM, over the memory
- * store (with `--persist`, the state is written back as snapshots on the way out) or, with
- * `--database-url`, over PostgreSQL with the limits shared, so several processes form one service.
+ * store or, with `--database-url`, over PostgreSQL with the limits shared, so several processes
+ * form one service. With `--persist`, the memory store's state is written to a file atomically
+ * after every change, before the change's response is sent (docs/decisions.md, "Persisted
+ * sandbox state").
  */
 export async function serveCommand(
   options: ServeOptions,
@@ -59,9 +63,10 @@ export async function serveCommand(
     throw new UsageError("--redis-url applies with --database-url only");
   if (options.databaseUrl !== undefined && options.persist !== undefined)
     throw new UsageError("--persist applies to the memory store only; PostgreSQL keeps the state");
+  let persisted: PersistedState | undefined;
   const backend =
     options.databaseUrl === undefined
-      ? memoryBackend(snapshots, seedPath)
+      ? memoryBackend(snapshots, seedPath, { afterCommit: async () => persisted?.write() })
       : await postgresBackend(snapshots, seedPath, {
           databaseUrl: options.databaseUrl,
           schema: options.schema ?? "rpdi",
@@ -69,6 +74,23 @@ export async function serveCommand(
           poolSize: options.poolSize ?? 10,
         });
   const { store } = backend;
+  if (options.persist !== undefined) {
+    const path = options.persist;
+    for (const stray of await removeStrayTemporaries(path))
+      write(`rpdi serve: removed ${stray}, left by a process that was killed while writing\n`);
+    const state = persistedState(path, async () => {
+      const exported = await Promise.all(
+        snapshots.map((snapshot) => store.exportSnapshot(snapshot.organization.id)),
+      );
+      return exported.filter((snapshot) => snapshot !== null);
+    });
+    // From the start the file holds the served state, unless it is the seed itself.
+    if (!(await sameFile(seedPath, path)))
+      await state.write().catch((error: unknown) => {
+        throw new UsageError(describeError(error));
+      });
+    persisted = state;
+  }
   const sharedSecret = process.env.RPDI_TOKEN_SECRET;
   const secret = sharedSecret ?? randomSecret();
   // Login protection counts failures per client: here, the socket's address.
@@ -121,7 +143,7 @@ export async function serveCommand(
   lines.push(
     options.persist === undefined
       ? "Stop with Ctrl-C."
-      : `Stop with Ctrl-C; the state is then written to ${options.persist}.`,
+      : `Stop with Ctrl-C. Every change is written to ${options.persist} before it is answered.`,
   );
   write(`${lines.join("\n")}\n`);
 
@@ -132,17 +154,17 @@ export async function serveCommand(
   });
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await backend.close();
-  if (options.persist !== undefined) {
-    const exported = await Promise.all(
-      snapshots.map((snapshot) => store.exportSnapshot(snapshot.organization.id)),
-    );
-    await writeFile(
-      options.persist,
-      `${JSON.stringify(exported.length === 1 ? exported[0] : exported, null, 2)}\n`,
-    );
+  if (persisted !== undefined) {
+    await persisted.flush();
     write(`rpdi serve: state written to ${options.persist}\n`);
   }
   return 0;
+}
+
+/** Whether both paths name one existing file. */
+async function sameFile(first: string, second: string): Promise<boolean> {
+  const [a, b] = await Promise.all([stat(first), stat(second).catch(() => null)]);
+  return b !== null && a.dev === b.dev && a.ino === b.ino;
 }
 
 async function readSeed(path: string): Promise<OrganizationSnapshot[]> {
