@@ -1,4 +1,4 @@
-import type { OrganizationSnapshot } from "../store/snapshot";
+import type { MemoryStore } from "../store/memory";
 import { writeFileAtomically } from "./atomic-file";
 import { coalesce } from "./coalesce";
 import { describe } from "./snapshot-file";
@@ -12,19 +12,21 @@ export interface PersistedState {
 }
 
 /**
- * Writes `exportState()` to `path` atomically, one write at a time; changes made while a write is
- * under way share the next one.
+ * Writes the organizations `orgIds` of `store` to `path` atomically, one write at a time; changes
+ * published while a write is under way share the next one. The text is what `--seed` reads: one
+ * snapshot, or a list of them.
  */
 export function persistedState(
   path: string,
-  exportState: () => Promise<readonly OrganizationSnapshot[]>,
+  store: MemoryStore,
+  orgIds: readonly string[],
 ): PersistedState {
   let asked = 0;
   let written = 0;
   const run = coalesce(async () => {
     const covers = asked;
     try {
-      await writeFileAtomically(path, formatState(await exportState()));
+      await writeFileAtomically(path, stateText(store, orgIds));
     } catch (error) {
       throw new Error(`cannot write the state to ${path}: ${describe(error)}`);
     }
@@ -43,7 +45,9 @@ export function persistedState(
   };
 }
 
-/** The text of a state file: one snapshot, or a list of them, as `--seed` reads it. */
-export function formatState(snapshots: readonly OrganizationSnapshot[]): string {
-  return `${JSON.stringify(snapshots.length === 1 ? snapshots[0] : snapshots, null, 2)}\n`;
+function stateText(store: MemoryStore, orgIds: readonly string[]): string {
+  const texts = orgIds.flatMap((orgId) => store.exportSnapshotJson(orgId, 2) ?? []);
+  if (texts.length === 1) return `${texts[0]}\n`;
+  // As JSON.stringify(list, null, 2) would indent them.
+  return `[\n${texts.map((text) => `  ${text.replaceAll("\n", "\n  ")}`).join(",\n")}\n]\n`;
 }

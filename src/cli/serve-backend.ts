@@ -1,7 +1,7 @@
 import type { LoginProtection } from "../auth/login-protection";
 import type { RateLimiter } from "../feed/rate-limit";
 import { schemaName } from "../postgres/client";
-import { createMemoryStore, type MemoryStoreOptions } from "../store/memory";
+import { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from "../store/memory";
 import type { Store } from "../store/port";
 import type { OrganizationSnapshot } from "../store/snapshot";
 import { UsageError } from "./io";
@@ -22,7 +22,7 @@ export function memoryBackend(
   snapshots: readonly OrganizationSnapshot[],
   seedPath: string,
   options: MemoryStoreOptions = {},
-): ServeBackend {
+): ServeBackend & { store: MemoryStore } {
   return {
     store: createMemoryStore([...snapshots], options),
     description: `the memory store seeded from ${seedPath}`,

@@ -5,11 +5,12 @@ import { fileURLToPath } from "node:url";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import { generateTotp } from "../auth/totp";
 import { createHttpHandler } from "../http/handler";
+import type { MemoryStore } from "../store/memory";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
 import { removeStrayTemporaries } from "./atomic-file";
 import { UsageError } from "./io";
 import { type PersistedState, persistedState } from "./persisted-state";
-import { memoryBackend, postgresBackend } from "./serve-backend";
+import { memoryBackend, postgresBackend, type ServeBackend } from "./serve-backend";
 import { describe as describeError } from "./snapshot-file";
 
 export interface ServeOptions {
@@ -64,33 +65,23 @@ export async function serveCommand(
   if (options.databaseUrl !== undefined && options.persist !== undefined)
     throw new UsageError("--persist applies to the memory store only; PostgreSQL keeps the state");
   let persisted: PersistedState | undefined;
-  const backend =
-    options.databaseUrl === undefined
-      ? memoryBackend(snapshots, seedPath, { afterCommit: async () => persisted?.write() })
-      : await postgresBackend(snapshots, seedPath, {
-          databaseUrl: options.databaseUrl,
-          schema: options.schema ?? "rpdi",
-          redisUrl: options.redisUrl,
-          poolSize: options.poolSize ?? 10,
-        });
-  const { store } = backend;
-  if (options.persist !== undefined) {
-    const path = options.persist;
-    for (const stray of await removeStrayTemporaries(path))
-      write(`rpdi serve: removed ${stray}, left by a process that was killed while writing\n`);
-    const state = persistedState(path, async () => {
-      const exported = await Promise.all(
-        snapshots.map((snapshot) => store.exportSnapshot(snapshot.organization.id)),
-      );
-      return exported.filter((snapshot) => snapshot !== null);
+  let backend: ServeBackend;
+  if (options.databaseUrl === undefined) {
+    const memory = memoryBackend(snapshots, seedPath, {
+      afterCommit: async () => persisted?.write(),
     });
-    // From the start the file holds the served state, unless it is the seed itself.
-    if (!(await sameFile(seedPath, path)))
-      await state.write().catch((error: unknown) => {
-        throw new UsageError(describeError(error));
-      });
-    persisted = state;
+    if (options.persist !== undefined)
+      persisted = await startPersisting(options.persist, seedPath, memory.store, snapshots, write);
+    backend = memory;
+  } else {
+    backend = await postgresBackend(snapshots, seedPath, {
+      databaseUrl: options.databaseUrl,
+      schema: options.schema ?? "rpdi",
+      redisUrl: options.redisUrl,
+      poolSize: options.poolSize ?? 10,
+    });
   }
+  const { store } = backend;
   const sharedSecret = process.env.RPDI_TOKEN_SECRET;
   const secret = sharedSecret ?? randomSecret();
   // Login protection counts failures per client: here, the socket's address.
@@ -159,6 +150,31 @@ export async function serveCommand(
     write(`rpdi serve: state written to ${options.persist}\n`);
   }
   return 0;
+}
+
+/**
+ * Keeps `path` holding the memory store's state: stray temporaries of a killed process removed,
+ * the state written once now (unless `path` is the seed itself, which holds it already).
+ */
+async function startPersisting(
+  path: string,
+  seedPath: string,
+  store: MemoryStore,
+  snapshots: readonly OrganizationSnapshot[],
+  write: (text: string) => void,
+): Promise<PersistedState> {
+  for (const stray of await removeStrayTemporaries(path))
+    write(`rpdi serve: removed ${stray}, left by a process killed while writing the state\n`);
+  const persisted = persistedState(
+    path,
+    store,
+    snapshots.map((snapshot) => snapshot.organization.id),
+  );
+  if (!(await sameFile(seedPath, path)))
+    await persisted.write().catch((error: unknown) => {
+      throw new UsageError(describeError(error));
+    });
+  return persisted;
 }
 
 /** Whether both paths name one existing file. */

@@ -64,6 +64,13 @@ interface Lease {
 export interface MemoryStore extends Store, WelcomeEmailOutbox {
   /** The ids of the organizations the store holds. */
   organizations(): string[];
+  /**
+   * `JSON.stringify(await exportSnapshot(orgId), null, space)` of the organization as published
+   * now, or `null`, without copying the state first: published states are never changed, and
+   * copying a large one costs more than writing it (`rpdi serve --persist` does this after
+   * every change).
+   */
+  exportSnapshotJson(orgId: string, space?: number): string | null;
 }
 
 /** Options of {@link createMemoryStore}. */
@@ -258,8 +265,13 @@ export function createMemoryStore(
     exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
       return serialized(orgId, async () => {
         const state = states.get(orgId);
-        return state === undefined ? null : snapshotFromState(state);
+        return state === undefined ? null : structuredClone(snapshotView(state));
       });
+    },
+
+    exportSnapshotJson(orgId: string, space?: number): string | null {
+      const state = states.get(orgId);
+      return state === undefined ? null : JSON.stringify(snapshotView(state), null, space);
     },
   };
 }
@@ -474,8 +486,9 @@ function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
   };
 }
 
-function snapshotFromState(state: OrganizationState): OrganizationSnapshot {
-  return structuredClone({
+/** The state as a snapshot sharing its records: for copying or serializing, never handing out. */
+function snapshotView(state: OrganizationState): OrganizationSnapshot {
+  return {
     version: 1 as const,
     organization: state.organization,
     members: [...state.members.values()],
@@ -485,7 +498,7 @@ function snapshotFromState(state: OrganizationState): OrganizationSnapshot {
     jobs: state.jobs,
     candidates: state.candidates,
     applications: state.applications,
-  });
+  };
 }
 
 /** A copy of a record whose fields are all primitives (client matters and matter entries). */
