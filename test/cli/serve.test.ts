@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -39,6 +39,25 @@ describe("rpdi serve", () => {
     const state = JSON.parse(readFileSync(persist, "utf8"));
     expect(state.members.map((member: { email: string }) => member.email)).toContain(
       "pat.lee@hartwell.example",
+    );
+  });
+});
+
+describe("rpdi serve --persist at start", () => {
+  it("refuses a state file that is not whole JSON with one readable line and exit 2", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "rpdi-serve-")), "state.json");
+    writeFileSync(path, '{"version": 1, "organization": {');
+    const { code, err } = await runCliInMemory(["serve", "--seed", path, "--persist", path]);
+    expect(code).toBe(ExitCode.USAGE);
+    expect(err.split("\n")[0]).toMatch(new RegExp(`^rpdi: cannot read the seed ${path}: .*JSON`));
+  });
+
+  it("refuses a state file it cannot write, before serving, with exit 2", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "rpdi-serve-")), "absent", "state.json");
+    const { code, err } = await runCliInMemory(["serve", "--port", "0", "--persist", path]);
+    expect(code).toBe(ExitCode.USAGE);
+    expect(err.split("\n")[0]).toMatch(
+      new RegExp(`^rpdi: cannot write the state to ${path}: ENOENT`),
     );
   });
 });
