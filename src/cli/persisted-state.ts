@@ -5,10 +5,10 @@ import { describe } from "./snapshot-file";
 
 /** `rpdi serve --persist`: the file that holds the memory store's state. */
 export interface PersistedState {
-  /** Resolves once the state as it is now, or a later one, is on disk. */
+  /** Resolves once the state as it is now, or a later one, is on disk; rejects if that write fails. */
   write(): Promise<void>;
-  /** Resolves once every change asked for is on disk, writing it if the last write failed. */
-  flush(): Promise<void>;
+  /** Resolves once no write is under way or waiting. */
+  settled(): Promise<void>;
 }
 
 /**
@@ -21,28 +21,14 @@ export function persistedState(
   store: MemoryStore,
   orgIds: readonly string[],
 ): PersistedState {
-  let asked = 0;
-  let written = 0;
   const run = coalesce(async () => {
-    const covers = asked;
     try {
       await writeFileAtomically(path, stateText(store, orgIds));
     } catch (error) {
       throw new Error(`cannot write the state to ${path}: ${describe(error)}`);
     }
-    written = Math.max(written, covers);
   });
-  const write = () => {
-    asked += 1;
-    return run.request();
-  };
-  return {
-    write,
-    async flush() {
-      await run.settled();
-      if (written < asked) await write();
-    },
-  };
+  return { write: run.request, settled: run.settled };
 }
 
 function stateText(store: MemoryStore, orgIds: readonly string[]): string {

@@ -65,10 +65,22 @@ export async function serveCommand(
   if (options.databaseUrl !== undefined && options.persist !== undefined)
     throw new UsageError("--persist applies to the memory store only; PostgreSQL keeps the state");
   let persisted: PersistedState | undefined;
+  let failWith: (error: unknown) => void = () => undefined;
+  const failed = new Promise<unknown>((resolve) => {
+    failWith = resolve;
+  });
   let backend: ServeBackend;
   if (options.databaseUrl === undefined) {
     const memory = memoryBackend(snapshots, seedPath, {
-      afterCommit: async () => persisted?.write(),
+      afterCommit: async () => {
+        try {
+          await persisted?.write();
+        } catch (error) {
+          // The change is in memory and on no disk: it is never answered, and the server stops.
+          failWith(error);
+          await new Promise<never>(() => undefined);
+        }
+      },
     });
     if (options.persist !== undefined)
       persisted = await startPersisting(options.persist, seedPath, memory.store, snapshots, write);
@@ -138,15 +150,24 @@ export async function serveCommand(
   );
   write(`${lines.join("\n")}\n`);
 
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
+  const stopped = await new Promise<{ failure?: unknown }>((resolve) => {
+    const stop = () => resolve({});
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+    void failed.then((failure) => resolve({ failure }));
   });
+  if ("failure" in stopped) {
+    if ("closeAllConnections" in server) server.closeAllConnections();
+    server.close();
+    await backend.close();
+    throw new Error(
+      `${describeError(stopped.failure)}; stopped, the file holds every change that was answered`,
+    );
+  }
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await backend.close();
   if (persisted !== undefined) {
-    await persisted.flush();
+    await persisted.settled();
     write(`rpdi serve: state written to ${options.persist}\n`);
   }
   return 0;
