@@ -66,9 +66,11 @@ export async function serveCommand(
     throw new UsageError("--persist applies to the memory store only; PostgreSQL keeps the state");
   let persisted: PersistedState | undefined;
   let failWith: (error: unknown) => void = () => undefined;
-  const failed = new Promise<unknown>((resolve) => {
-    failWith = resolve;
+  const failed = new Promise<never>((_, reject) => {
+    failWith = reject;
   });
+  failed.catch(() => undefined);
+  const unlessFailed = <T>(promise: Promise<T>): Promise<T> => Promise.race([promise, failed]);
   let backend: ServeBackend;
   if (options.databaseUrl === undefined) {
     const memory = memoryBackend(snapshots, seedPath, {
@@ -150,26 +152,26 @@ export async function serveCommand(
   );
   write(`${lines.join("\n")}\n`);
 
-  const stopped = await new Promise<{ failure?: unknown }>((resolve) => {
-    const stop = () => resolve({});
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-    void failed.then((failure) => resolve({ failure }));
-  });
-  if ("failure" in stopped) {
+  try {
+    await unlessFailed(
+      new Promise<void>((resolve) => {
+        process.once("SIGINT", () => resolve());
+        process.once("SIGTERM", () => resolve());
+      }),
+    );
+    await unlessFailed(new Promise<void>((resolve) => server.close(() => resolve())));
+    await unlessFailed(persisted?.settled() ?? Promise.resolve());
+  } catch (failure) {
+    // Only a failed write of the state lands here, while serving or while stopping.
     if ("closeAllConnections" in server) server.closeAllConnections();
     server.close();
     await backend.close();
     throw new Error(
-      `${describeError(stopped.failure)}; stopped, the file holds every change that was answered`,
+      `${describeError(failure)}; stopped, the file holds every change that was answered`,
     );
   }
-  await new Promise<void>((resolve) => server.close(() => resolve()));
   await backend.close();
-  if (persisted !== undefined) {
-    await persisted.settled();
-    write(`rpdi serve: state written to ${options.persist}\n`);
-  }
+  if (persisted !== undefined) write(`rpdi serve: state written to ${options.persist}\n`);
   return 0;
 }
 
