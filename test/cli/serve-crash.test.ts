@@ -1,8 +1,8 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { seededRandom } from "../bench/random";
 import { largeSandboxText } from "../support/large-sandbox";
 import { startServe } from "../support/serve";
@@ -50,11 +50,17 @@ function storedEmails(path: string): Set<string> {
   return new Set(state.members.map((member) => member.email));
 }
 
+function scratchDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "rpdi-crash-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 const temporaries = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".tmp"));
 
 describe("rpdi serve --persist after a crash", () => {
   it(`killed at ${TRIALS} seeded random instants while writes are under way (some after SIGTERM): the file always parses, the server restarts on it with no stray temporary, and every answered write is in it`, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "rpdi-crash-"));
+    const dir = scratchDir();
     const path = join(dir, "state.json");
     // About 6 MB: a write of the state takes long enough to be killed in.
     writeFileSync(path, largeSandboxText(4000, 1000));
@@ -101,7 +107,7 @@ describe("rpdi serve --persist after a crash", () => {
   }, 120_000);
 
   it("a plain kill -9 after an answered write keeps the write", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), "rpdi-crash-")), "state.json");
+    const path = join(scratchDir(), "state.json");
     const { child, rest } = await startServe(["--persist", path]);
     try {
       const cookie = await logIn(rest);
