@@ -268,7 +268,7 @@ export {
   StoreError,
 } from "./store/errors";
 export { Feature } from "./store/features";
-export { createMemoryStore, type MemoryStore } from "./store/memory";
+export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from "./store/memory";
 export {
   type ClaimedWelcomeEmail,
   isWelcomeEmailOutbox,

@@ -18,7 +18,11 @@ export const USAGE = `Usage:
   rpdi totp [<base32 secret>]   (the MFA code now; the secret may come from RPDI_MFA_SECRET)
   rpdi outbox deliver --database-url <postgres://…> [--once] [--sender <module.mjs>] [--schema rpdi] [--batch 100] [--lease-ms 60000] (rpdi outbox --help)
 
-Exit status: 0 valid, 1 invalid, 2 usage error.`;
+serve --persist <file.json> writes the state to the file after every change, before answering it;
+go on from it later with --seed <file.json> --persist <file.json>.
+
+Exit status: 0 valid, 1 invalid, 2 usage error, 70 unexpected failure (serve: a failed write of
+the --persist file).`;
 
 /** Runs the CLI on `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {

@@ -1,7 +1,7 @@
 import type { LoginProtection } from "../auth/login-protection";
 import type { RateLimiter } from "../feed/rate-limit";
 import { schemaName } from "../postgres/client";
-import { createMemoryStore } from "../store/memory";
+import { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from "../store/memory";
 import type { Store } from "../store/port";
 import type { OrganizationSnapshot } from "../store/snapshot";
 import { UsageError } from "./io";
@@ -21,9 +21,10 @@ export interface ServeBackend {
 export function memoryBackend(
   snapshots: readonly OrganizationSnapshot[],
   seedPath: string,
-): ServeBackend {
+  options: MemoryStoreOptions = {},
+): ServeBackend & { store: MemoryStore } {
   return {
-    store: createMemoryStore([...snapshots]),
+    store: createMemoryStore([...snapshots], options),
     description: `the memory store seeded from ${seedPath}`,
     close: async () => {},
   };

@@ -1,13 +1,16 @@
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import { generateTotp } from "../auth/totp";
 import { createHttpHandler } from "../http/handler";
+import type { MemoryStore } from "../store/memory";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
+import { removeStrayTemporaries } from "./atomic-file";
 import { UsageError } from "./io";
-import { memoryBackend, postgresBackend } from "./serve-backend";
+import { type PersistedState, persistedState } from "./persisted-state";
+import { memoryBackend, postgresBackend, type ServeBackend } from "./serve-backend";
 import { describe as describeError } from "./snapshot-file";
 
 export interface ServeOptions {
@@ -46,8 +49,10 @@ export function bundledSandboxPath(): string {
 
 /**
  * `rpdi serve`: the whole interface on a loopback port, until SIGINT or SIGTERM, over the memory
- * store (with `--persist`, the state is written back as snapshots on the way out) or, with
- * `--database-url`, over PostgreSQL with the limits shared, so several processes form one service.
+ * store or, with `--database-url`, over PostgreSQL with the limits shared, so several processes
+ * form one service. With `--persist`, the memory store's state is written to a file atomically
+ * after every change, before the change's response is sent (docs/decisions.md, "Persisted
+ * sandbox state").
  */
 export async function serveCommand(
   options: ServeOptions,
@@ -59,15 +64,37 @@ export async function serveCommand(
     throw new UsageError("--redis-url applies with --database-url only");
   if (options.databaseUrl !== undefined && options.persist !== undefined)
     throw new UsageError("--persist applies to the memory store only; PostgreSQL keeps the state");
-  const backend =
-    options.databaseUrl === undefined
-      ? memoryBackend(snapshots, seedPath)
-      : await postgresBackend(snapshots, seedPath, {
-          databaseUrl: options.databaseUrl,
-          schema: options.schema ?? "rpdi",
-          redisUrl: options.redisUrl,
-          poolSize: options.poolSize ?? 10,
-        });
+  let persisted: PersistedState | undefined;
+  let failWith: (error: unknown) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => {
+    failWith = reject;
+  });
+  failed.catch(() => undefined);
+  const unlessFailed = <T>(promise: Promise<T>): Promise<T> => Promise.race([promise, failed]);
+  let backend: ServeBackend;
+  if (options.databaseUrl === undefined) {
+    const memory = memoryBackend(snapshots, seedPath, {
+      afterCommit: async () => {
+        try {
+          await persisted?.write();
+        } catch (error) {
+          // The change is in memory and on no disk: it is never answered, and the server stops.
+          failWith(error);
+          await new Promise<never>(() => undefined);
+        }
+      },
+    });
+    if (options.persist !== undefined)
+      persisted = await startPersisting(options.persist, seedPath, memory.store, snapshots, write);
+    backend = memory;
+  } else {
+    backend = await postgresBackend(snapshots, seedPath, {
+      databaseUrl: options.databaseUrl,
+      schema: options.schema ?? "rpdi",
+      redisUrl: options.redisUrl,
+      poolSize: options.poolSize ?? 10,
+    });
+  }
   const { store } = backend;
   const sharedSecret = process.env.RPDI_TOKEN_SECRET;
   const secret = sharedSecret ?? randomSecret();
@@ -126,27 +153,30 @@ export async function serveCommand(
   lines.push(
     options.persist === undefined
       ? "Stop with Ctrl-C."
-      : `Stop with Ctrl-C; the state is then written to ${options.persist}.`,
+      : `Stop with Ctrl-C. Every change is written to ${options.persist} before it is answered.`,
   );
   write(`${lines.join("\n")}\n`);
 
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await backend.close();
-  if (options.persist !== undefined) {
-    const exported = await Promise.all(
-      snapshots.map((snapshot) => store.exportSnapshot(snapshot.organization.id)),
+  try {
+    await unlessFailed(
+      new Promise<void>((resolve) => {
+        process.once("SIGINT", () => resolve());
+        process.once("SIGTERM", () => resolve());
+      }),
     );
-    await writeFile(
-      options.persist,
-      `${JSON.stringify(exported.length === 1 ? exported[0] : exported, null, 2)}\n`,
+    await unlessFailed(new Promise<void>((resolve) => server.close(() => resolve())));
+    await unlessFailed(persisted?.settled() ?? Promise.resolve());
+  } catch (failure) {
+    // Only a failed write of the state lands here, while serving or while stopping.
+    if ("closeAllConnections" in server) server.closeAllConnections();
+    server.close();
+    await backend.close();
+    throw new Error(
+      `${describeError(failure)}; stopped, the file holds every change that was answered`,
     );
-    write(`rpdi serve: state written to ${options.persist}\n`);
   }
+  await backend.close();
+  if (persisted !== undefined) write(`rpdi serve: state written to ${options.persist}\n`);
   return 0;
 }
 
@@ -168,6 +198,37 @@ function listenFailure(error: unknown, options: ServeOptions): unknown {
       usage: false,
     });
   return error;
+}
+
+/**
+ * Keeps `path` holding the memory store's state: stray temporaries of a killed process removed,
+ * the state written once now (unless `path` is the seed itself, which holds it already).
+ */
+async function startPersisting(
+  path: string,
+  seedPath: string,
+  store: MemoryStore,
+  snapshots: readonly OrganizationSnapshot[],
+  write: (text: string) => void,
+): Promise<PersistedState> {
+  for (const stray of await removeStrayTemporaries(path))
+    write(`rpdi serve: removed ${stray}, left by a process killed while writing the state\n`);
+  const persisted = persistedState(
+    path,
+    store,
+    snapshots.map((snapshot) => snapshot.organization.id),
+  );
+  if (!(await sameFile(seedPath, path)))
+    await persisted.write().catch((error: unknown) => {
+      throw new UsageError(describeError(error));
+    });
+  return persisted;
+}
+
+/** Whether both paths name one existing file. */
+async function sameFile(first: string, second: string): Promise<boolean> {
+  const [a, b] = await Promise.all([stat(first), stat(second).catch(() => null)]);
+  return b !== null && a.dev === b.dev && a.ino === b.ino;
 }
 
 async function readSeed(path: string): Promise<OrganizationSnapshot[]> {

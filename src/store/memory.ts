@@ -64,6 +64,25 @@ interface Lease {
 export interface MemoryStore extends Store, WelcomeEmailOutbox {
   /** The ids of the organizations the store holds. */
   organizations(): string[];
+  /**
+   * `JSON.stringify(await exportSnapshot(orgId), null, space)` of the organization as published
+   * now, or `null`, without copying the state first: published states are never changed, and
+   * copying a large one costs more than writing it (`rpdi serve --persist` does this after
+   * every change).
+   */
+  exportSnapshotJson(orgId: string, space?: number): string | null;
+}
+
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /**
+   * Awaited after a change to an organization is published (a transaction that wrote, a loaded
+   * snapshot, an acknowledged welcome email) and before the call that made it resolves; a
+   * rejection rejects that call, though the change stays published. It runs outside the
+   * organization's turn, so the next transaction need not wait for it: `rpdi serve --persist`
+   * writes the state to disk here, one write covering every change published meanwhile.
+   */
+  afterCommit?: (orgId: string) => Promise<void>;
 }
 
 /**
@@ -73,7 +92,9 @@ export interface MemoryStore extends Store, WelcomeEmailOutbox {
  */
 export function createMemoryStore(
   seed: OrganizationSnapshotInput | readonly OrganizationSnapshotInput[] = [],
+  options: MemoryStoreOptions = {},
 ): MemoryStore {
+  const afterCommit = options.afterCommit ?? (async () => {});
   const states = new Map<string, OrganizationState>();
   const locks = new Map<string, Promise<unknown>>();
   // Delivery state beside the organizations, like TOTP steps: a claim changes no organization
@@ -138,7 +159,7 @@ export function createMemoryStore(
           ),
         );
       }
-      return serialized(orgId, async () => {
+      const turn = serialized(orgId, async () => {
         const committed = states.get(orgId);
         if (committed === undefined) throw new OrganizationNotFoundError(orgId);
         let working: OrganizationState | null = null;
@@ -151,16 +172,21 @@ export function createMemoryStore(
           memoryTx(read, write, (emails) => externalUsers(orgId, read(), emails)),
         );
         if (working !== null) states.set(orgId, working);
+        return { result, wrote: working !== null };
+      });
+      return turn.then(async ({ result, wrote }) => {
+        if (wrote) await afterCommit(orgId);
         return result;
       });
     },
 
     loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
       const parsed = organizationSnapshotSchema.parse(snapshot);
-      return serialized(parsed.organization.id, async () => {
-        states.set(parsed.organization.id, stateFromSnapshot(parsed));
-        leases.delete(parsed.organization.id);
-      });
+      const orgId = parsed.organization.id;
+      return serialized(orgId, async () => {
+        states.set(orgId, stateFromSnapshot(parsed));
+        leases.delete(orgId);
+      }).then(() => afterCommit(orgId));
     },
 
     async claimWelcomeEmails(request: WelcomeEmailClaimRequest): Promise<ClaimedWelcomeEmail[]> {
@@ -208,7 +234,7 @@ export function createMemoryStore(
       }
       let deleted = 0;
       for (const [orgId, tokens] of byOrganization) {
-        deleted += await serialized(orgId, async () => {
+        const removed = await serialized(orgId, async () => {
           const state = states.get(orgId);
           const held = leases.get(orgId);
           if (state === undefined || held === undefined) return 0;
@@ -224,6 +250,8 @@ export function createMemoryStore(
           states.set(orgId, { ...state, outbox });
           return state.outbox.length - outbox.length;
         });
+        if (removed > 0) await afterCommit(orgId);
+        deleted += removed;
       }
       return deleted;
     },
@@ -237,8 +265,13 @@ export function createMemoryStore(
     exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
       return serialized(orgId, async () => {
         const state = states.get(orgId);
-        return state === undefined ? null : snapshotFromState(state);
+        return state === undefined ? null : structuredClone(snapshotView(state));
       });
+    },
+
+    exportSnapshotJson(orgId: string, space?: number): string | null {
+      const state = states.get(orgId);
+      return state === undefined ? null : JSON.stringify(snapshotView(state), null, space);
     },
   };
 }
@@ -453,8 +486,9 @@ function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
   };
 }
 
-function snapshotFromState(state: OrganizationState): OrganizationSnapshot {
-  return structuredClone({
+/** The state as a snapshot sharing its records: for copying or serializing, never handing out. */
+function snapshotView(state: OrganizationState): OrganizationSnapshot {
+  return {
     version: 1 as const,
     organization: state.organization,
     members: [...state.members.values()],
@@ -464,7 +498,7 @@ function snapshotFromState(state: OrganizationState): OrganizationSnapshot {
     jobs: state.jobs,
     candidates: state.candidates,
     applications: state.applications,
-  });
+  };
 }
 
 /** A copy of a record whose fields are all primitives (client matters and matter entries). */

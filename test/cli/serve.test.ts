@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -39,6 +39,64 @@ describe("rpdi serve", () => {
     const state = JSON.parse(readFileSync(persist, "utf8"));
     expect(state.members.map((member: { email: string }) => member.email)).toContain(
       "pat.lee@hartwell.example",
+    );
+  });
+});
+
+describe("rpdi serve --persist at start", () => {
+  it("refuses a state file that is not whole JSON with one readable line and exit 2", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "rpdi-serve-")), "state.json");
+    writeFileSync(path, '{"version": 1, "organization": {');
+    const { code, err } = await runCliInMemory(["serve", "--seed", path, "--persist", path]);
+    expect(code).toBe(ExitCode.USAGE);
+    expect(err.split("\n")[0]).toMatch(new RegExp(`^rpdi: cannot read the seed ${path}: .*JSON`));
+  });
+
+  it("refuses a state file it cannot write, before serving, with exit 2", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "rpdi-serve-")), "absent", "state.json");
+    const { code, err } = await runCliInMemory(["serve", "--port", "0", "--persist", path]);
+    expect(code).toBe(ExitCode.USAGE);
+    expect(err.split("\n")[0]).toMatch(
+      new RegExp(`^rpdi: cannot write the state to ${path}: ENOENT`),
+    );
+  });
+});
+
+describe("rpdi serve --persist when a write fails", () => {
+  it("never answers the change it held, and stops with exit 70 and one line saying why", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rpdi-serve-"));
+    const persist = join(dir, "state.json");
+    const { child, rest, output } = await start(["--persist", persist]);
+    const exited = new Promise((resolveExit) => child.once("exit", resolveExit));
+    const root = rest.replace(/\/api\/v2$/, "");
+    const login = await fetch(`${root}/app/sandbox/admin/auth/`, {
+      method: "POST",
+      body: new URLSearchParams({
+        email: "sandbox.admin@hartwell.example",
+        password: "sandbox-password",
+      }),
+    });
+    const cookie = login.headers.get("set-cookie")?.split(";")[0] as string;
+    // The temporary file cannot be created once its directory is gone.
+    rmSync(dir, { recursive: true });
+    const form = new FormData();
+    form.set(
+      "file",
+      new Blob(["First Name,Last Name,Email\nPat,Lee,pat.lee@hartwell.example\n"]),
+      "m.csv",
+    );
+    const answer = await fetch(`${rest}/members/import-csv?product=RECRUIT`, {
+      method: "POST",
+      headers: { cookie },
+      body: form,
+    }).then(
+      (response) => response.status,
+      () => "no answer",
+    );
+    expect(answer).toBe("no answer");
+    expect(await exited).toBe(70);
+    expect(output()).toContain(
+      `rpdi: unexpected failure: cannot write the state to ${persist}: ENOENT`,
     );
   });
 });
