@@ -3,7 +3,6 @@ import { readFile, stat } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
-import { generateTotp } from "../auth/totp";
 import { createHttpHandler } from "../http/handler";
 import type { MemoryStore } from "../store/memory";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
@@ -64,55 +63,14 @@ export async function serveCommand(
     throw new UsageError("--redis-url applies with --database-url only");
   if (options.databaseUrl !== undefined && options.persist !== undefined)
     throw new UsageError("--persist applies to the memory store only; PostgreSQL keeps the state");
-  let persisted: PersistedState | undefined;
-  let failWith: (error: unknown) => void = () => undefined;
-  const failed = new Promise<never>((_, reject) => {
-    failWith = reject;
-  });
-  failed.catch(() => undefined);
-  const unlessFailed = <T>(promise: Promise<T>): Promise<T> => Promise.race([promise, failed]);
-  let backend: ServeBackend;
-  if (options.databaseUrl === undefined) {
-    const memory = memoryBackend(snapshots, seedPath, {
-      afterCommit: async () => {
-        try {
-          await persisted?.write();
-        } catch (error) {
-          // The change is in memory and on no disk: it is never answered, and the server stops.
-          failWith(error);
-          await new Promise<never>(() => undefined);
-        }
-      },
-    });
-    if (options.persist !== undefined)
-      persisted = await startPersisting(options.persist, seedPath, memory.store, snapshots, write);
-    backend = memory;
-  } else {
-    backend = await postgresBackend(snapshots, seedPath, {
-      databaseUrl: options.databaseUrl,
-      schema: options.schema ?? "rpdi",
-      redisUrl: options.redisUrl,
-      poolSize: options.poolSize ?? 10,
-    });
-  }
-  const { store } = backend;
-  const sharedSecret = process.env.RPDI_TOKEN_SECRET;
-  const secret = sharedSecret ?? randomSecret();
-  // Login protection counts failures per client: here, the socket's address.
+  // The port is taken first: a sandbox seed that points its site at this machine is then pointed
+  // at the port actually listened on, and a port in use fails before anything is loaded.
   const clients = new WeakMap<Request, string>();
-  const handler = createHttpHandler({
-    store,
-    tokenSecret: secret,
-    secureCookie: false,
-    clientKey: (request) => clients.get(request) ?? "",
-    ...(backend.rateLimiter === undefined ? {} : { rateLimiter: backend.rateLimiter }),
-    ...(backend.loginProtection === undefined ? {} : { loginProtection: backend.loginProtection }),
-    onError: (error) => write(`rpdi serve: unexpected failure: ${describeError(error)}\n`),
-  });
+  let handle: ((request: Request) => Response | Promise<Response>) | undefined;
   const server = serve({
     fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
       clients.set(request, env.incoming.socket.remoteAddress ?? "");
-      return handler(request);
+      return handle === undefined ? new Response("starting", { status: 503 }) : handle(request);
     },
     port: options.port,
     hostname: options.host,
@@ -123,11 +81,61 @@ export async function serveCommand(
       server.once("error", reject);
     });
   } catch (error) {
-    await backend.close();
     throw listenFailure(error, options);
   }
   const { port } = server.address() as AddressInfo;
   const root = `http://${options.host}:${port}`;
+
+  let persisted: PersistedState | undefined;
+  let failWith: (error: unknown) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => {
+    failWith = reject;
+  });
+  failed.catch(() => undefined);
+  const unlessFailed = <T>(promise: Promise<T>): Promise<T> => Promise.race([promise, failed]);
+  let backend: ServeBackend;
+  try {
+    if (options.databaseUrl === undefined) {
+      const seeded = snapshots.map((snapshot) => pointedAtSandbox(snapshot, root));
+      const memory = memoryBackend(seeded, seedPath, {
+        afterCommit: async () => {
+          try {
+            await persisted?.write();
+          } catch (error) {
+            // The change is in memory and on no disk: it is never answered, and the server stops.
+            failWith(error);
+            await new Promise<never>(() => undefined);
+          }
+        },
+      });
+      if (options.persist !== undefined)
+        persisted = await startPersisting(options.persist, seedPath, memory.store, seeded, write);
+      backend = memory;
+    } else {
+      backend = await postgresBackend(snapshots, seedPath, {
+        databaseUrl: options.databaseUrl,
+        schema: options.schema ?? "rpdi",
+        redisUrl: options.redisUrl,
+        poolSize: options.poolSize ?? 10,
+      });
+    }
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+  const { store } = backend;
+  const sharedSecret = process.env.RPDI_TOKEN_SECRET;
+  const secret = sharedSecret ?? randomSecret();
+  // Login protection counts failures per client: here, the socket's address.
+  handle = createHttpHandler({
+    store,
+    tokenSecret: secret,
+    secureCookie: false,
+    clientKey: (request) => clients.get(request) ?? "",
+    ...(backend.rateLimiter === undefined ? {} : { rateLimiter: backend.rateLimiter }),
+    ...(backend.loginProtection === undefined ? {} : { loginProtection: backend.loginProtection }),
+    onError: (error) => write(`rpdi serve: unexpected failure: ${describeError(error)}\n`),
+  });
   const lines = [
     `rpdi sandbox: ${backend.description}`,
     `  REST   ${root}/api/v2`,
@@ -142,7 +150,7 @@ export async function serveCommand(
       const mfa =
         login.mfaSecret === null
           ? ""
-          : `, MFA secret ${login.mfaSecret} (code now: ${generateTotp(login.mfaSecret, new Date())})`;
+          : `, MFA secret ${login.mfaSecret} (the code valid now: rpdi totp ${login.mfaSecret})`;
       lines.push(`  ${login.email} / ${login.password}${mfa}`);
     }
   }
@@ -229,6 +237,26 @@ async function startPersisting(
 async function sameFile(first: string, second: string): Promise<boolean> {
   const [a, b] = await Promise.all([stat(first), stat(second).catch(() => null)]);
   return b !== null && a.dev === b.dev && a.ino === b.ino;
+}
+
+/**
+ * A seed whose site is on this machine (`http://127.0.0.1:…`, `http://localhost:…`) is a sandbox
+ * pointing at itself: its site, and so every feed record's `candidateUrl`, follows the address
+ * actually listened on. Other sites are the seed's own.
+ */
+export function pointedAtSandbox(
+  snapshot: OrganizationSnapshot,
+  root: string,
+): OrganizationSnapshot {
+  let site: URL;
+  try {
+    site = new URL(snapshot.organization.siteUrl);
+  } catch {
+    return snapshot;
+  }
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(site.hostname);
+  if (!loopback || site.protocol !== "http:") return snapshot;
+  return { ...snapshot, organization: { ...snapshot.organization, siteUrl: root } };
 }
 
 async function readSeed(path: string): Promise<OrganizationSnapshot[]> {

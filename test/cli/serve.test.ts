@@ -33,6 +33,16 @@ describe("rpdi serve", () => {
       body: form,
     });
     expect(imported.status).toBe(200);
+    // The sandbox's site follows the port it listens on, so its candidate links lead back to it.
+    const feed = await fetch(
+      `${root}/v1/job-applications?job_application_status_start=2020-01-01&job_application_status_end=2030-01-01`,
+      { headers: { cookie } },
+    );
+    const records = (await feed.json()) as { candidateUrl: string }[];
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records)
+      expect(record.candidateUrl.startsWith(`${root}/app/sandbox/`)).toBe(true);
+    expect(output()).toContain("(the code valid now: rpdi totp JBSWY3DPEHPK3PXP)");
     const exited = new Promise((resolveExit) => child.once("exit", resolveExit));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);

@@ -2,6 +2,9 @@ import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/cli/io";
+import { pointedAtSandbox } from "../../src/cli/serve";
+import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { sandboxSnapshot } from "../http/support";
 import { runCliInMemory } from "../support/cli";
 import { FIXTURES } from "../support/fixtures";
 
@@ -102,5 +105,20 @@ describe("rpdi serve on a port it cannot have", () => {
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
+  });
+});
+
+describe("the sandbox's site", () => {
+  it("follows the address served when the seed's site is on this machine, and is left alone otherwise", () => {
+    const seed = parseOrganizationSnapshot(sandboxSnapshot());
+    const at = (siteUrl: string) =>
+      pointedAtSandbox(
+        { ...seed, organization: { ...seed.organization, siteUrl } },
+        "http://127.0.0.1:9999",
+      ).organization.siteUrl;
+    expect(at("http://127.0.0.1:8787")).toBe("http://127.0.0.1:9999");
+    expect(at("http://localhost:8787/")).toBe("http://127.0.0.1:9999");
+    expect(at("https://recruit.example")).toBe("https://recruit.example");
+    expect(at("https://127.0.0.1:8443")).toBe("https://127.0.0.1:8443");
   });
 });
