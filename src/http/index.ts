@@ -66,8 +66,10 @@ export { comesFromAnotherSite } from "./cross-site";
 export type { HttpEnv, HttpSettings } from "./env";
 export { createHttpHandler } from "./handler";
 export {
+  type InstructionLine,
   type InstructionSection,
   importInstructionSections,
+  layoutImportInstructions,
   renderImportInstructions,
 } from "./instructions-pdf";
 export { openApiDocument } from "./openapi";

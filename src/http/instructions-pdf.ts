@@ -1,9 +1,13 @@
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { MAX_MENTORS, MEMBER_COLUMNS, MEMBER_FIELDS } from "../members/columns";
 import { MAX_EXAMPLE_ROWS } from "../members/example-csv";
 import { Product } from "../store/products";
 
 const PAGE = { width: 612, height: 792, margin: 54 };
+/** Baseline to baseline within a paragraph, as a multiple of the font size. */
+const LINE_HEIGHT = 1.25;
+/** Where the interface's REST endpoints live: the guide names them as a caller writes them. */
+const API = "/api/v2";
 
 /** One block of the instructions: a heading (a topic, or a column with its flags) and its text. */
 export interface InstructionSection {
@@ -22,7 +26,7 @@ export function importInstructionSections(product: Product): InstructionSection[
     {
       level: 1,
       heading: "The file",
-      body: `Upload a CSV file (UTF-8, at most 10 MB) with a header row to POST /members/import-csv?product=${product}. Headers match case-insensitively and in any order; values are trimmed, and a blank value clears the stored one, while a column left out keeps it. Any invalid row rejects the whole file and nothing is written. Required columns: First Name, Last Name, Email; any other header rejects the file. A sample fitted to your organization: GET /members/example-csv/${product}/{numRows} (at most ${MAX_EXAMPLE_ROWS} rows).`,
+      body: `Upload a CSV file (UTF-8, at most 10 MB) with a header row to POST ${API}/members/import-csv?product=${product}. Headers match case-insensitively and in any order; values are trimmed, and a blank value clears the stored one, while a column left out keeps it. Any invalid row rejects the whole file and nothing is written. Required columns: First Name, Last Name, Email; any other header rejects the file. A sample fitted to your organization: GET ${API}/members/example-csv/${product}/{numRows} (at most ${MAX_EXAMPLE_ROWS} rows).`,
     },
     { level: 1, heading: "Columns", body: "" },
   ];
@@ -42,7 +46,7 @@ export function importInstructionSections(product: Product): InstructionSection[
   sections.push({
     level: 1,
     heading: "Offices",
-    body: "Office City, Office State (US Only) and Office Country (Non-US Only) are one unit: a US office has a city and a state, any other office a city and a country, and the triple must be one of your organization's offices (GET /offices).",
+    body: `Office City, Office State (US Only) and Office Country (Non-US Only) are one unit: a US office has a city and a state, any other office a city and a country, and the triple must be one of your organization's offices (GET ${API}/offices).`,
   });
   if (product === Product.PERFORM) {
     sections.push({
@@ -54,47 +58,79 @@ export function importInstructionSections(product: Product): InstructionSection[
   return sections;
 }
 
-/** GET /members/import-instructions.pdf: {@link importInstructionSections} laid out with pdf-lib. */
+/** One line of the laid-out guide: where it goes and in which face. */
+export interface InstructionLine {
+  text: string;
+  page: number;
+  /** The baseline, in points from the page's bottom. */
+  y: number;
+  size: number;
+  bold: boolean;
+}
+
+/**
+ * {@link importInstructionSections} cut into lines that fit the page: wrapped lines of one
+ * paragraph one line height apart, a gap only between paragraphs. `measure` is the font's width.
+ */
+export function layoutImportInstructions(
+  product: Product,
+  measure: (text: string, bold: boolean, size: number) => number,
+): InstructionLine[] {
+  const lines: InstructionLine[] = [];
+  const width = PAGE.width - 2 * PAGE.margin;
+  let page = 0;
+  let top = PAGE.height - PAGE.margin;
+  const paragraph = (text: string, bold: boolean, size: number, gapAfter: number) => {
+    for (const wrapped of wrap(text, (candidate) => measure(candidate, bold, size) > width)) {
+      if (top - size < PAGE.margin) {
+        page++;
+        top = PAGE.height - PAGE.margin;
+      }
+      lines.push({ text: wrapped, page, y: top - size, size, bold });
+      top -= size * LINE_HEIGHT;
+    }
+    top -= gapAfter;
+  };
+  paragraph(`Member import instructions: ${product}`, true, 18, 8);
+  for (const section of importInstructionSections(product)) {
+    paragraph(section.heading, true, section.level === 1 ? 14 : 11, section.level === 1 ? 2 : 0);
+    if (section.body !== "") paragraph(section.body, false, 10, 8);
+  }
+  return lines;
+}
+
+/** GET /api/v2/members/import-instructions.pdf: {@link layoutImportInstructions} drawn with pdf-lib. */
 export async function renderImportInstructions(product: Product): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   document.setTitle(`Member import instructions (${product})`);
   document.setCreator("rpdi");
   const regular = await document.embedFont(StandardFonts.Helvetica);
   const bold = await document.embedFont(StandardFonts.HelveticaBold);
-  let page = document.addPage([PAGE.width, PAGE.height]);
-  let y = PAGE.height - PAGE.margin;
-  const width = PAGE.width - 2 * PAGE.margin;
-  const write = (line: string, font: PDFFont, size: number, gap: number) => {
-    for (const wrapped of wrap(line, font, size, width)) {
-      if (y - size < PAGE.margin) {
-        page = document.addPage([PAGE.width, PAGE.height]);
-        y = PAGE.height - PAGE.margin;
-      }
-      page.drawText(wrapped, {
-        x: PAGE.margin,
-        y: y - size,
-        size,
-        font,
-        color: rgb(0.1, 0.1, 0.1),
-      });
-      y -= size + gap;
-    }
-  };
-  write(`Member import instructions: ${product}`, bold, 18, 12);
-  for (const section of importInstructionSections(product)) {
-    write(section.heading, bold, section.level === 1 ? 14 : 11, section.level === 1 ? 6 : 2);
-    if (section.body !== "") write(section.body, regular, 10, 10);
+  const face = (isBold: boolean): PDFFont => (isBold ? bold : regular);
+  const lines = layoutImportInstructions(product, (text, isBold, size) =>
+    face(isBold).widthOfTextAtSize(text, size),
+  );
+  const pages: PDFPage[] = [];
+  for (const line of lines) {
+    pages[line.page] ??= document.addPage([PAGE.width, PAGE.height]);
+    (pages[line.page] as PDFPage).drawText(line.text, {
+      x: PAGE.margin,
+      y: line.y,
+      size: line.size,
+      font: face(line.bold),
+      color: rgb(0.1, 0.1, 0.1),
+    });
   }
   return document.save();
 }
 
-/** Lines of `text` that fit `width`, breaking at spaces. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/** Lines of `text` that fit, breaking at spaces; `tooWide` says whether a candidate line does not. */
+function wrap(text: string, tooWide: (line: string) => boolean): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/)) {
     const candidate = line === "" ? word : `${line} ${word}`;
-    if (line !== "" && font.widthOfTextAtSize(candidate, size) > width) {
+    if (line !== "" && tooWide(candidate)) {
       lines.push(line);
       line = word;
     } else {
