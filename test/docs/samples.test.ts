@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { transform } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ExitCode } from "../../src/cli/io";
 import { runCliInMemory } from "../support/cli";
@@ -18,7 +19,9 @@ import {
  * Every code sample of the README and docs/ runs here (conventions in docs/decisions.md):
  * - `ts` blocks of a page run as one module, in page order; `requires=NAME` keeps a block out
  *   unless that environment variable is set (CI sets DATABASE_URL); `test-file` marks a block
- *   that registers tests itself, imported while this file is collected.
+ *   that registers tests itself, imported while this file is collected; `no-run=pkg[,pkg]` marks
+ *   a block written for a package rpdi does not install (Express, Fastify): it must be valid
+ *   TypeScript importing that package, and the package must really be absent, or it would run.
  * - `sh` blocks: `rpdi …` lines run through the CLI; `curl …` lines run against a sandbox
  *   started for the page and must get a 2xx or 3xx; `npm …` lines are the README's install,
  *   demo and test commands, which CI itself runs.
@@ -27,7 +30,11 @@ const SAMPLE_DIR = join(ROOT, "test/docs/.samples");
 mkdirSync(SAMPLE_DIR, { recursive: true });
 
 const pages = documentationPages(ROOT).map((page) => ({ page, samples: codeSamples(ROOT, page) }));
+/** The packages a `no-run=…` block needs and this repository does not install. */
+const absentPackages = (sample: CodeSample) =>
+  sample.info.flatMap((word) => /^no-run=(\S+)$/.exec(word)?.[1]?.split(",") ?? []);
 const runnable = (sample: CodeSample) =>
+  absentPackages(sample).length === 0 &&
   sample.info.every((word) => {
     const required = /^requires=(\w+)$/.exec(word)?.[1];
     return required === undefined || process.env[required] !== undefined;
@@ -67,6 +74,22 @@ describe.each(pages.filter(({ samples }) => samples.some((sample) => sample.lang
     });
   },
 );
+
+const notRun = pages.flatMap(({ samples }) =>
+  samples.filter((sample) => sample.language === "ts" && absentPackages(sample).length > 0),
+);
+describe.each(notRun)("$page:$line, for packages rpdi does not install", (sample) => {
+  it("is valid TypeScript that imports each package it names, none of them installed", async () => {
+    await transform(sample.code, { loader: "ts", format: "esm" });
+    for (const name of absentPackages(sample)) {
+      expect(sample.code).toContain(`from "${name}"`);
+      expect(
+        existsSync(join(ROOT, "node_modules", name)),
+        `${name} is installed: run the sample`,
+      ).toBe(false);
+    }
+  });
+});
 
 /** A shell sample's commands: comments dropped, backslash continuations joined. */
 function commands(sample: CodeSample): string[] {
