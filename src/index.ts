@@ -130,7 +130,13 @@ export {
   planLegacyUpload,
 } from "./matters/plan-legacy";
 export { isEmptyMatterPlan, type MatterUpsertPlan, planMatterUpsert } from "./matters/plan-upsert";
-export { matterRejectionText } from "./matters/rejection-text";
+export { type MatterProblemLine, matterProblemLines } from "./matters/problem-lines";
+export {
+  type MatterCellProblem,
+  type MatterCellReason,
+  MatterProblemRule,
+} from "./matters/problems";
+export { MATTER_REJECTION_ROWS, matterRejectionText } from "./matters/rejection-text";
 export {
   type MatterFileError,
   type MatterRowError,
@@ -142,6 +148,7 @@ export {
   matterValidationResultSchema,
 } from "./matters/result";
 export type { ValidatedMatterRow } from "./matters/row";
+export { matterRowErrors } from "./matters/row-errors";
 export type { MatterRuleSet } from "./matters/rule-sets";
 export { type MatterSheet, type MatterSheetResult, readMatterSheet } from "./matters/sheet";
 export { type UploadMattersLegacyOutcome, uploadMattersLegacy } from "./matters/upload-legacy";
@@ -158,6 +165,7 @@ export {
   checkMatterSheet,
   type MatterCheck,
   type MatterValidationOptions,
+  matterFileErrorCheck,
   validateMatterCsv,
 } from "./matters/validate";
 export {

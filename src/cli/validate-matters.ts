@@ -4,10 +4,11 @@ import { matterErrorReport } from "../matters/error-report";
 import { legacyConflictText } from "../matters/legacy-conflict-text";
 import { planLegacyUpload } from "../matters/plan-legacy";
 import { planMatterUpsert } from "../matters/plan-upsert";
+import { matterProblemLines } from "../matters/problem-lines";
 import type { MatterValidationResult } from "../matters/result";
 import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure, readMatterRowTexts } from "../matters/sheet";
-import { checkMatterRows, type MatterCheck } from "../matters/validate";
+import { checkMatterRows, type MatterCheck, matterFileErrorCheck } from "../matters/validate";
 import { type OrganizationSnapshot, performMemberEmails } from "../store/snapshot";
 import { type CliIo, ExitCode, GREEN, paint, RED, toJson, UsageError } from "./io";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
@@ -41,9 +42,13 @@ export async function validateMattersCommand(
   }
   const check = await checkFile(io, options, snapshot);
   if (!check.ok) {
-    io.stdout(options.json ? toJson(check.result) : describeInvalid(io, options, check.result));
+    io.stdout(options.json ? toJson(check.result) : describeInvalid(io, options, check));
     if (options.report !== undefined && check.result.fileError === null) {
-      const report = matterErrorReport(await readInputFile(io, options.file), check.result);
+      const report = matterErrorReport(
+        await readInputFile(io, options.file),
+        check.result,
+        check.problems,
+      );
       if (report !== null) await io.writeFile(options.report, report);
     }
     return ExitCode.INVALID;
@@ -88,9 +93,9 @@ async function checkFile(
   snapshot: OrganizationSnapshot,
 ): Promise<MatterCheck> {
   const oversize = csvSizeError(await statInputFile(io, options.file));
-  if (oversize !== null) return { ok: false, result: matterReadFailure(oversize) };
+  if (oversize !== null) return matterFileErrorCheck(matterReadFailure(oversize));
   const read = readMatterRowTexts(await readInputFile(io, options.file));
-  if (!read.ok) return read;
+  if (!read.ok) return matterFileErrorCheck(read.result);
   return checkMatterRows(read.rows, {
     ruleSet: options.ruleSet,
     performMemberEmails: performMemberEmails(snapshot),
@@ -104,15 +109,22 @@ function rules(options: ValidateMattersOptions): string {
 function describeInvalid(
   io: CliIo,
   options: ValidateMattersOptions,
-  result: MatterValidationResult,
+  { result, problems }: MatterCheck,
 ): string {
   if (result.fileError !== null) {
     const row = result.fileError.rowNumber === null ? "" : ` (row ${result.fileError.rowNumber})`;
     return `${paint(io, RED, "✗")} ${options.file}: ${result.fileError.type}${row}: ${result.fileError.description}\n`;
   }
+  // ROW is the spec's row number, as in --json; SPREADSHEET ROW is where the row sits under the header.
   const table = formatTable(
-    ["ROW", "COLUMNS WITH ERRORS"],
-    result.rowErrors.map((error) => [String(error.rowNumber), error.columnsWithErrors.join(", ")]),
+    ["ROW", "SPREADSHEET ROW", "COLUMNS", "RULE", "PROBLEM"],
+    matterProblemLines(problems).map((line) => [
+      String(line.rowNumber),
+      String(line.rowNumber + 1),
+      line.columns.join(", "),
+      line.rule,
+      line.message,
+    ]),
   );
   const failing = result.rowErrors.length;
   return `${table}\n${paint(io, RED, "✗")} ${options.file}: ${failing} row${failing === 1 ? "" : "s"} with errors and ${result.numValidRows} valid under ${rules(options)}; nothing would be written.\n`;

@@ -93,7 +93,7 @@ function describeInvalid(io: CliIo, file: string, body: MemberValidationResult):
 /** The spec's data row beside the spreadsheet's row (the header is row 1), so a user can jump to it. */
 function errorTable(errors: readonly MemberRowColumnError[]): string {
   return formatTable(
-    ["ROW", "SHEET ROW", "COLUMN", "VALUE", "TYPE", "MESSAGE"],
+    ["ROW", "SPREADSHEET ROW", "COLUMN", "VALUE", "TYPE", "MESSAGE"],
     errors.map((error) => [
       String(error.rowNumber),
       String(error.rowNumber + 1),

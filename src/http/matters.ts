@@ -53,7 +53,9 @@ export const upsertRoute = createRoute({
   request: { query: reviewCycleQuery, body: MULTIPART_FILE_BODY },
   responses: {
     200: jsonResponse("Counts of created and updated entries.", matterUpsertResultSchema),
-    400: plainText400("A plain-text summary of the problems; nothing was written."),
+    400: plainText400(
+      "A plain-text summary, nothing written: the file error, or for each failing row (at most 100) a `Row N: errors in …` line and its reasons, indented.",
+    ),
     401: UNAUTHORIZED,
     403: FORBIDDEN,
     404: cycleNotFound,

@@ -1,6 +1,8 @@
 import { emailKey } from "../values/email";
 import { parseHours } from "../values/hours";
 import { fitsLength } from "../values/text";
+import type { MatterCellReason } from "./problems";
+import { dateReason, hoursReason, notPerformMemberReason, tooLongReason } from "./reasons";
 
 /** The spec's nine matter headers, in the spec's order (the order `columnsWithErrors` uses). */
 export const MATTER_HEADERS = [
@@ -28,30 +30,31 @@ export interface MatterRuleContext {
   usDate: (text: string) => string | undefined;
 }
 
-/** One column of the matter CSV. The validators report only the column, never the reason. */
+/**
+ * One column of the matter CSV. The validators' wire body names only the column; `explain` gives
+ * the reason beside it.
+ */
 export interface MatterColumn<T> {
   header: MatterHeader;
   required: boolean;
   description: string;
   /** Parses a non-blank, trimmed cell; `undefined` when the value breaks the column's rule. */
   parse: (text: string, context: MatterRuleContext) => T | undefined;
+  /** Why `parse` rejected `text`: asked only for failing cells. */
+  explain: (text: string, context: MatterRuleContext) => MatterCellReason;
 }
 
 function column<T>(definition: MatterColumn<T>): MatterColumn<T> {
   return definition;
 }
 
-function limited(
-  header: MatterHeader,
-  required: boolean,
-  limit: number | null,
-  description: string,
-) {
+function limited(header: MatterHeader, required: boolean, limit: number, description: string) {
   return column<string>({
     header,
     required,
     description,
-    parse: (text) => (limit === null || fitsLength(text, limit) ? text : undefined),
+    parse: (text) => (fitsLength(text, limit) ? text : undefined),
+    explain: (text) => tooLongReason(header, text, limit),
   });
 }
 
@@ -63,6 +66,7 @@ function performMember(header: MatterHeader) {
     // The member's stored spelling, so a re-upload in other case changes nothing.
     parse: (text, context) =>
       context.performMembers.get(text) ?? context.performMembers.get(emailKey(text)),
+    explain: (text) => notPerformMemberReason(header, text),
   });
 }
 
@@ -72,15 +76,17 @@ function date(header: MatterHeader) {
     required: false,
     description: "Optional. M/d/yyyy; blank is stored as no date.",
     parse: (text, context) => context.usDate(text),
+    explain: (text) => dateReason(header, text),
   });
 }
 
 /** The matter CSV's column catalogue; cross-row rules live in the rule sets. */
 export const MATTER_COLUMNS = {
+  // The spec sets Matter ID no length limit.
   matterId: limited(
     "Matter ID",
     true,
-    null,
+    Number.POSITIVE_INFINITY,
     "Required. With Client Name, identifies the client matter.",
   ),
   matterName: limited(
@@ -99,6 +105,7 @@ export const MATTER_COLUMNS = {
     description:
       "Required. 0 to 999999.99, at most two decimals; a period separates decimals and commas may group thousands.",
     parse: parseHours,
+    explain: (text) => hoursReason("Hours Billed", text),
   }),
   clientName: limited("Client Name", true, 255, "Required, at most 255 characters."),
   description: limited(
@@ -114,7 +121,7 @@ export type MatterField = keyof typeof MATTER_COLUMNS;
 /** The matter catalogue's fields, in the spec's header order. */
 export const MATTER_FIELDS = Object.keys(MATTER_COLUMNS) as MatterField[];
 
-/** Each field's bit in a row's set of failed columns. */
-export const MATTER_FIELD_BIT = Object.fromEntries(
-  MATTER_FIELDS.map((field, index) => [field, 1 << index]),
-) as Record<MatterField, number>;
+/** Each header's position in the spec's order, the order `columnsWithErrors` uses. */
+export const MATTER_HEADER_INDEX = Object.fromEntries(
+  MATTER_HEADERS.map((header, index) => [header, index]),
+) as Record<MatterHeader, number>;

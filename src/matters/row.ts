@@ -1,4 +1,5 @@
-import { MATTER_FIELD_BIT, type MatterField } from "./columns";
+import { MATTER_COLUMNS, type MatterField } from "./columns";
+import { type MatterCellProblem, type MatterCellReason, NO_RELATED_ROWS } from "./problems";
 
 /** A matter row that passed every rule. Emails carry the Perform member's stored spelling. */
 export interface ValidatedMatterRow {
@@ -16,16 +17,32 @@ export interface ValidatedMatterRow {
   description: string | null;
 }
 
-/** A row while rules run: trimmed cell texts, parsed values, and the columns that failed. */
+/** A row while rules run: trimmed cell texts, parsed values, and the problems found so far. */
 export interface DraftMatterRow {
   rowNumber: number;
   texts: Record<MatterField, string | null>;
   /** The parsed values, after `rowNumber`: once every rule passed, this is the validated row. */
   values: Partial<ValidatedMatterRow> & { rowNumber: number };
-  /** The failed columns, one bit each (MATTER_FIELD_BIT): no allocation per row. */
-  failed: number;
+  /** `null` until a rule fails: a passing row allocates nothing for its problems. */
+  problems: MatterCellProblem[] | null;
 }
 
-export function markFailed(row: DraftMatterRow, field: MatterField): void {
-  row.failed |= MATTER_FIELD_BIT[field];
+/** Records that `field` of `row` broke a rule, and why. */
+export function reportProblem(
+  row: DraftMatterRow,
+  field: MatterField,
+  reason: MatterCellReason,
+  relatedRows: readonly number[] = NO_RELATED_ROWS,
+): void {
+  const problem: MatterCellProblem = {
+    rowNumber: row.rowNumber,
+    column: MATTER_COLUMNS[field].header,
+    rule: reason.rule,
+    value: row.texts[field],
+    expected: reason.expected,
+    message: reason.message,
+    relatedRows,
+  };
+  if (row.problems === null) row.problems = [problem];
+  else row.problems.push(problem);
 }

@@ -1,6 +1,11 @@
 import { emailKey } from "../values/email";
 import type { MatterField } from "./columns";
-import { type DraftMatterRow, markFailed } from "./row";
+import {
+  clientMatterDisagreementReason,
+  duplicateKeyReason,
+  matterIdDisagreementReason,
+} from "./reasons";
+import { type DraftMatterRow, reportProblem } from "./row";
 
 /**
  * `upsert` is the rule set of upsert and validate-upsert; `legacy` that of the deprecated
@@ -13,11 +18,12 @@ export function applyCrossRowRules(rows: readonly DraftMatterRow[], ruleSet: Mat
     // Rows sharing an upsert key share a client matter, so one grouping serves both rules.
     const clientMatters = groupBy(rows, clientMatterKey);
     for (const group of clientMatters) flagDuplicateUpsertKeys(group);
-    flagDisagreements(clientMatters, ["matterName", "description"]);
+    flagDisagreements(clientMatters, ["matterName", "description"], "clientMatter");
   } else {
     flagDisagreements(
       groupBy(rows, (row) => row.texts.matterId),
       ["matterName"],
+      "matterId",
     );
   }
 }
@@ -31,10 +37,20 @@ function flagDuplicateUpsertKeys(rows: readonly DraftMatterRow[]): void {
     row.texts.attorneyEmail === null ? null : emailKey(row.texts.attorneyEmail),
   );
   for (const group of attorneys) {
+    // One reason and one list of rows for the whole group: a key shared by thousands of rows
+    // must not cost a list of thousands per row.
+    const rowNumbers = group.map((row) => row.rowNumber);
+    const { matterId, clientName, attorneyEmail } = (group[0] as DraftMatterRow).texts;
+    const reason = duplicateKeyReason(
+      rowNumbers,
+      matterId as string,
+      clientName as string,
+      attorneyEmail as string,
+    );
     for (const row of group) {
-      markFailed(row, "matterId");
-      markFailed(row, "clientName");
-      markFailed(row, "attorneyEmail");
+      reportProblem(row, "matterId", reason, rowNumbers);
+      reportProblem(row, "clientName", reason, rowNumbers);
+      reportProblem(row, "attorneyEmail", reason, rowNumbers);
     }
   }
 }
@@ -44,16 +60,56 @@ function flagDuplicateUpsertKeys(rows: readonly DraftMatterRow[]): void {
  * lists the field. Upsert groups by client matter (Matter ID, Client Name) and compares Matter
  * Name and Description; legacy groups by Matter ID alone and compares Matter Name only. A blank
  * required value is already an error of its own and does not count as disagreeing.
+ *
+ * Each row's reason names one row it differs from: the group's first counted row, or for rows
+ * agreeing with that one, the first row that does not.
  */
 function flagDisagreements(
   groups: readonly DraftMatterRow[][],
   fields: readonly ("matterName" | "description")[],
+  grouping: "clientMatter" | "matterId",
 ): void {
   for (const group of groups) {
     for (const field of fields) {
-      if (disagree(group, field)) for (const row of group) markFailed(row, field);
+      if (!disagree(group, field)) continue;
+      const counted = group.filter((row) => row.texts[field] !== null || field === "description");
+      const first = counted[0] as DraftMatterRow;
+      const firstOther = counted.find(
+        (row) => row.texts[field] !== first.texts[field],
+      ) as DraftMatterRow;
+      for (const row of counted) {
+        const other = row.texts[field] === first.texts[field] ? firstOther : first;
+        const related =
+          other.rowNumber < row.rowNumber
+            ? [other.rowNumber, row.rowNumber]
+            : [row.rowNumber, other.rowNumber];
+        reportProblem(row, field, disagreementReason(row, other, field, grouping), related);
+      }
     }
   }
+}
+
+function disagreementReason(
+  row: DraftMatterRow,
+  other: DraftMatterRow,
+  field: "matterName" | "description",
+  grouping: "clientMatter" | "matterId",
+) {
+  const matterId = row.texts.matterId as string;
+  if (grouping === "matterId") {
+    return matterIdDisagreementReason(
+      row.texts.matterName as string,
+      { rowNumber: other.rowNumber, text: other.texts.matterName as string },
+      matterId,
+    );
+  }
+  return clientMatterDisagreementReason(
+    field === "matterName" ? "Matter Name" : "Description",
+    row.texts[field],
+    { rowNumber: other.rowNumber, text: other.texts[field] },
+    matterId,
+    row.texts.clientName as string,
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Store } from "../store/port";
 import { runTransaction } from "../store/run";
 import { canonicalId } from "../values/uuid";
 import { type LegacyUploadConflict, planLegacyUpload } from "./plan-legacy";
+import type { MatterCellProblem } from "./problems";
 import type { MatterValidationResult } from "./result";
 import type { UpsertMattersInput } from "./upsert";
 import { checkMattersIn } from "./upsert";
@@ -9,7 +10,13 @@ import { checkMattersIn } from "./upsert";
 /** The deprecated upload's answer: 200 with an empty body, 400, 404, or 409. */
 export type UploadMattersLegacyOutcome =
   | { ok: true; created: number; skipped: number }
-  | { ok: false; reason: "INVALID_FILE"; validation: MatterValidationResult }
+  | {
+      ok: false;
+      reason: "INVALID_FILE";
+      validation: MatterValidationResult;
+      /** Each cell problem with its reason (the endpoint's 400 shows none: the spec gives it no row detail). */
+      problems: readonly MatterCellProblem[];
+    }
   | { ok: false; reason: "REVIEW_CYCLE_NOT_FOUND"; reviewCycleId: string }
   | { ok: false; reason: "CONFLICT"; conflicts: LegacyUploadConflict[] };
 
@@ -30,7 +37,14 @@ export async function uploadMattersLegacy(
       return { ok: false, reason: "REVIEW_CYCLE_NOT_FOUND", reviewCycleId };
     }
     const check = await checkMattersIn(tx, input.file, "legacy");
-    if (!check.ok) return { ok: false, reason: "INVALID_FILE", validation: check.result };
+    if (!check.ok) {
+      return {
+        ok: false,
+        reason: "INVALID_FILE",
+        validation: check.result,
+        problems: check.problems,
+      };
+    }
     const { entries, clientMatters } = await tx.loadCycleMatters(reviewCycleId);
     const plan = planLegacyUpload(check.rows, entries, clientMatters, newId);
     if (plan.conflicts.length > 0)

@@ -4,11 +4,12 @@ import { Product } from "../store/products";
 import { runReadOnly, runTransaction } from "../store/run";
 import { canonicalId } from "../values/uuid";
 import { isEmptyMatterPlan, planMatterUpsert } from "./plan-upsert";
+import type { MatterCellProblem } from "./problems";
 import { matterRejectionText } from "./rejection-text";
 import type { MatterUpsertResult, MatterValidationResult } from "./result";
 import type { MatterRuleSet } from "./rule-sets";
 import { readMatterRowTexts } from "./sheet";
-import { checkMatterRows, type MatterCheck } from "./validate";
+import { checkMatterRows, type MatterCheck, matterFileErrorCheck } from "./validate";
 
 /** What {@link upsertMatters} needs: organization, review cycle and file. */
 export interface UpsertMattersInput {
@@ -22,7 +23,15 @@ export interface UpsertMattersInput {
 /** The upsert's answer: 200 body, 400 (with its plain-text body), or 404. */
 export type UpsertMattersOutcome =
   | { ok: true; result: MatterUpsertResult }
-  | { ok: false; reason: "INVALID_FILE"; validation: MatterValidationResult; text: string }
+  | {
+      ok: false;
+      reason: "INVALID_FILE";
+      validation: MatterValidationResult;
+      /** Each cell problem with its reason; none for a file error. */
+      problems: readonly MatterCellProblem[];
+      /** The 400 body: see `matterRejectionText`. */
+      text: string;
+    }
   | { ok: false; reason: "REVIEW_CYCLE_NOT_FOUND"; reviewCycleId: string };
 
 /**
@@ -46,7 +55,8 @@ export async function upsertMatters(
         ok: false,
         reason: "INVALID_FILE",
         validation: check.result,
-        text: matterRejectionText(check.result),
+        problems: check.problems,
+        text: matterRejectionText(check.result, check.problems),
       };
     }
     const { entries, clientMatters } = await tx.loadCycleMatters(reviewCycleId);
@@ -83,7 +93,7 @@ export async function checkMattersIn(
   ruleSet: MatterRuleSet,
 ): Promise<MatterCheck> {
   const read = readMatterRowTexts(file);
-  if (!read.ok) return read;
+  if (!read.ok) return matterFileErrorCheck(read.result);
   const performers = await tx.listProductMembers(Product.PERFORM);
   return checkMatterRows(read.rows, {
     ruleSet,

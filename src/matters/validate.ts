@@ -3,14 +3,16 @@ import { usDateParser } from "../values/dates";
 import { emailKey } from "../values/email";
 import {
   MATTER_COLUMNS,
-  MATTER_FIELD_BIT,
-  MATTER_FIELDS,
+  MATTER_HEADER_INDEX,
   type MatterColumn,
   type MatterField,
   type MatterRuleContext,
 } from "./columns";
+import type { MatterCellProblem, MatterCellReason } from "./problems";
+import { endBeforeStartReason, requiredReason } from "./reasons";
 import type { MatterValidationResult } from "./result";
-import { type DraftMatterRow, markFailed, type ValidatedMatterRow } from "./row";
+import { type DraftMatterRow, reportProblem, type ValidatedMatterRow } from "./row";
+import { matterRowErrors } from "./row-errors";
 import { applyCrossRowRules, type MatterRuleSet } from "./rule-sets";
 import {
   type MatterRowTexts,
@@ -26,10 +28,19 @@ export interface MatterValidationOptions {
   performMemberEmails: readonly string[];
 }
 
-/** The validator's body, plus the rows ready for planning when every row passed. */
+/**
+ * The validator's body, every cell problem with its reason (by row, then the spec's column
+ * order; none for a file error), and the rows ready for planning when every row passed. The
+ * body's `rowErrors` are derived from `problems`.
+ */
 export type MatterCheck =
-  | { ok: true; rows: ValidatedMatterRow[]; result: MatterValidationResult }
-  | { ok: false; result: MatterValidationResult };
+  | {
+      ok: true;
+      rows: ValidatedMatterRow[];
+      result: MatterValidationResult;
+      problems: readonly MatterCellProblem[];
+    }
+  | { ok: false; result: MatterValidationResult; problems: readonly MatterCellProblem[] };
 
 /**
  * The matter validators' 200 body, exactly: `numValidRows`, `rowErrors`, `fileError`. Pure and
@@ -45,7 +56,12 @@ export function validateMatterCsv(
 /** {@link validateMatterCsv}, also handing back the validated rows for planning. */
 export function checkMatterCsv(input: CsvInput, options: MatterValidationOptions): MatterCheck {
   const read = readMatterRowTexts(input);
-  return read.ok ? checkMatterRows(read.rows, options) : read;
+  return read.ok ? checkMatterRows(read.rows, options) : matterFileErrorCheck(read.result);
+}
+
+/** The check of a file refused as a whole: its body, and no cell problems. */
+export function matterFileErrorCheck(result: MatterValidationResult): MatterCheck {
+  return { ok: false, result, problems: [] };
 }
 
 /** The row half of {@link checkMatterCsv}, for callers that read the sheet first. */
@@ -61,28 +77,45 @@ export function checkMatterRows(
   texts: readonly MatterRowTexts[],
   options: MatterValidationOptions,
 ): MatterCheck {
-  const context: MatterRuleContext = {
+  const rules: MatterRuleContext = {
     performMembers: performMembersByAddress(options.performMemberEmails),
     usDate: usDateParser(),
+  };
+  // A file repeats its mistakes (one wrong date format in every row): each is explained once.
+  const explained = new Map<string, MatterCellReason>();
+  const context: RowContext = {
+    ...rules,
+    explain: (field, text) => {
+      const key = `${field}\u0000${text}`;
+      let reason = explained.get(key);
+      if (reason === undefined) {
+        reason = (MATTER_COLUMNS[field] as MatterColumn<unknown>).explain(text, rules);
+        explained.set(key, reason);
+      }
+      return reason;
+    },
   };
   const rows: DraftMatterRow[] = texts.map((row) => readRow(row, context));
   applyCrossRowRules(rows, options.ruleSet);
 
-  const failing = rows.filter((row) => row.failed !== 0);
+  const problems: MatterCellProblem[] = [];
+  for (const row of rows) {
+    if (row.problems === null) continue;
+    // Stable: a cell's own rule before the cross-row rules that found it later.
+    row.problems.sort((a, b) => MATTER_HEADER_INDEX[a.column] - MATTER_HEADER_INDEX[b.column]);
+    for (const problem of row.problems) problems.push(problem);
+  }
+  const rowErrors = matterRowErrors(problems);
   const result: MatterValidationResult = {
-    numValidRows: rows.length - failing.length,
-    rowErrors: failing.map((row) => ({
-      rowNumber: row.rowNumber,
-      columnsWithErrors: MATTER_FIELDS.filter(
-        (field) => (row.failed & MATTER_FIELD_BIT[field]) !== 0,
-      ).map((field) => MATTER_COLUMNS[field].header),
-    })),
+    numValidRows: rows.length - rowErrors.length,
+    rowErrors,
     fileError: null,
   };
-  if (failing.length > 0) return { ok: false, result };
+  if (problems.length > 0) return { ok: false, result, problems };
   return {
     ok: true,
     result,
+    problems,
     rows: rows.map((row) => row.values as ValidatedMatterRow),
   };
 }
@@ -94,8 +127,13 @@ function performMembersByAddress(emails: readonly string[]): Map<string, string>
   return byKey;
 }
 
-function readRow({ rowNumber, texts }: MatterRowTexts, context: MatterRuleContext): DraftMatterRow {
-  const row: DraftMatterRow = { rowNumber, texts, values: { rowNumber }, failed: 0 };
+/** The column rules' context, and their reasons for failing cells, remembered for the file. */
+interface RowContext extends MatterRuleContext {
+  explain: (field: MatterField, text: string) => MatterCellReason;
+}
+
+function readRow({ rowNumber, texts }: MatterRowTexts, context: RowContext): DraftMatterRow {
+  const row: DraftMatterRow = { rowNumber, texts, values: { rowNumber }, problems: null };
   // One literal in one fixed shape, in the catalogue's order (a failed cell is `undefined`):
   // rows are read by the ten thousand.
   const values = {
@@ -119,8 +157,9 @@ function readRow({ rowNumber, texts }: MatterRowTexts, context: MatterRuleContex
   const { startDate, endDate } = values;
   // ISO dates compare correctly as strings.
   if (typeof startDate === "string" && typeof endDate === "string" && startDate > endDate) {
-    markFailed(row, "startDate");
-    markFailed(row, "endDate");
+    const reason = endBeforeStartReason(texts.startDate as string, texts.endDate as string);
+    reportProblem(row, "startDate", reason);
+    reportProblem(row, "endDate", reason);
   }
   return row;
 }
@@ -130,16 +169,16 @@ function readCell<F extends MatterField>(
   row: DraftMatterRow,
   field: F,
   text: string | null,
-  context: MatterRuleContext,
+  context: RowContext,
 ): ValidatedMatterRow[F] | undefined {
   const definition = MATTER_COLUMNS[field] as MatterColumn<ValidatedMatterRow[F]>;
   if (text === null) {
     if (!definition.required) return null as ValidatedMatterRow[F];
-    markFailed(row, field);
+    reportProblem(row, field, requiredReason(definition.header));
     return undefined;
   }
   const value = definition.parse(text, context);
-  if (value === undefined) markFailed(row, field);
+  if (value === undefined) reportProblem(row, field, context.explain(field, text));
   return value;
 }
 

@@ -12,7 +12,7 @@ export function memberErrorReport(input: CsvInput, result: MemberValidationResul
   for (const error of result.rowColumnErrors) {
     let lines = problems.get(error.rowNumber);
     if (lines === undefined) {
-      lines = [`Row ${error.rowNumber} (sheet row ${error.rowNumber + 1}):`];
+      lines = [`Row ${error.rowNumber} (spreadsheet row ${error.rowNumber + 1}):`];
       problems.set(error.rowNumber, lines);
     }
     lines.push(`${error.columnName} (${error.type}): ${error.message}`);

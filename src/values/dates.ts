@@ -93,3 +93,67 @@ function rememberedCalendar(): (year: number, month: number, day: number) => str
     return verdict;
   };
 }
+
+/** Why {@link parseUsDate} rejected a text, with what a message needs to say how to fix it. */
+export type UsDateMistake =
+  /**
+   * Not `M/d/yyyy` at all. `suggestion` is the same day in `M/d/yyyy` when the text is a real day
+   * in an unambiguous other shape (`2026-01-15`, `15.01.2026`) or with a two-digit year taken as
+   * this century's (`1/15/26`, which sets `shortYear`).
+   */
+  | { kind: "shape"; suggestion: string | null; shortYear: boolean }
+  /** `M/d/yyyy` with no such month; `swapped` is the text with day and month exchanged when that is a real day. */
+  | { kind: "month"; month: number; swapped: string | null }
+  /** `M/d/yyyy` with no such day in that month. */
+  | { kind: "day"; day: number; month: number; year: number; daysInMonth: number };
+
+const YEAR_FIRST = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
+const YEAR_LAST = /^(\d{1,2})[-.](\d{1,2})[-.](\d{4})$/;
+const SHORT_YEAR = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/;
+
+/**
+ * Why `text`, which {@link parseUsDate} rejected, is not a matter date. Only failing cells are
+ * asked, so this may cost what it likes.
+ */
+export function usDateMistake(text: string): UsDateMistake {
+  const us = US.exec(text);
+  if (us === null) {
+    const short = SHORT_YEAR.exec(text);
+    if (short === null) return { kind: "shape", suggestion: sameDayAsUs(text), shortYear: false };
+    const [, month, day, year] = short.map(Number) as [number, number, number, number];
+    const suggestion =
+      luxonDate(2000 + year, month, day) === undefined ? null : `${month}/${day}/20${short[3]}`;
+    return { kind: "shape", suggestion, shortYear: true };
+  }
+  const month = Number(us[1]);
+  const day = Number(us[2]);
+  const year = Number(us[3]);
+  if (month < 1 || month > 12) {
+    const swapped = luxonDate(year, day, month) === undefined ? null : `${day}/${month}/${us[3]}`;
+    return { kind: "month", month, swapped };
+  }
+  const daysInMonth = DateTime.fromObject({ year, month }, { zone: "utc" }).daysInMonth ?? 31;
+  return { kind: "day", day, month, year, daysInMonth };
+}
+
+/** The day another shape names, written `M/d/yyyy`; `null` when the shape is ambiguous or no day. */
+function sameDayAsUs(text: string): string | null {
+  let year: string | undefined;
+  let month: number;
+  let day: number;
+  const yearFirst = YEAR_FIRST.exec(text);
+  const yearLast = YEAR_LAST.exec(text);
+  if (yearFirst !== null) {
+    [, year] = yearFirst;
+    month = Number(yearFirst[2]);
+    day = Number(yearFirst[3]);
+  } else if (yearLast !== null) {
+    const first = Number(yearLast[1]);
+    const second = Number(yearLast[2]);
+    // 01.02.2026 is the 1st of February in much of the world and January 2nd in the US.
+    if (first <= 12 && second <= 12) return null;
+    [month, day] = first > 12 ? [second, first] : [first, second];
+    year = yearLast[3];
+  } else return null;
+  return luxonDate(Number(year), month, day) === undefined ? null : `${month}/${day}/${year}`;
+}

@@ -75,13 +75,90 @@ describe("rpdi validate matters", () => {
     );
   });
 
-  it("prints a row and columns table for failing rows, and the file error with its row", async () => {
+  it("prints a table of each failing row's reasons, and the file error with its row", async () => {
     const table = await run("validate", "matters", fixture("dates"), "--org", org);
     expect(table.code).toBe(ExitCode.INVALID);
-    expect(table.out.split("\n")[0]).toMatch(/^ROW\s+COLUMNS WITH ERRORS$/);
-    expect(table.out).toMatch(/\n6\s+Start Date, End Date\n/);
+    expect(table.out.split("\n")[0]).toMatch(/^ROW\s+SPREADSHEET ROW\s+COLUMNS\s+RULE\s+PROBLEM$/);
+    expect(table.out).toMatch(
+      /\n6\s+7\s+Start Date, End Date\s+END_BEFORE_START\s+End Date 3\/1\/2026 is before Start Date 3\/2\/2026\.\n/,
+    );
     const file = await run("validate", "matters", fixture("unquoted-comma"), "--org", org);
     expect(file.out).toMatch(/COLUMN_COUNT_MISMATCH \(row 2\): Row 2 has 10 values/);
+  });
+
+  it("names each row by the spec's number and its spreadsheet row, and says why each cell failed", async () => {
+    const { code, out } = await run("validate", "matters", fixture("reasons"), "--org", org);
+    expect(code).toBe(ExitCode.INVALID);
+    const [header, ...lines] = out.trimEnd().split("\n");
+    expect(header?.split(/\s{2,}/)).toEqual([
+      "ROW",
+      "SPREADSHEET ROW",
+      "COLUMNS",
+      "RULE",
+      "PROBLEM",
+    ]);
+    expect(lines.map((line) => line.split(/\s{2,}/))).toEqual([
+      [
+        "1",
+        "2",
+        "Start Date",
+        "DATE_NOT_M_D_YYYY",
+        'Start Date "2026-01-15" is not a date in M/d/yyyy form, e.g. 1/15/2026.',
+      ],
+      [
+        "2",
+        "3",
+        "Start Date",
+        "NO_SUCH_DATE",
+        'Start Date "2/30/2026" is not a date: February 2026 has 28 days.',
+      ],
+      [
+        "3",
+        "4",
+        "Hours Billed",
+        "HOURS_SEPARATORS",
+        'Hours Billed "1.234,5": use a period for decimals and commas only between thousands, e.g. 1,234.5.',
+      ],
+      [
+        "4",
+        "5",
+        "Start Date, End Date",
+        "END_BEFORE_START",
+        "End Date 1/2/2026 is before Start Date 3/4/2026.",
+      ],
+      [
+        "5",
+        "6",
+        "Attorney Email",
+        "NOT_A_PERFORM_MEMBER",
+        'Attorney Email "x@elsewhere.example" is not a Perform member of this organization.',
+      ],
+      // Row 6 is blank: it keeps its number, and the rows after it sit one further down.
+      ...[7, 8].map((row) => [
+        String(row),
+        String(row + 1),
+        "Matter ID, Attorney Email, Client Name",
+        "DUPLICATE_UPSERT_KEY",
+        'Rows 7 and 8 (spreadsheet rows 8 and 9) share Matter ID "R-6", Client Name "Globex" and Attorney Email "ben.marsh@hartwell.example"; a client matter has one row per attorney.',
+      ]),
+      [
+        "9",
+        "10",
+        "Matter Name",
+        "CLIENT_MATTER_DISAGREES",
+        'Matter Name "Eta" differs from "Theta" on row 10 (spreadsheet row 11) in client matter (Matter ID "R-7", Client Name "Initech"); its rows must agree.',
+      ],
+      [
+        "10",
+        "11",
+        "Matter Name",
+        "CLIENT_MATTER_DISAGREES",
+        'Matter Name "Theta" differs from "Eta" on row 9 (spreadsheet row 10) in client matter (Matter ID "R-7", Client Name "Initech"); its rows must agree.',
+      ],
+      [
+        `✗ ${fixture("reasons")}: 9 rows with errors and 0 valid under the upsert rules; nothing would be written.`,
+      ],
+    ]);
   });
 
   it.each([

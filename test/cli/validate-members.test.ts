@@ -50,7 +50,7 @@ describe("rpdi validate members", () => {
     expect(JSON.parse(out)).toEqual(expected);
   });
 
-  it("prints a table of row, column, value and message and a one-line summary without --json", async () => {
+  it("prints a table of row, spreadsheet row, column, value and message and a one-line summary without --json", async () => {
     const { code, out } = await run(
       "validate",
       "members",
@@ -62,7 +62,7 @@ describe("rpdi validate members", () => {
     );
     expect(code).toBe(ExitCode.INVALID);
     const lines = out.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^ROW\s+SHEET ROW\s+COLUMN\s+VALUE\s+TYPE\s+MESSAGE$/);
+    expect(lines[0]).toMatch(/^ROW\s+SPREADSHEET ROW\s+COLUMN\s+VALUE\s+TYPE\s+MESSAGE$/);
     expect(lines[1]).toMatch(
       /^4\s+5\s+Role\s+Admin\s+INVALID_LIST_SELECTION\s+Role "Admin" must be one of/,
     );

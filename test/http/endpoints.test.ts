@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { MAX_CSV_BYTES } from "../../src/csv/read";
 import { createRateLimiter } from "../../src/feed/rate-limit";
 import { importInstructionSections } from "../../src/http/instructions-pdf";
+import { FIXTURES } from "../support/fixtures";
 import { ADMIN, MEMBER, sandbox, sandboxSnapshot, upload } from "./support";
 
 const CYCLE = "6f1c2a4e-8b3d-4c5e-9a7f-0d2e1b3c4a5f";
@@ -276,7 +279,7 @@ describe("matter endpoints", () => {
     expect([bad.status, bad.headers.get("content-type"), await bad.text()]).toEqual([
       400,
       "text/plain; charset=utf-8",
-      "Row 1: errors in Attorney Email",
+      'Row 1: errors in Attorney Email\n  Attorney Email "nobody@x.example" is not a Perform member of this organization.',
     ]);
     const missing = await call(
       "/api/v2/matters-csv/upsert?reviewCycleId=00000000-0000-4000-8000-000000000000",
@@ -294,6 +297,49 @@ describe("matter endpoints", () => {
     expect(
       (await call("/api/v2/matters-csv/upsert", { method: "POST", body: upload("x") })).status,
     ).toBe(400);
+  });
+
+  it("upsert 400: under each failing row's columns line, its reasons; the validator's body stays columns only", async () => {
+    const { call } = await admin();
+    const file = readFileSync(join(FIXTURES, "matters/reasons.csv"));
+    const bad = await call(`/api/v2/matters-csv/upsert?reviewCycleId=${CYCLE}`, {
+      method: "POST",
+      body: upload(file),
+    });
+    const duplicate =
+      '  Rows 7 and 8 (spreadsheet rows 8 and 9) share Matter ID "R-6", Client Name "Globex" and Attorney Email "ben.marsh@hartwell.example"; a client matter has one row per attorney.';
+    expect([bad.status, await bad.text()]).toEqual([
+      400,
+      [
+        "Row 1: errors in Start Date",
+        '  Start Date "2026-01-15" is not a date in M/d/yyyy form, e.g. 1/15/2026.',
+        "Row 2: errors in Start Date",
+        '  Start Date "2/30/2026" is not a date: February 2026 has 28 days.',
+        "Row 3: errors in Hours Billed",
+        '  Hours Billed "1.234,5": use a period for decimals and commas only between thousands, e.g. 1,234.5.',
+        "Row 4: errors in Start Date, End Date",
+        "  End Date 1/2/2026 is before Start Date 3/4/2026.",
+        "Row 5: errors in Attorney Email",
+        '  Attorney Email "x@elsewhere.example" is not a Perform member of this organization.',
+        "Row 7: errors in Matter ID, Attorney Email, Client Name",
+        duplicate,
+        "Row 8: errors in Matter ID, Attorney Email, Client Name",
+        duplicate,
+        "Row 9: errors in Matter Name",
+        '  Matter Name "Eta" differs from "Theta" on row 10 (spreadsheet row 11) in client matter (Matter ID "R-7", Client Name "Initech"); its rows must agree.',
+        "Row 10: errors in Matter Name",
+        '  Matter Name "Theta" differs from "Eta" on row 9 (spreadsheet row 10) in client matter (Matter ID "R-7", Client Name "Initech"); its rows must agree.',
+      ].join("\n"),
+    ]);
+    const validated = await call("/api/v2/matters-csv/validate-upsert", {
+      method: "POST",
+      body: upload(file),
+    });
+    expect(await validated.text()).toBe(
+      JSON.stringify(
+        JSON.parse(readFileSync(join(FIXTURES, "matters/reasons.json"), "utf8")).expected,
+      ),
+    );
   });
 
   it("the validators answer 200 even with errors; upload-csv answers 200 empty or 409 on a duplicate upsert key", async () => {

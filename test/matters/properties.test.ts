@@ -8,7 +8,12 @@ import type { CycleMatters } from "../../src/matters/entries";
 import { isEmptyMatterPlan, planMatterUpsert } from "../../src/matters/plan-upsert";
 import { matterValidationResultSchema } from "../../src/matters/result";
 import { readMatterSheet } from "../../src/matters/sheet";
-import { checkMatterCsv, checkMatterSheet, validateMatterCsv } from "../../src/matters/validate";
+import {
+  checkMatterCsv,
+  checkMatterSheet,
+  matterFileErrorCheck,
+  validateMatterCsv,
+} from "../../src/matters/validate";
 import {
   matterCsv,
   PERFORM_ATTORNEYS,
@@ -79,7 +84,9 @@ describe("matter properties", () => {
     fc.assert(
       fc.property(input, ruleSet, (file, rules) => {
         const sheet = readMatterSheet(file);
-        const bySheet = sheet.ok ? checkMatterSheet(sheet.sheet, options(rules)) : sheet;
+        const bySheet = sheet.ok
+          ? checkMatterSheet(sheet.sheet, options(rules))
+          : matterFileErrorCheck(sheet.result);
         expect(checkMatterCsv(file, options(rules))).toEqual(bySheet);
       }),
       { numRuns: 600 },

@@ -131,7 +131,19 @@ export function mattersSuite(h: ConformanceHarness): void {
         rowErrors: [{ rowNumber: 2, columnsWithErrors: ["Attorney Email"] }],
         fileError: null,
       },
-      text: "Row 2: errors in Attorney Email",
+      problems: [
+        {
+          rowNumber: 2,
+          column: "Attorney Email",
+          rule: "NOT_A_PERFORM_MEMBER",
+          value: "dev@firm.example",
+          expected: "the email of a Perform member of this organization",
+          message:
+            'Attorney Email "dev@firm.example" is not a Perform member of this organization.',
+          relatedRows: [],
+        },
+      ],
+      text: 'Row 2: errors in Attorney Email\n  Attorney Email "dev@firm.example" is not a Perform member of this organization.',
     });
     expect(await h.readBack(store, SEED_ORG_ID)).toEqual(before);
   });
