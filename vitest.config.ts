@@ -19,7 +19,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^rpdi$/, replacement: source("index.ts") },
-      { find: /^rpdi\/(http|postgres|testing)$/, replacement: source("$1/index.ts") },
+      { find: /^rpdi\/(http|postgres|testing|client)$/, replacement: source("$1/index.ts") },
     ],
   },
   test: {

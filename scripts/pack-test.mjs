@@ -31,25 +31,29 @@ run("npm", [
 
 writeFileSync(
   join(work, "esm.mjs"),
-  `import * as root from "rpdi"; import * as http from "rpdi/http"; import * as postgres from "rpdi/postgres"; import * as testing from "rpdi/testing";
-if (typeof root.validateMemberCsv !== "function" || typeof http.createHttpHandler !== "function" || typeof postgres.createPostgresStore !== "function" || typeof testing.runStoreConformance !== "function") throw new Error("missing ESM exports");
-console.log("ESM: rpdi, rpdi/http, rpdi/postgres, rpdi/testing");`,
+  `import * as root from "rpdi"; import * as http from "rpdi/http"; import * as postgres from "rpdi/postgres"; import * as testing from "rpdi/testing"; import * as client from "rpdi/client";
+if (typeof root.validateMemberCsv !== "function" || typeof http.createHttpHandler !== "function" || typeof postgres.createPostgresStore !== "function" || typeof testing.runStoreConformance !== "function" || typeof client.createClient !== "function") throw new Error("missing ESM exports");
+console.log("ESM: rpdi, rpdi/http, rpdi/postgres, rpdi/testing, rpdi/client");`,
 );
 writeFileSync(
   join(work, "cjs.cjs"),
-  `const root = require("rpdi"); const http = require("rpdi/http"); const postgres = require("rpdi/postgres");
-if (typeof root.createMemoryStore !== "function" || typeof http.createHttpHandler !== "function" || typeof postgres.migrate !== "function") throw new Error("missing CommonJS exports");
-console.log("CommonJS: rpdi, rpdi/http, rpdi/postgres (rpdi/testing is ESM-only)");`,
+  `const root = require("rpdi"); const http = require("rpdi/http"); const postgres = require("rpdi/postgres"); const client = require("rpdi/client");
+if (typeof root.createMemoryStore !== "function" || typeof http.createHttpHandler !== "function" || typeof postgres.migrate !== "function" || typeof client.createClient !== "function") throw new Error("missing CommonJS exports");
+console.log("CommonJS: rpdi, rpdi/http, rpdi/postgres, rpdi/client (rpdi/testing is ESM-only)");`,
 );
 writeFileSync(
   join(work, "consumer.ts"),
   `import { createMemoryStore, importMembers, type MemberImportResult, validateMemberCsv } from "rpdi";
 import { createHttpHandler } from "rpdi/http";
+import { createClient, type JobApplication, RpdiValidationError } from "rpdi/client";
 const store = createMemoryStore({ organization: { id: "o", shortName: "o", name: "O" } });
 const handler: (request: Request) => Promise<Response> = createHttpHandler({ store, tokenSecret: "x".repeat(32) });
 const verdict = validateMemberCsv("First Name,Last Name,Email\\nA,B,a@b.co\\n", { product: "UNI", organization: { id: "o", shortName: "o", name: "O", features: [], sso: { enabled: false, emailAsSsoId: false, ssoIdPattern: null }, offices: [], departments: [], customPracticeAreas: [], memberLevels: [], lawSchools: null, staticPracticeAreas: null, siteUrl: "", pipelines: [], applicationCustomFields: [], mfaRequired: false }, members: [], now: new Date() });
 const result: Promise<{ ok: true; result: MemberImportResult } | { ok: false }> = importMembers(store, { orgId: "o", product: "UNI", file: "", now: new Date() });
-void handler; void verdict; void result;`,
+const client = createClient({ baseUrl: "http://127.0.0.1:8787/api/v2", apiUrl: "http://127.0.0.1:8787", loginUrl: "http://127.0.0.1:8787/app/o/admin/auth/", credentials: { email: "a@b.co", password: "p" }, fetch: (input, init) => handler(new Request(input, init)) });
+const applications: Promise<JobApplication[]> = client.feed.jobApplications({ start: "2026-01-01" });
+const isValidation: boolean = new RpdiValidationError("m", { request: "GET /" }, null) instanceof Error;
+void handler; void verdict; void result; void applications; void isValidation;`,
 );
 writeFileSync(
   join(work, "tsconfig.json"),

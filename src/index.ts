@@ -81,6 +81,7 @@ export {
   shapeJobApplication,
 } from "./feed/record";
 export { type FeedPage, pageJobApplications, selectJobApplications } from "./feed/select";
+export { type ErrorBody, errorBodySchema } from "./http/error-body";
 export { LAW_SCHOOLS } from "./lists/law-schools";
 export {
   departmentsCsv,
@@ -243,6 +244,8 @@ export {
 export {
   type AbsentMember,
   absentMemberSchema,
+  type BulkRemoveResult,
+  bulkRemoveResultSchema,
   type MemberFileError,
   type MemberImportResult,
   type MemberRowColumnError,

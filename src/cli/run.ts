@@ -10,7 +10,7 @@ import { validateMattersCommand } from "./validate-matters";
 import { validateMembersCommand } from "./validate-members";
 
 export const USAGE = `Usage:
-  rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--persist <file.json>]
+  rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--persist <file.json>] [--feed-limit 1000/300]
   rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
   rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
@@ -59,6 +59,11 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const port = Number(values.port ?? "8787");
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError("--port must be a port number");
+    const feedLimit = parseFeedLimit(values["feed-limit"]);
+    if (feedLimit !== undefined && values["database-url"] !== undefined)
+      throw new UsageError(
+        "--feed-limit applies to the memory store only; with PostgreSQL the instances share the spec's limit",
+      );
     const poolSize = Number(values["pool-size"] ?? "10");
     if (!Number.isInteger(poolSize) || poolSize < 1)
       throw new UsageError("--pool-size must be a whole number of connections");
@@ -72,11 +77,12 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
         schema: values.schema,
         redisUrl: values["redis-url"],
         poolSize,
+        ...(feedLimit === undefined ? {} : { feedLimit }),
       },
       io.stdout,
     )) as ExitCode;
   }
-  for (const option of ["database-url", "schema", "redis-url", "pool-size"] as const)
+  for (const option of ["database-url", "schema", "redis-url", "pool-size", "feed-limit"] as const)
     if (values[option] !== undefined)
       throw new UsageError(`--${option} applies to rpdi serve only`);
   const [command, subject, file, ...extra] = positionals;
@@ -151,12 +157,26 @@ function parseCommandLine(argv: readonly string[]) {
       schema: { type: "string" },
       "redis-url": { type: "string" },
       "pool-size": { type: "string" },
+      "feed-limit": { type: "string" },
       report: { type: "string" },
       "review-cycle": { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },
     },
   });
+}
+
+/** `--feed-limit <requests>/<seconds>`: the sandbox feed's limit, e.g. to try a client's 429s. */
+function parseFeedLimit(text: string | undefined): { limit: number; windowMs: number } | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d{1,9})\/(\d{1,9})$/.exec(text);
+  const limit = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (match === null || limit < 1 || seconds < 1)
+    throw new UsageError(
+      `--feed-limit "${text}" is not <requests>/<seconds> (the spec's limit is 1000/300)`,
+    );
+  return { limit, windowMs: seconds * 1000 };
 }
 
 function parseNow(text: string | undefined, io: CliIo): Date {

@@ -3,6 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
+import { createRateLimiter } from "../feed/rate-limit";
 import { createHttpHandler } from "../http/handler";
 import type { MemoryStore } from "../store/memory";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
@@ -23,6 +24,8 @@ export interface ServeOptions {
   /** Share the limits in Redis rather than in the database. */
   redisUrl?: string;
   poolSize?: number;
+  /** The feed's limit on the memory store; the spec's 1000 per 5 minutes by default. */
+  feedLimit?: { limit: number; windowMs: number };
 }
 
 /** The bundled sandbox's logins: clearly fake, printed so integrators can start at once. */
@@ -132,14 +135,18 @@ export async function serveCommand(
     tokenSecret: secret,
     secureCookie: false,
     clientKey: (request) => clients.get(request) ?? "",
-    ...(backend.rateLimiter === undefined ? {} : { rateLimiter: backend.rateLimiter }),
+    ...(backend.rateLimiter === undefined
+      ? options.feedLimit === undefined
+        ? {}
+        : { rateLimiter: createRateLimiter(options.feedLimit) }
+      : { rateLimiter: backend.rateLimiter }),
     ...(backend.loginProtection === undefined ? {} : { loginProtection: backend.loginProtection }),
     onError: (error) => write(`rpdi serve: unexpected failure: ${describeError(error)}\n`),
   });
   const lines = [
     `rpdi sandbox: ${backend.description}`,
     `  REST   ${root}/api/v2`,
-    `  Feed   ${root}/v1/job-applications`,
+    `  Feed   ${root}/v1/job-applications${options.feedLimit === undefined ? "" : ` (limit ${options.feedLimit.limit} requests per ${options.feedLimit.windowMs / 1000} s)`}`,
     ...snapshots.map(
       (snapshot) => `  Login  ${root}/app/${snapshot.organization.shortName}/admin/auth/`,
     ),

@@ -109,6 +109,15 @@ export function parseFeedQuery(
   };
 }
 
+/**
+ * An instant in one of the feed's three time formats (a date alone is midnight UTC, no zone is
+ * UTC), or `null` when the text is none of them.
+ */
+export function parseFeedInstant(text: string): Date | null {
+  const instant = parseInstant(text.trim(), FEED_PARAMETERS.start);
+  return instant.ok ? instant.value : null;
+}
+
 type Instant = { ok: true; value: Date | null } | { ok: false; error: FeedQueryError };
 
 function parseInstant(text: string | null, parameter: string): Instant {

@@ -59,7 +59,7 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
       if (!decision.allowed) {
         return jsonError(
           429,
-          `Rate limit exceeded (1000 requests per 5 minutes); retry after ${decision.retryAfterSeconds} seconds.`,
+          `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
           { "retry-after": String(decision.retryAfterSeconds) },
         );
       }

@@ -5,7 +5,11 @@ import { authorize } from "../auth/policy";
 import { generateExampleMemberCsv } from "../members/example-csv";
 import { importMembers } from "../members/import";
 import { removeProductAccess } from "../members/remove";
-import { memberImportResultSchema, memberValidationResultSchema } from "../members/result";
+import {
+  bulkRemoveResultSchema,
+  memberImportResultSchema,
+  memberValidationResultSchema,
+} from "../members/result";
 import { memberReadFailure } from "../members/sheet";
 import { isProduct, PRODUCTS, type Product } from "../store/products";
 import { requireAccess, requireSession } from "./access";
@@ -79,7 +83,7 @@ export const bulkRemoveRoute = createRoute({
     },
   },
   responses: {
-    200: jsonResponse("Removed.", z.object({ removedCount: z.number().int() })),
+    200: jsonResponse("Removed.", bulkRemoveResultSchema),
     400: jsonResponse("A malformed body.", errorBodySchema),
     401: UNAUTHORIZED,
     403: FORBIDDEN,

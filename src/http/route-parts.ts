@@ -1,8 +1,8 @@
 import { type RouteConfig, z } from "@hono/zod-openapi";
 import { PRODUCTS } from "../store/products";
+import { errorBodySchema } from "./error-body";
 
-/** The `{error}` body of 401, 403 and rpdi's other JSON errors. */
-export const errorBodySchema = z.object({ error: z.string() });
+export { errorBodySchema };
 
 /** A response documented by its media type and zod schema (or a plain JSON Schema). */
 export function documented(

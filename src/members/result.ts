@@ -54,6 +54,11 @@ export const memberImportResultSchema = z.object({
 /** The 200 body of a member import. */
 export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
 
+/** The 200 body of DELETE /members/bulk-remove. */
+export const bulkRemoveResultSchema = z.object({ removedCount: z.number().int().nonnegative() });
+/** The 200 body of a bulk remove (see {@link bulkRemoveResultSchema}). */
+export type BulkRemoveResult = z.infer<typeof bulkRemoveResultSchema>;
+
 export function fileErrorResult(
   type: MemberFileErrorType,
   message: string,

@@ -1,0 +1,88 @@
+/**
+ * `rpdi/client`: the interface from the integrator's side. Web-standard APIs only (fetch,
+ * FormData, Blob), so it runs in Node, Deno, Bun, workers and browsers.
+ */
+export { DEGREES, type Degree, isKnownDegree } from "../feed/degrees";
+export {
+  type JobApplication,
+  type JobApplicationCustomField,
+  type JobApplicationEducation,
+  type JobApplicationStatus,
+  jobApplicationListSchema,
+  jobApplicationSchema,
+} from "../feed/record";
+export {
+  type GraphqlError,
+  type GraphqlMember,
+  type GraphqlMemberConnection,
+  graphqlErrorSchema,
+  graphqlMemberConnectionSchema,
+  graphqlMemberSchema,
+} from "../graphql/member-result";
+export { type ErrorBody, errorBodySchema } from "../http/error-body";
+export {
+  officeListSchema,
+  type PracticeArea,
+  practiceAreaListSchema,
+  stringListSchema,
+} from "../lists/lists";
+export {
+  type MatterUpsertResult,
+  type MatterValidationResult,
+  matterUpsertResultSchema,
+  matterValidationResultSchema,
+} from "../matters/result";
+export {
+  type BulkRemoveResult,
+  bulkRemoveResultSchema,
+  type MemberImportResult,
+  type MemberValidationResult,
+  memberImportResultSchema,
+  memberValidationResultSchema,
+} from "../members/result";
+export type { Product, Role } from "../store/products";
+export type { Office } from "../store/snapshot";
+export type { ClientAddresses } from "./addresses";
+export { type ClientOptions, createClient, type RpdiClient } from "./create-client";
+export {
+  type ContractIssue,
+  RpdiAuthenticationError,
+  RpdiAuthorizationError,
+  RpdiClientError,
+  type RpdiClientErrorKind,
+  RpdiConflictError,
+  RpdiContractError,
+  RpdiNetworkError,
+  RpdiNotFoundError,
+  RpdiRateLimitError,
+  RpdiServerError,
+  RpdiValidationError,
+} from "./errors";
+export {
+  DEFAULT_PULL_WINDOW_MS,
+  type FeedInstant,
+  type FeedMethods,
+  type FeedPull,
+  type FeedPullOptions,
+  type FeedPullStats,
+  type FeedQuery,
+} from "./feed";
+export { UPLOAD_READ_LIMIT, type UploadFile } from "./file-body";
+export type {
+  EmployerMemberAuthInfoInput,
+  EmployerMemberInfoInput,
+  GraphqlMethods,
+  GraphqlResponse,
+  UniversityMemberInfoInput,
+} from "./graphql";
+export type { ListMethods } from "./lists";
+export type { MatterMethods } from "./matters";
+export {
+  BULK_REMOVE_BATCH,
+  type BulkRemoveOptions,
+  type CallOptions,
+  type MemberMethods,
+  type UploadOptions,
+} from "./members";
+export type { RetryOptions } from "./runtime";
+export type { ClientCredentials } from "./session";

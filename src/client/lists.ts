@@ -1,0 +1,91 @@
+import {
+  officeListSchema,
+  type PracticeArea,
+  practiceAreaListSchema,
+  stringListSchema,
+} from "../lists/lists";
+import type { Office } from "../store/snapshot";
+import type { Addresses } from "./addresses";
+import { RpdiNotFoundError } from "./errors";
+import type { CallOptions } from "./members";
+import type { Transport } from "./transport";
+
+/** The lookup lists of `{base_url}` (spec: "Lookup lists"; Admin authentication). */
+export interface ListMethods {
+  /** GET /lawSchoolsList.csv */
+  lawSchoolsCsv(options?: CallOptions): Promise<string>;
+  /** GET /practiceAreas/current: static and custom areas, each tagged by type. */
+  practiceAreas(options?: CallOptions): Promise<PracticeArea[]>;
+  /** GET /practiceAreasList.csv */
+  practiceAreasCsv(options?: CallOptions): Promise<string>;
+  /** GET /practiceAreasStaticList */
+  staticPracticeAreas(options?: CallOptions): Promise<string[]>;
+  /** GET /firmPracticeAreasList: the organization's custom areas. */
+  firmPracticeAreas(options?: CallOptions): Promise<string[]>;
+  /** GET /departments */
+  departments(options?: CallOptions): Promise<string[]>;
+  /** GET /departments.csv */
+  departmentsCsv(options?: CallOptions): Promise<string>;
+  /** GET /offices: what import validates Office City, State and Country against. */
+  offices(options?: CallOptions): Promise<Office[]>;
+  /** GET /officesStaticList: suggestions for new offices, not what import validates against. */
+  staticOffices(options?: CallOptions): Promise<Office[]>;
+  /** GET /org-member-levels; `null` when the member-levels feature is off (the service's 404). */
+  memberLevels(options?: CallOptions): Promise<string[] | null>;
+}
+
+export function listMethods(transport: Transport, addresses: Addresses): ListMethods {
+  const csv =
+    (path: string) =>
+    async (options: CallOptions = {}) =>
+      transport.call({
+        method: "GET",
+        url: addresses.rest(path),
+        read: (response, check) => check.text(response, "text/csv"),
+        signal: options.signal,
+      });
+  const strings =
+    (path: string) =>
+    async (options: CallOptions = {}) =>
+      transport.call({
+        method: "GET",
+        url: addresses.rest(path),
+        read: (response, check) => check.json(response, stringListSchema),
+        signal: options.signal,
+      });
+  const offices =
+    (path: string) =>
+    async (options: CallOptions = {}) =>
+      transport.call({
+        method: "GET",
+        url: addresses.rest(path),
+        read: (response, check) => check.json(response, officeListSchema),
+        signal: options.signal,
+      });
+  const levels = strings("/org-member-levels");
+  return {
+    lawSchoolsCsv: csv("/lawSchoolsList.csv"),
+    practiceAreas: async (options = {}) =>
+      transport.call({
+        method: "GET",
+        url: addresses.rest("/practiceAreas/current"),
+        read: (response, check) => check.json(response, practiceAreaListSchema),
+        signal: options.signal,
+      }),
+    practiceAreasCsv: csv("/practiceAreasList.csv"),
+    staticPracticeAreas: strings("/practiceAreasStaticList"),
+    firmPracticeAreas: strings("/firmPracticeAreasList"),
+    departments: strings("/departments"),
+    departmentsCsv: csv("/departments.csv"),
+    offices: offices("/offices"),
+    staticOffices: offices("/officesStaticList"),
+    async memberLevels(options = {}) {
+      try {
+        return await levels(options);
+      } catch (error) {
+        if (error instanceof RpdiNotFoundError) return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { type SessionCookies, sessionCookiesOf } from "./cookies";
+import { RpdiAuthenticationError } from "./errors";
+import { MfaCodes } from "./mfa-code";
+import type { Runtime } from "./runtime";
+import { failureOf, sendOnce } from "./send";
+
+/** The service account's credentials (spec, Authentication 3–5). Keep them out of source control. */
+export interface ClientCredentials {
+  email: string;
+  password: string;
+  /** The base32 secret of the account's authenticator, for organizations with MFA. */
+  mfaSecret?: string;
+}
+
+/** A logged-in session; `generation` tells a stale one from the current one. */
+export interface Session {
+  /** The `Cookie` header to send; `undefined` when the browser carries the cookie itself. */
+  cookie: string | undefined;
+  generation: number;
+}
+
+/** A session is renewed this long before its cookie says it expires. */
+const RENEW_BEFORE_EXPIRY_MS = 60_000;
+
+/**
+ * Logs in as the spec describes (a form POST that always answers 200; success is the cookie being
+ * set) and shares one session between concurrent calls. A refused session is replaced by exactly
+ * one fresh login, however many calls saw the 401.
+ */
+export class SessionKeeper {
+  private current: (Session & { expiresAt: number | undefined }) | undefined;
+  private pending: Promise<Session> | undefined;
+  private generation = 0;
+  private readonly mfa: MfaCodes | undefined;
+
+  constructor(
+    private readonly loginUrl: URL,
+    private readonly credentials: ClientCredentials,
+    private readonly runtime: Runtime,
+  ) {
+    this.mfa =
+      credentials.mfaSecret === undefined || credentials.mfaSecret === ""
+        ? undefined
+        : new MfaCodes(credentials.mfaSecret);
+  }
+
+  /** The session to send, logging in first when there is none or it is about to expire. */
+  async session(signal: AbortSignal | undefined): Promise<Session> {
+    const current = this.current;
+    if (
+      current !== undefined &&
+      (current.expiresAt === undefined ||
+        current.expiresAt - this.runtime.now() > RENEW_BEFORE_EXPIRY_MS)
+    )
+      return current;
+    return this.renew(signal);
+  }
+
+  /** The service refused `session` (401): the next call logs in again, once for all callers. */
+  refused(session: Session): void {
+    if (this.current?.generation === session.generation) this.current = undefined;
+  }
+
+  /** Learns the service's clock from any answer, for the MFA code. */
+  observe(response: Response): void {
+    this.mfa?.observe(response.headers.get("date"), this.runtime.now());
+  }
+
+  private renew(signal: AbortSignal | undefined): Promise<Session> {
+    this.pending ??= this.logIn(signal).finally(() => {
+      this.pending = undefined;
+    });
+    return this.pending;
+  }
+
+  private async logIn(signal: AbortSignal | undefined): Promise<Session> {
+    let outcome = await this.attempt(signal);
+    // A refused MFA login whose answer showed the clocks apart is tried once at the service's time.
+    if (outcome.cookies === null && outcome.clockMoved) outcome = await this.attempt(signal);
+    const { cookies } = outcome;
+    if (cookies === null && this.runtime.cookies === "manual") {
+      throw new RpdiAuthenticationError(
+        `The login at ${this.loginUrl.origin}${this.loginUrl.pathname} set no session cookie: the email, password${this.mfa === undefined ? "" : " or MFA code"} was refused${this.mfa === undefined ? " (or the organization requires MFA: pass credentials.mfaSecret)" : ""}. The login answers 200 either way; only the cookie tells.`,
+        { request: `POST ${this.loginUrl.pathname}`, status: outcome.status },
+      );
+    }
+    this.generation += 1;
+    this.current = {
+      cookie: cookies?.header,
+      expiresAt: cookies?.expiresAt,
+      generation: this.generation,
+    };
+    return this.current;
+  }
+
+  private async attempt(
+    signal: AbortSignal | undefined,
+  ): Promise<{ cookies: SessionCookies | null; clockMoved: boolean; status: number }> {
+    const form = new URLSearchParams({
+      email: this.credentials.email,
+      password: this.credentials.password,
+    });
+    if (this.mfa !== undefined) {
+      const { waitMs, code } = this.mfa.next(this.runtime.now());
+      if (waitMs > 0) await this.runtime.sleep(waitMs, signal);
+      form.set("mfaCode", code());
+    }
+    const request = `POST ${this.loginUrl.pathname}`;
+    const response = await sendOnce(this.runtime, request, this.loginUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+      signal,
+    });
+    const clockMoved = this.mfa?.observe(response.headers.get("date"), this.runtime.now()) ?? false;
+    if (response.status !== 200) throw await failureOf(response, request, undefined);
+    await response.body?.cancel();
+    return {
+      cookies: sessionCookiesOf(response.headers, this.runtime.now()),
+      clockMoved,
+      status: response.status,
+    };
+  }
+}

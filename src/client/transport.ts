@@ -1,0 +1,154 @@
+import type { z } from "zod";
+import { type ContractIssue, RpdiContractError, RpdiRateLimitError } from "./errors";
+import type { Runtime } from "./runtime";
+import { type BadRequestBody, failureOf, type Outgoing, retryAfterSeconds, sendOnce } from "./send";
+import type { SessionKeeper } from "./session";
+
+/** One call of the interface, as the endpoint methods describe it. */
+export interface Call<T> {
+  method: Outgoing["method"];
+  url: URL;
+  headers?: Record<string, string>;
+  /** Built again for each attempt (a retried multipart body must be sent whole). */
+  body?: () => BodyInit;
+  /** The spec's 400 body for this call. */
+  badRequest?: BadRequestBody;
+  /** Reads a 2xx answer. */
+  read: (response: Response, check: ResponseCheck) => Promise<T>;
+  /** The spec says to retry this call on 429 (honouring `Retry-After`) and on 500. */
+  retries?: boolean;
+  signal: AbortSignal | undefined;
+}
+
+/** What a call's reader uses to hold an answer to the contract. */
+export interface ResponseCheck {
+  request: string;
+  json<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>>;
+  text(response: Response, mediaType: string): Promise<string>;
+  bytes(response: Response, mediaType: string): Promise<Uint8Array>;
+}
+
+const RETRIED_SERVER_STATUSES = new Set([500, 502, 503, 504]);
+
+/**
+ * Sends calls with the session: a 401 is answered by one fresh login and one retry; a call the
+ * spec says to retry waits out 429s (the `Retry-After` asked, plus up to a second of jitter so
+ * clients sharing a limit do not come back together) and 5xx answers (exponential backoff with
+ * jitter), at most `retry.maxRetries` times.
+ */
+export class Transport {
+  constructor(
+    readonly runtime: Runtime,
+    private readonly sessions: SessionKeeper,
+  ) {}
+
+  async call<T>(call: Call<T>): Promise<T> {
+    const request = `${call.method} ${call.url.pathname}`;
+    const { retry } = this.runtime;
+    let loggedInAgain = false;
+    let retries = 0;
+    for (;;) {
+      const session = await this.sessions.session(call.signal);
+      const response = await sendOnce(this.runtime, request, call.url, {
+        method: call.method,
+        ...(call.headers === undefined ? {} : { headers: call.headers }),
+        ...(call.body === undefined ? {} : { body: call.body() }),
+        ...(session.cookie === undefined ? {} : { cookie: session.cookie }),
+        signal: call.signal,
+      });
+      this.sessions.observe(response);
+      if (response.status === 401 && !loggedInAgain) {
+        loggedInAgain = true;
+        await response.body?.cancel();
+        this.sessions.refused(session);
+        continue;
+      }
+      const wait = call.retries === true ? this.retryWait(response, retries) : undefined;
+      if (wait !== undefined) {
+        if (retries >= retry.maxRetries || wait > retry.maxDelayMs) {
+          const failure = await failureOf(response, request, call.badRequest, this.runtime);
+          if (failure instanceof RpdiRateLimitError)
+            throw new RpdiRateLimitError(
+              `${failure.message} (${retries >= retry.maxRetries ? `gave up after ${retries} retries` : `the wait asked for is over retry.maxDelayMs`})`,
+              { request, status: 429 },
+              failure.retryAfterSeconds,
+            );
+          throw failure;
+        }
+        await response.body?.cancel();
+        retries += 1;
+        await this.runtime.sleep(wait, call.signal);
+        continue;
+      }
+      if (response.ok) return call.read(response, this.check(request));
+      throw await failureOf(response, request, call.badRequest, this.runtime);
+    }
+  }
+
+  /** How long to wait before retrying `response`, or `undefined` when it is not retried. */
+  private retryWait(response: Response, retriesSoFar: number): number | undefined {
+    const jitter = this.runtime.random();
+    if (response.status === 429) {
+      const seconds = retryAfterSeconds(response.headers, this.runtime.now());
+      if (seconds !== undefined) return seconds * 1000 + Math.floor(jitter * 1000);
+    } else if (!RETRIED_SERVER_STATUSES.has(response.status)) {
+      return undefined;
+    }
+    const ceiling = Math.min(this.runtime.retry.maxDelayMs, 1000 * 2 ** retriesSoFar);
+    return Math.floor(ceiling / 2 + (jitter * ceiling) / 2);
+  }
+
+  private check(request: string): ResponseCheck {
+    const validate = this.runtime.validateResponses;
+    const refuse = (message: string, status: number, issues: readonly ContractIssue[] = []) =>
+      new RpdiContractError(`${request}: ${message}`, { request, status }, issues);
+    const mediaTypeOf = (response: Response) =>
+      (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    const expectType = (response: Response, mediaType: string) => {
+      if (validate && mediaTypeOf(response) !== mediaType)
+        throw refuse(
+          `answered ${mediaTypeOf(response) || "no media type"} where the spec gives ${mediaType}`,
+          response.status,
+        );
+    };
+    return {
+      request,
+      async json(response, schema) {
+        expectType(response, "application/json");
+        let body: unknown;
+        try {
+          body = await response.json();
+        } catch (error) {
+          throw refuse(
+            `answered a body that is not JSON (${error instanceof Error ? error.message : String(error)})`,
+            response.status,
+          );
+        }
+        if (!validate) return body as z.output<typeof schema>;
+        const parsed = schema.safeParse(body);
+        if (parsed.success) return parsed.data;
+        const issues = parsed.error.issues.map((issue) => ({
+          path: issue.path,
+          message: issue.message,
+        }));
+        const shown = issues
+          .slice(0, 5)
+          .map((issue) => `${issue.path.map(String).join(".") || "(body)"}: ${issue.message}`)
+          .join("; ");
+        throw refuse(
+          `answered a body outside the contract (${shown}${issues.length > 5 ? `; and ${issues.length - 5} more` : ""})`,
+          response.status,
+          issues,
+        );
+      },
+      async text(response, mediaType) {
+        expectType(response, mediaType);
+        return response.text();
+      },
+      async bytes(response, mediaType) {
+        expectType(response, mediaType);
+        return new Uint8Array(await response.arrayBuffer());
+      },
+    };
+  }
+}
