@@ -81,6 +81,15 @@ export {
   shapeJobApplication,
 } from "./feed/record";
 export { type FeedPage, pageJobApplications, selectJobApplications } from "./feed/select";
+export {
+  GRAPHQL_MEMBER_FIELDS,
+  type GraphqlError,
+  type GraphqlMember,
+  type GraphqlMemberConnection,
+  graphqlErrorSchema,
+  graphqlMemberConnectionSchema,
+  graphqlMemberSchema,
+} from "./graphql/member-result";
 export { type ErrorBody, errorBodySchema } from "./http/error-body";
 export { LAW_SCHOOLS } from "./lists/law-schools";
 export {

@@ -2,13 +2,22 @@ import { randomBytes } from "node:crypto";
 import { open, readdir, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
+/** A file written piece by piece that replaces its path only when committed, whole. */
+export interface AtomicWriter {
+  write(text: string): Promise<void>;
+  /** Syncs the file, renames it over the path and syncs the directory. */
+  commit(): Promise<void>;
+  /** Removes what was written; the path keeps its old content, or stays absent. */
+  abort(): Promise<void>;
+}
+
 /**
- * Replaces `path` with `text` so that a crash at any instant leaves either the old file or the
- * new one, whole: the text goes to a temporary file beside it (same directory, hence same file
- * system, so the rename is atomic), which is synced, renamed over `path`, and the directory synced
- * so the rename itself survives a power loss. The file keeps the mode of the one it replaces.
+ * Starts replacing `path` so that a crash at any instant leaves either the old file or the new
+ * one, whole: the text goes to a temporary file beside it (same directory, hence same file system,
+ * so the rename is atomic), which is synced, renamed over `path`, and the directory synced so the
+ * rename itself survives a power loss. The file keeps the mode of the one it replaces.
  */
-export async function writeFileAtomically(path: string, text: string): Promise<void> {
+export async function createAtomicWriter(path: string): Promise<AtomicWriter> {
   const temporary = join(
     dirname(path),
     `.${basename(path)}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`,
@@ -17,20 +26,46 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
     (stats) => stats.mode & 0o7777,
     () => undefined,
   );
-  try {
-    const file = await open(temporary, "wx", mode);
-    try {
-      await file.writeFile(text);
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temporary, path);
-  } catch (error) {
+  const file = await open(temporary, "wx", mode);
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await file.close();
+  };
+  const abort = async () => {
+    await close().catch(() => undefined);
     await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
-  await syncDirectory(dirname(path));
+  };
+  return {
+    async write(text) {
+      try {
+        await file.writeFile(text);
+      } catch (error) {
+        await abort();
+        throw error;
+      }
+    },
+    async commit() {
+      try {
+        await file.sync();
+        await close();
+        await rename(temporary, path);
+      } catch (error) {
+        await abort();
+        throw error;
+      }
+      await syncDirectory(dirname(path));
+    },
+    abort,
+  };
+}
+
+/** Replaces `path` with `text` atomically (see {@link createAtomicWriter}). */
+export async function writeFileAtomically(path: string, text: string): Promise<void> {
+  const writer = await createAtomicWriter(path);
+  await writer.write(text);
+  await writer.commit();
 }
 
 /**

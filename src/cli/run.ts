@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { version } from "../../package.json";
 import { isProduct, PRODUCTS } from "../store/products";
+import { feedPullCommand } from "./feed-pull";
 import { type CliIo, ExitCode, UsageError } from "./io";
 import { LIST_NAMES, listsCommand } from "./lists";
 import { outboxCommand } from "./outbox";
@@ -15,6 +16,9 @@ export const USAGE = `Usage:
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
   rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
   rpdi lists <snapshot.json> [${LIST_NAMES.join("|")}] [--json]
+  rpdi feed pull --api-url <{api_url}> --login-url <{login_url}> --since <date> [--until <date>] [--window 7d] [--out <applications.ndjson>]
+                 [--status <step>] [--bucket <bucket>] [--unknown-degree <degree>] [--allow-insecure-http]
+                 (credentials from RPDI_EMAIL, RPDI_PASSWORD and RPDI_MFA_SECRET)
   rpdi totp [<base32 secret>]   (the MFA code now; the secret may come from RPDI_MFA_SECRET)
   rpdi outbox deliver --database-url <postgres://…> [--once] [--sender <module.mjs>] [--schema rpdi] [--batch 100] [--lease-ms 60000] (rpdi outbox --help)
 
@@ -56,6 +60,9 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   }
   if (positionals[0] === "serve") {
     if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+    for (const option of FEED_PULL_OPTIONS)
+      if (values[option] !== undefined)
+        throw new UsageError(`--${option} applies to rpdi feed pull only`);
     const port = Number(values.port ?? "8787");
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError("--port must be a port number");
@@ -86,6 +93,28 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     if (values[option] !== undefined)
       throw new UsageError(`--${option} applies to rpdi serve only`);
   const [command, subject, file, ...extra] = positionals;
+  if (command === "feed") {
+    if (subject !== "pull")
+      throw new UsageError(
+        `"feed" takes "pull", not ${subject === undefined ? "nothing" : `"${subject}"`}`,
+      );
+    if (file !== undefined) throw new UsageError(`unexpected argument "${file}"`);
+    return feedPullCommand(io, {
+      apiUrl: values["api-url"],
+      loginUrl: values["login-url"],
+      since: values.since,
+      until: values.until,
+      window: values.window,
+      out: values.out,
+      status: values.status,
+      bucket: values.bucket,
+      unknownDegree: values["unknown-degree"],
+      allowInsecureHttp: values["allow-insecure-http"] ?? false,
+    });
+  }
+  for (const option of FEED_PULL_OPTIONS)
+    if (values[option] !== undefined)
+      throw new UsageError(`--${option} applies to rpdi feed pull only`);
   if (command === "totp") {
     if (file !== undefined) throw new UsageError(`unexpected argument "${file}"`);
     return totpCommand(io, subject ?? io.env?.("RPDI_MFA_SECRET"));
@@ -138,6 +167,19 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   });
 }
 
+const FEED_PULL_OPTIONS = [
+  "api-url",
+  "login-url",
+  "since",
+  "until",
+  "window",
+  "out",
+  "status",
+  "bucket",
+  "unknown-degree",
+  "allow-insecure-http",
+] as const;
+
 function parseCommandLine(argv: readonly string[]) {
   return parseArgs({
     args: [...argv],
@@ -158,6 +200,16 @@ function parseCommandLine(argv: readonly string[]) {
       "redis-url": { type: "string" },
       "pool-size": { type: "string" },
       "feed-limit": { type: "string" },
+      "api-url": { type: "string" },
+      "login-url": { type: "string" },
+      since: { type: "string" },
+      until: { type: "string" },
+      window: { type: "string" },
+      out: { type: "string" },
+      status: { type: "string" },
+      bucket: { type: "string" },
+      "unknown-degree": { type: "string" },
+      "allow-insecure-http": { type: "boolean" },
       report: { type: "string" },
       "review-cycle": { type: "string" },
       help: { type: "boolean", short: "h" },

@@ -80,7 +80,7 @@ export class SessionKeeper {
     const { cookies } = outcome;
     if (cookies === null && this.runtime.cookies === "manual") {
       throw new RpdiAuthenticationError(
-        `The login at ${this.loginUrl.origin}${this.loginUrl.pathname} set no session cookie: the email, password${this.mfa === undefined ? "" : " or MFA code"} was refused${this.mfa === undefined ? " (or the organization requires MFA: pass credentials.mfaSecret)" : ""}. The login answers 200 either way; only the cookie tells.`,
+        `The login at ${this.loginUrl.origin}${this.loginUrl.pathname} set no session cookie: ${this.mfa === undefined ? "the email or password was refused, or the organization requires MFA (pass credentials.mfaSecret)" : "the email, password or MFA code was refused"}. The login answers 200 either way; only the cookie tells.`,
         { request: `POST ${this.loginUrl.pathname}`, status: outcome.status },
       );
     }
