@@ -79,6 +79,7 @@ export interface FeedMethods {
 /** Adjacent windows share this much, whatever the service's bounds (inclusive or not). */
 export const WINDOW_OVERLAP_MS = 1000;
 const MIN_WINDOW_MS = 60_000;
+/** A pull's window when none is given: 7 days. */
 export const DEFAULT_PULL_WINDOW_MS = 7 * 86_400_000;
 
 /** The feed's `yyyy-MM-ddTHH:mm:ssZ`. */

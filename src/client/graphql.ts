@@ -41,6 +41,7 @@ export interface EmployerMemberInfoInput {
   workArrangement?: string | null;
 }
 
+/** The input of `editEmployerMemberAuthInfo`: product roles, SSO ID and Use MFA. */
 export interface EmployerMemberAuthInfoInput {
   /** Roles on products the member already has. */
   productRoles?: { product: Product; role: Role }[] | null;
@@ -49,6 +50,7 @@ export interface EmployerMemberAuthInfoInput {
   useMfa?: string | null;
 }
 
+/** The input of `editUniversityMemberInfo`: a University member's names. */
 export interface UniversityMemberInfoInput {
   firstName?: string | null;
   lastName?: string | null;
@@ -75,16 +77,19 @@ export interface GraphqlMethods {
     product: Product,
     options?: CallOptions & { pageSize?: number },
   ): AsyncIterable<GraphqlMember>;
+  /** Edits a member's profile fields; each value is checked by its member CSV column's rule. */
   editEmployerMemberInfo(
     id: string,
     input: EmployerMemberInfoInput,
     options?: CallOptions,
   ): Promise<GraphqlMember>;
+  /** Sets a member's roles on products they have, SSO ID and Use MFA. */
   editEmployerMemberAuthInfo(
     id: string,
     input: EmployerMemberAuthInfoInput,
     options?: CallOptions,
   ): Promise<GraphqlMember>;
+  /** Renames a University member. */
   editUniversityMemberInfo(
     id: string,
     input: UniversityMemberInfoInput,
@@ -97,6 +102,7 @@ export interface GraphqlMethods {
     role?: Role,
     options?: CallOptions,
   ): Promise<GraphqlMember>;
+  /** Removes one product from the member; their other products and data stay. */
   revokeProductUserAccess(
     id: string,
     product: Product,

@@ -49,6 +49,7 @@ export {
   RpdiAuthenticationError,
   RpdiAuthorizationError,
   RpdiClientError,
+  type RpdiClientErrorDetails,
   type RpdiClientErrorKind,
   RpdiConflictError,
   RpdiContractError,
