@@ -66,17 +66,21 @@ export class SessionKeeper {
     this.mfa?.observe(response.headers.get("date"), this.runtime.now());
   }
 
+  /**
+   * The login runs without any one caller's signal, since every caller waiting for it shares it;
+   * a caller whose signal aborts stops waiting, and the login goes on for the others.
+   */
   private renew(signal: AbortSignal | undefined): Promise<Session> {
-    this.pending ??= this.logIn(signal).finally(() => {
+    this.pending ??= this.logIn().finally(() => {
       this.pending = undefined;
     });
-    return this.pending;
+    return untilAborted(this.pending, signal);
   }
 
-  private async logIn(signal: AbortSignal | undefined): Promise<Session> {
-    let outcome = await this.attempt(signal);
+  private async logIn(): Promise<Session> {
+    let outcome = await this.attempt();
     // A refused MFA login whose answer showed the clocks apart is tried once at the service's time.
-    if (outcome.cookies === null && outcome.clockMoved) outcome = await this.attempt(signal);
+    if (outcome.cookies === null && outcome.clockMoved) outcome = await this.attempt();
     const { cookies } = outcome;
     if (cookies === null && this.runtime.cookies === "manual") {
       throw new RpdiAuthenticationError(
@@ -93,16 +97,18 @@ export class SessionKeeper {
     return this.current;
   }
 
-  private async attempt(
-    signal: AbortSignal | undefined,
-  ): Promise<{ cookies: SessionCookies | null; clockMoved: boolean; status: number }> {
+  private async attempt(): Promise<{
+    cookies: SessionCookies | null;
+    clockMoved: boolean;
+    status: number;
+  }> {
     const form = new URLSearchParams({
       email: this.credentials.email,
       password: this.credentials.password,
     });
     if (this.mfa !== undefined) {
       const { waitMs, code } = this.mfa.next(this.runtime.now());
-      if (waitMs > 0) await this.runtime.sleep(waitMs, signal);
+      if (waitMs > 0) await this.runtime.sleep(waitMs, undefined);
       form.set("mfaCode", code());
     }
     const request = `POST ${this.loginUrl.pathname}`;
@@ -110,7 +116,7 @@ export class SessionKeeper {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: form.toString(),
-      signal,
+      signal: undefined,
     });
     const clockMoved = this.mfa?.observe(response.headers.get("date"), this.runtime.now()) ?? false;
     if (response.status !== 200) throw await failureOf(response, request, undefined);
@@ -121,4 +127,24 @@ export class SessionKeeper {
       status: response.status,
     };
   }
+}
+
+/** `promise`, or a rejection with the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }
