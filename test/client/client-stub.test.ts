@@ -358,6 +358,30 @@ describe("429 waits", () => {
       { numRuns: 60 },
     );
   });
+
+  it("a Retry-After over retry.maxDelayMs fails at once without sleeping; one equal to it is waited, jitter held under the bound", async () => {
+    const over = new StubService({
+      api: () => json({}, { status: 429, headers: { "retry-after": "11" } }),
+    });
+    const error = await rejection(
+      clientOf(over, { retry: { maxDelayMs: 10_000 } }).feed.jobApplications(),
+    );
+    expect(error).toBeInstanceOf(RpdiRateLimitError);
+    expect((error as RpdiRateLimitError).retryAfterSeconds).toBe(11);
+    expect(over.clock.sleeps).toEqual([]);
+    expect(over.apiRequests()).toHaveLength(1);
+
+    let refused = false;
+    const equal = new StubService({
+      api: () => {
+        if (refused) return json([]);
+        refused = true;
+        return json({}, { status: 429, headers: { "retry-after": "10" } });
+      },
+    });
+    await clientOf(equal, { retry: { maxDelayMs: 10_000 } }).feed.jobApplications();
+    expect(equal.clock.sleeps).toEqual([10_000]);
+  });
 });
 
 describe("bulkRemove", () => {
