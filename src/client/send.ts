@@ -146,13 +146,17 @@ export async function failureOf(
 }
 
 /**
- * `Retry-After` in seconds (RFC 9110 §10.2.3: a number of seconds or an HTTP date), or
- * `undefined` when absent or unreadable.
+ * `Retry-After` in seconds (RFC 9110 §10.2.3: a number of seconds or an HTTP date, counted from
+ * the answer's `Date`, else from `now`), or `undefined` when absent or unreadable.
  */
 export function retryAfterSeconds(headers: Headers, now: number): number | undefined {
   const value = headers.get("retry-after")?.trim();
   if (value === undefined || value === "") return undefined;
   if (/^\d+$/.test(value)) return Number(value);
   const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+  if (Number.isNaN(at)) return undefined;
+  // The date is on the service's clock: measure it from the answer's own `Date` when it has one,
+  // so a machine whose clock is minutes off still waits what was asked (not minutes more, or none).
+  const served = Date.parse(headers.get("date") ?? "");
+  return Math.max(0, Math.ceil((at - (Number.isNaN(served) ? now : served)) / 1000));
 }

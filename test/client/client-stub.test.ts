@@ -382,6 +382,30 @@ describe("429 waits", () => {
     await clientOf(equal, { retry: { maxDelayMs: 10_000 } }).feed.jobApplications();
     expect(equal.clock.sleeps).toEqual([10_000]);
   });
+
+  it("an HTTP-date Retry-After is waited out from the service's clock, even when this machine's is off", async () => {
+    for (const serverSkewMs of [0, 180_000, -180_000]) {
+      let refused = false;
+      const service = new StubService({
+        serverSkewMs,
+        api: (_request, self) => {
+          if (refused) return json([]);
+          refused = true;
+          return json(
+            {},
+            {
+              status: 429,
+              headers: { "retry-after": new Date(self.serverNow + 20_000).toUTCString() },
+            },
+          );
+        },
+      });
+      await clientOf(service, { random: () => 0 }).feed.jobApplications();
+      expect(service.clock.sleeps).toHaveLength(1);
+      expect(service.clock.sleeps[0]).toBeGreaterThanOrEqual(19_000);
+      expect(service.clock.sleeps[0]).toBeLessThanOrEqual(21_000);
+    }
+  });
 });
 
 describe("bulkRemove", () => {
