@@ -19,6 +19,14 @@ export interface Session {
   generation: number;
 }
 
+/** A login under way, shared by every call that needs a session meanwhile. */
+interface PendingLogin {
+  promise: Promise<Session>;
+  controller: AbortController;
+  /** Calls waiting on it; a call without a signal never leaves. */
+  waiting: number;
+}
+
 /** A session is renewed this long before its cookie says it expires. */
 const RENEW_BEFORE_EXPIRY_MS = 60_000;
 
@@ -29,7 +37,7 @@ const RENEW_BEFORE_EXPIRY_MS = 60_000;
  */
 export class SessionKeeper {
   private current: (Session & { expiresAt: number | undefined }) | undefined;
-  private pending: Promise<Session> | undefined;
+  private pending: PendingLogin | undefined;
   private generation = 0;
   private readonly mfa: MfaCodes | undefined;
 
@@ -66,11 +74,49 @@ export class SessionKeeper {
     this.mfa?.observe(response.headers.get("date"), this.runtime.now());
   }
 
+  /**
+   * The shared login, which no single caller's signal may end: one caller giving up (its timeout,
+   * its abort) must not fail the others waiting on the same login. It runs under its own signal,
+   * aborted only when every caller waiting on it with a signal has aborted and none waits without.
+   */
   private renew(signal: AbortSignal | undefined): Promise<Session> {
-    this.pending ??= this.logIn(signal).finally(() => {
-      this.pending = undefined;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    let login = this.pending;
+    if (login === undefined) {
+      const controller = new AbortController();
+      const started: PendingLogin = {
+        promise: this.logIn(controller.signal),
+        controller,
+        waiting: 0,
+      };
+      started.promise
+        .finally(() => {
+          if (this.pending === started) this.pending = undefined;
+        })
+        .catch(() => undefined);
+      this.pending = login = started;
+    }
+    const shared = login;
+    shared.waiting += 1;
+    if (signal === undefined) return shared.promise;
+    return new Promise<Session>((resolve, reject) => {
+      const onAbort = () => {
+        shared.waiting -= 1;
+        if (shared.waiting === 0) shared.controller.abort(signal.reason);
+        reject(signal.reason);
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      shared.promise.then(
+        (session) => {
+          signal.removeEventListener("abort", onAbort);
+          resolve(session);
+        },
+        (error: unknown) => {
+          signal.removeEventListener("abort", onAbort);
+          reject(error);
+        },
+      );
     });
-    return this.pending;
   }
 
   private async logIn(signal: AbortSignal | undefined): Promise<Session> {

@@ -272,6 +272,58 @@ describe("each status maps to its error class", () => {
       reason,
     );
   });
+
+  it("one caller's abort does not fail another caller sharing the same login", async () => {
+    let releaseLogin = () => {};
+    const loginHeld = new Promise<void>((resolve) => {
+      releaseLogin = resolve;
+    });
+    const service = new StubService({ api: () => json(["Litigation"]) });
+    const client = clientOf(service, {
+      fetch: async (input, init) => {
+        if (String(input).includes("/admin/auth/")) await loginHeld;
+        return service.fetch(input, init);
+      },
+    });
+    const reason = new Error("A timed out");
+    const controller = new AbortController();
+    const first = rejection(client.lists.departments({ signal: controller.signal }));
+    const second = client.lists.departments();
+    await Promise.resolve();
+    controller.abort(reason);
+    releaseLogin();
+    expect(await first).toBe(reason);
+    expect(await second).toEqual(["Litigation"]);
+    expect(service.logins.filter((login) => login.accepted)).toHaveLength(1);
+  });
+
+  it("when every caller waiting on a login aborted, the login itself is aborted and the next call logs in anew", async () => {
+    const service = new StubService({ api: () => json(["Litigation"]) });
+    let hang = true;
+    const loginSignals: AbortSignal[] = [];
+    const client = clientOf(service, {
+      fetch: (input, init) => {
+        if (hang && String(input).includes("/admin/auth/")) {
+          const signal = init?.signal;
+          if (signal) loginSignals.push(signal);
+          // A login that never answers, as a stuck connection; only its signal ends it.
+          return new Promise<Response>((_resolve, reject) =>
+            signal?.addEventListener("abort", () => reject(signal.reason)),
+          );
+        }
+        return service.fetch(input, init);
+      },
+    });
+    const reason = new Error("gave up");
+    const controller = new AbortController();
+    const stuck = rejection(client.lists.departments({ signal: controller.signal }));
+    await Promise.resolve();
+    controller.abort(reason);
+    expect(await stuck).toBe(reason);
+    expect(loginSignals.map((signal) => signal.aborted)).toEqual([true]);
+    hang = false;
+    expect(await client.lists.departments()).toEqual(["Litigation"]);
+  });
 });
 
 describe("one login for concurrent calls", () => {
