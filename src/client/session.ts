@@ -159,12 +159,12 @@ export class SessionKeeper {
       signal,
     });
     const clockMoved = this.mfa?.observe(response.headers.get("date"), this.runtime.now()) ?? false;
-    if (response.status !== 200) throw await failureOf(response, request, undefined);
+    if (response.status !== 200) throw await failureOf(response, request, undefined, this.runtime);
     await response.body?.cancel();
-    return {
-      cookies: sessionCookiesOf(response.headers, this.runtime.now()),
-      clockMoved,
-      status: response.status,
-    };
+    const cookies = sessionCookiesOf(response.headers, this.runtime.now());
+    // The cookie values are secrets too: no later error may show them, even echoed by a service.
+    for (const pair of cookies?.header.split("; ") ?? [])
+      this.runtime.secrets.add(pair.slice(pair.indexOf("=") + 1));
+    return { cookies, clockMoved, status: response.status };
   }
 }

@@ -135,11 +135,9 @@ export class Transport {
         let body: unknown;
         try {
           body = await response.json();
-        } catch (error) {
-          throw refuse(
-            `answered a body that is not JSON (${error instanceof Error ? error.message : String(error)})`,
-            response.status,
-          );
+        } catch {
+          // Not the parser's message: it quotes the body, which may echo the session cookie.
+          throw refuse("answered a body that is not JSON", response.status);
         }
         if (!validate) return body as z.output<typeof schema>;
         const parsed = schema.safeParse(body);
