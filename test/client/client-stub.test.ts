@@ -362,6 +362,34 @@ describe("one login for concurrent calls", () => {
     expect(service.loginRequests()).toHaveLength(2);
     expect(service.apiRequests()).toHaveLength(20);
   });
+
+  it("a stale 401 answered after the re-login is done does not log in a third time", async () => {
+    let seen = 0;
+    let releaseStale = () => {};
+    const stale = new Promise<void>((resolve) => {
+      releaseStale = resolve;
+    });
+    const service = new StubService({
+      checkCookie: false,
+      api: async (request, self) => {
+        seen += 1;
+        // The second call's 401 (sent with the revoked session) comes back only once the first
+        // call's retry, on the fresh session, has arrived.
+        if (seen === 2) await stale;
+        if (seen === 3) releaseStale();
+        return self.hasLiveCookie(request)
+          ? json(["Litigation"])
+          : json({ error: "expired" }, { status: 401 });
+      },
+    });
+    const client = clientOf(service);
+    await client.logIn();
+    service.revokeSessions();
+    const answers = await Promise.all([client.lists.departments(), client.lists.departments()]);
+    expect(answers).toEqual([["Litigation"], ["Litigation"]]);
+    expect(service.loginRequests()).toHaveLength(2);
+    expect(service.apiRequests()).toHaveLength(4);
+  });
 });
 
 describe("cookie expiry", () => {
