@@ -6,6 +6,7 @@ import { type MatterMethods, matterMethods } from "./matters";
 import { type MemberMethods, memberMethods } from "./members";
 import { MfaCodes } from "./mfa-code";
 import { DEFAULT_RETRY, type RetryOptions, type Runtime, sleep } from "./runtime";
+import { Secrets } from "./secrets";
 import { type ClientCredentials, SessionKeeper } from "./session";
 import { Transport } from "./transport";
 
@@ -71,6 +72,7 @@ export function createClient(options: ClientOptions): RpdiClient {
     now: options.now ?? Date.now,
     sleep: options.sleep ?? sleep,
     random: options.random ?? Math.random,
+    secrets: new Secrets([credentials.password, credentials.mfaSecret]),
   };
   const sessions = new SessionKeeper(addresses.login, credentials, runtime);
   const transport = new Transport(runtime, sessions);

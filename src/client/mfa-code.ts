@@ -33,7 +33,11 @@ export class MfaCodes {
   next(now: number): { waitMs: number; code: () => string } {
     const serverNow = now + this.offsetMs;
     let step = Math.floor(serverNow / STEP_MS);
-    if (this.lastStep !== undefined && step <= this.lastStep) step = this.lastStep + 1;
+    // A sent step stays spent whatever the clock estimate learns later: the service refuses it
+    // again. Only a step two or more ahead of the service's time is forgotten, since the service
+    // (one step of drift) cannot have accepted it: a clock found behind then does not wait for it.
+    if (this.lastStep !== undefined && step <= this.lastStep && this.lastStep - step <= 1)
+      step = this.lastStep + 1;
     const waitMs = Math.max(0, step * STEP_MS - serverNow);
     return {
       waitMs,
@@ -54,11 +58,9 @@ export class MfaCodes {
     if (Number.isNaN(serverTime)) return false;
     const offset = serverTime - receivedAt;
     const moved = Math.abs(offset - this.offsetMs) >= SKEW_WORTH_CORRECTING_MS;
-    if (moved) {
-      this.offsetMs = Math.abs(offset) >= SKEW_WORTH_CORRECTING_MS ? offset : 0;
-      // A step used on the old estimate says nothing about the new one.
-      this.lastStep = undefined;
-    }
+    // The last step is kept: it was sent, and the service may have accepted it (a code one step
+    // off is accepted), so forgetting it here made the next login in that step reuse its code.
+    if (moved) this.offsetMs = Math.abs(offset) >= SKEW_WORTH_CORRECTING_MS ? offset : 0;
     return moved;
   }
 }

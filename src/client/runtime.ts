@@ -9,7 +9,12 @@ export interface RetryOptions {
   maxDelayMs?: number;
 }
 
-/** What the client needs from its environment; every field is an option of `createClient`. */
+import type { Secrets } from "./secrets";
+
+/**
+ * What the client needs from its environment; every field but `secrets` is an option of
+ * `createClient`.
+ */
 export interface Runtime {
   fetch: typeof fetch;
   /**
@@ -23,6 +28,8 @@ export interface Runtime {
   now: () => number;
   sleep: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
   random: () => number;
+  /** The values no error may show (the credentials' and the session cookies'). */
+  secrets: Secrets;
 }
 
 export const DEFAULT_RETRY: Required<RetryOptions> = { maxRetries: 4, maxDelayMs: 300_000 };

@@ -47,13 +47,14 @@ export async function sendOnce(
   } catch (error) {
     if (outgoing.signal?.aborted) throw outgoing.signal.reason;
     throw new RpdiNetworkError(
-      `${request}: the service at ${url.origin} could not be reached (${error instanceof Error ? error.message : String(error)})`,
+      `${request}: the service at ${url.origin} could not be reached (${runtime.secrets.redact(error instanceof Error ? error.message : String(error))})`,
       { request, cause: error },
     );
   }
   if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
     await response.body?.cancel();
-    const location = response.headers.get("location");
+    // A redirect may carry the session in its target (`?token=…`): it is redacted.
+    const location = runtime.secrets.redact(response.headers.get("location"));
     throw new RpdiContractError(
       `${request} was redirected${location === null ? "" : ` to ${location}`}; the client follows no redirect (it would carry the session): configure the address it ends at`,
       { request, status: response.status },
@@ -94,21 +95,22 @@ export interface BadRequestBody {
 
 /**
  * The typed error for a non-2xx answer. `badRequest` is the spec's 400 body of the call; when
- * responses are validated, a 400 body outside it is a contract error.
+ * responses are validated, a 400 body outside it is a contract error. The body is redacted of the
+ * client's secrets first: an error page may echo the request's cookie or the login's form.
  */
 export async function failureOf(
   response: Response,
   request: string,
   badRequest: BadRequestBody | undefined,
-  runtime?: Pick<Runtime, "validateResponses" | "now">,
+  runtime: Pick<Runtime, "validateResponses" | "now" | "secrets">,
 ): Promise<RpdiClientError> {
   const status = response.status;
   const details = { request, status };
-  const body = await errorBodyOf(response);
+  const body = runtime.secrets.redact(await errorBodyOf(response));
   const message = `${request} answered ${status}${said(body)}`;
   switch (true) {
     case status === 400 || status === 413 || status === 415: {
-      if (status === 400 && badRequest !== undefined && runtime?.validateResponses !== false) {
+      if (status === 400 && badRequest !== undefined && runtime.validateResponses) {
         const parsed = badRequest.safeParse(body);
         if (!parsed.success)
           return new RpdiContractError(
@@ -132,7 +134,7 @@ export async function failureOf(
       return new RpdiRateLimitError(
         message,
         details,
-        retryAfterSeconds(response.headers, runtime?.now() ?? Date.now()),
+        retryAfterSeconds(response.headers, runtime.now()),
       );
     case status >= 500:
       return new RpdiServerError(message, details, body);
@@ -146,13 +148,17 @@ export async function failureOf(
 }
 
 /**
- * `Retry-After` in seconds (RFC 9110 §10.2.3: a number of seconds or an HTTP date), or
- * `undefined` when absent or unreadable.
+ * `Retry-After` in seconds (RFC 9110 §10.2.3: a number of seconds or an HTTP date, counted from
+ * the answer's `Date`, else from `now`), or `undefined` when absent or unreadable.
  */
 export function retryAfterSeconds(headers: Headers, now: number): number | undefined {
   const value = headers.get("retry-after")?.trim();
   if (value === undefined || value === "") return undefined;
   if (/^\d+$/.test(value)) return Number(value);
   const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+  if (Number.isNaN(at)) return undefined;
+  // The date is on the service's clock: measure it from the answer's own `Date` when it has one,
+  // so a machine whose clock is minutes off still waits what was asked (not minutes more, or none).
+  const served = Date.parse(headers.get("date") ?? "");
+  return Math.max(0, Math.ceil((at - (Number.isNaN(served) ? now : served)) / 1000));
 }

@@ -19,6 +19,14 @@ export interface Session {
   generation: number;
 }
 
+/** A login under way, shared by every call that needs a session meanwhile. */
+interface PendingLogin {
+  promise: Promise<Session>;
+  controller: AbortController;
+  /** Calls waiting on it; a call without a signal never leaves. */
+  waiting: number;
+}
+
 /** A session is renewed this long before its cookie says it expires. */
 const RENEW_BEFORE_EXPIRY_MS = 60_000;
 
@@ -29,7 +37,7 @@ const RENEW_BEFORE_EXPIRY_MS = 60_000;
  */
 export class SessionKeeper {
   private current: (Session & { expiresAt: number | undefined }) | undefined;
-  private pending: Promise<Session> | undefined;
+  private pending: PendingLogin | undefined;
   private generation = 0;
   private readonly mfa: MfaCodes | undefined;
 
@@ -67,20 +75,54 @@ export class SessionKeeper {
   }
 
   /**
-   * The login runs without any one caller's signal, since every caller waiting for it shares it;
-   * a caller whose signal aborts stops waiting, and the login goes on for the others.
+   * The shared login, which no single caller's signal may end: one caller giving up (its timeout,
+   * its abort) must not fail the others waiting on the same login. It runs under its own signal,
+   * aborted only when every caller waiting on it with a signal has aborted and none waits without.
    */
   private renew(signal: AbortSignal | undefined): Promise<Session> {
-    this.pending ??= this.logIn().finally(() => {
-      this.pending = undefined;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    let login = this.pending;
+    if (login === undefined) {
+      const controller = new AbortController();
+      const started: PendingLogin = {
+        promise: this.logIn(controller.signal),
+        controller,
+        waiting: 0,
+      };
+      started.promise
+        .finally(() => {
+          if (this.pending === started) this.pending = undefined;
+        })
+        .catch(() => undefined);
+      this.pending = login = started;
+    }
+    const shared = login;
+    shared.waiting += 1;
+    if (signal === undefined) return shared.promise;
+    return new Promise<Session>((resolve, reject) => {
+      const onAbort = () => {
+        shared.waiting -= 1;
+        if (shared.waiting === 0) shared.controller.abort(signal.reason);
+        reject(signal.reason);
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      shared.promise.then(
+        (session) => {
+          signal.removeEventListener("abort", onAbort);
+          resolve(session);
+        },
+        (error: unknown) => {
+          signal.removeEventListener("abort", onAbort);
+          reject(error);
+        },
+      );
     });
-    return untilAborted(this.pending, signal);
   }
 
-  private async logIn(): Promise<Session> {
-    let outcome = await this.attempt();
+  private async logIn(signal: AbortSignal | undefined): Promise<Session> {
+    let outcome = await this.attempt(signal);
     // A refused MFA login whose answer showed the clocks apart is tried once at the service's time.
-    if (outcome.cookies === null && outcome.clockMoved) outcome = await this.attempt();
+    if (outcome.cookies === null && outcome.clockMoved) outcome = await this.attempt(signal);
     const { cookies } = outcome;
     if (cookies === null && this.runtime.cookies === "manual") {
       throw new RpdiAuthenticationError(
@@ -97,18 +139,16 @@ export class SessionKeeper {
     return this.current;
   }
 
-  private async attempt(): Promise<{
-    cookies: SessionCookies | null;
-    clockMoved: boolean;
-    status: number;
-  }> {
+  private async attempt(
+    signal: AbortSignal | undefined,
+  ): Promise<{ cookies: SessionCookies | null; clockMoved: boolean; status: number }> {
     const form = new URLSearchParams({
       email: this.credentials.email,
       password: this.credentials.password,
     });
     if (this.mfa !== undefined) {
       const { waitMs, code } = this.mfa.next(this.runtime.now());
-      if (waitMs > 0) await this.runtime.sleep(waitMs, undefined);
+      if (waitMs > 0) await this.runtime.sleep(waitMs, signal);
       form.set("mfaCode", code());
     }
     const request = `POST ${this.loginUrl.pathname}`;
@@ -116,35 +156,15 @@ export class SessionKeeper {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: form.toString(),
-      signal: undefined,
+      signal,
     });
     const clockMoved = this.mfa?.observe(response.headers.get("date"), this.runtime.now()) ?? false;
-    if (response.status !== 200) throw await failureOf(response, request, undefined);
+    if (response.status !== 200) throw await failureOf(response, request, undefined, this.runtime);
     await response.body?.cancel();
-    return {
-      cookies: sessionCookiesOf(response.headers, this.runtime.now()),
-      clockMoved,
-      status: response.status,
-    };
+    const cookies = sessionCookiesOf(response.headers, this.runtime.now());
+    // The cookie values are secrets too: no later error may show them, even echoed by a service.
+    for (const pair of cookies?.header.split("; ") ?? [])
+      this.runtime.secrets.add(pair.slice(pair.indexOf("=") + 1));
+    return { cookies, clockMoved, status: response.status };
   }
-}
-
-/** `promise`, or a rejection with the signal's reason as soon as it aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }

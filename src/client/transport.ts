@@ -65,7 +65,9 @@ export class Transport {
       }
       const wait = call.retries === true ? this.retryWait(response, retries) : undefined;
       if (wait !== undefined) {
-        if (retries >= retry.maxRetries || wait > retry.maxDelayMs) {
+        // What the service asked is held to maxDelayMs, not the jitter added to it: otherwise a
+        // `Retry-After` of exactly maxDelayMs (the feed's 5 minutes by default) failed at once.
+        if (retries >= retry.maxRetries || wait.askedMs > retry.maxDelayMs) {
           const failure = await failureOf(response, request, call.badRequest, this.runtime);
           if (failure instanceof RpdiRateLimitError)
             throw new RpdiRateLimitError(
@@ -77,7 +79,7 @@ export class Transport {
         }
         await response.body?.cancel();
         retries += 1;
-        await this.runtime.sleep(wait, call.signal);
+        await this.runtime.sleep(wait.ms, call.signal);
         continue;
       }
       if (response.ok) return call.read(response, this.check(request));
@@ -85,17 +87,32 @@ export class Transport {
     }
   }
 
-  /** How long to wait before retrying `response`, or `undefined` when it is not retried. */
-  private retryWait(response: Response, retriesSoFar: number): number | undefined {
+  /**
+   * How long to wait before retrying `response` (`ms`, never over `retry.maxDelayMs` unless the
+   * service asked for more) and what the service asked for (`askedMs`, without jitter), or
+   * `undefined` when it is not retried.
+   */
+  private retryWait(
+    response: Response,
+    retriesSoFar: number,
+  ): { ms: number; askedMs: number } | undefined {
     const jitter = this.runtime.random();
+    const { maxDelayMs } = this.runtime.retry;
     if (response.status === 429) {
       const seconds = retryAfterSeconds(response.headers, this.runtime.now());
-      if (seconds !== undefined) return seconds * 1000 + Math.floor(jitter * 1000);
+      if (seconds !== undefined) {
+        const askedMs = seconds * 1000;
+        return {
+          ms: Math.min(askedMs + Math.floor(jitter * 1000), Math.max(askedMs, maxDelayMs)),
+          askedMs,
+        };
+      }
     } else if (!RETRIED_SERVER_STATUSES.has(response.status)) {
       return undefined;
     }
-    const ceiling = Math.min(this.runtime.retry.maxDelayMs, 1000 * 2 ** retriesSoFar);
-    return Math.floor(ceiling / 2 + (jitter * ceiling) / 2);
+    const ceiling = Math.min(maxDelayMs, 1000 * 2 ** retriesSoFar);
+    const ms = Math.floor(ceiling / 2 + (jitter * ceiling) / 2);
+    return { ms, askedMs: ms };
   }
 
   private check(request: string): ResponseCheck {
@@ -118,11 +135,9 @@ export class Transport {
         let body: unknown;
         try {
           body = await response.json();
-        } catch (error) {
-          throw refuse(
-            `answered a body that is not JSON (${error instanceof Error ? error.message : String(error)})`,
-            response.status,
-          );
+        } catch {
+          // Not the parser's message: it quotes the body, which may echo the session cookie.
+          throw refuse("answered a body that is not JSON", response.status);
         }
         if (!validate) return body as z.output<typeof schema>;
         const parsed = schema.safeParse(body);
