@@ -53,7 +53,7 @@ export interface FeedPullStats {
   lateRepeats: number;
 }
 
-/** An iteration over a long period; `stats` fills in as it goes. */
+/** An iteration over a long period, iterated once; `stats` fills in as it goes. */
 export interface FeedPull extends AsyncIterable<JobApplication> {
   readonly stats: FeedPullStats;
 }
@@ -82,9 +82,13 @@ const MIN_WINDOW_MS = 60_000;
 /** A pull's window when none is given: 7 days. */
 export const DEFAULT_PULL_WINDOW_MS = 7 * 86_400_000;
 
-/** The feed's `yyyy-MM-ddTHH:mm:ssZ`. */
-function wireInstant(at: Date): string {
-  return at.toISOString().replace(/\.\d{3}Z$/, "Z");
+/**
+ * The feed's `yyyy-MM-ddTHH:mm:ssZ`, which has no fractions: a start is rounded down and an end up
+ * to the second, so the range sent covers the one asked for.
+ */
+function wireInstant(at: Date, round: "down" | "up"): string {
+  const seconds = (round === "down" ? Math.floor : Math.ceil)(at.getTime() / 1000);
+  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
 function instantOf(name: string, value: FeedInstant): Date {
@@ -121,10 +125,10 @@ export function feedMethods(transport: Transport, addresses: Addresses): FeedMet
       params[FEED_PARAMETERS.start] =
         typeof query.start === "string"
           ? query.start
-          : wireInstant(instantOf("start", query.start));
+          : wireInstant(instantOf("start", query.start), "down");
     if (query.end !== undefined)
       params[FEED_PARAMETERS.end] =
-        typeof query.end === "string" ? query.end : wireInstant(instantOf("end", query.end));
+        typeof query.end === "string" ? query.end : wireInstant(instantOf("end", query.end), "up");
     if (query.status !== undefined) params[FEED_PARAMETERS.status] = query.status;
     if (query.bucket !== undefined) params[FEED_PARAMETERS.bucket] = query.bucket;
     return transport.call({
@@ -186,8 +190,16 @@ export function feedMethods(transport: Transport, addresses: Addresses): FeedMet
           }
         }
       }
-      const iterable = run();
-      return { stats, [Symbol.asyncIterator]: () => iterable };
+      let started = false;
+      return {
+        stats,
+        [Symbol.asyncIterator]: () => {
+          // A second loop over the same pull would silently see nothing: the windows are spent.
+          if (started) throw new TypeError("a pull is iterated once; call feed.pull() again");
+          started = true;
+          return run();
+        },
+      };
     },
   };
 }

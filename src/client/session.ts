@@ -27,7 +27,10 @@ interface PendingLogin {
   waiting: number;
 }
 
-/** A session is renewed this long before its cookie says it expires. */
+/**
+ * A session is renewed this long before its cookie says it expires, or a quarter of its lifetime
+ * before for a cookie of under four minutes (else a one-minute cookie would mean a login per call).
+ */
 const RENEW_BEFORE_EXPIRY_MS = 60_000;
 
 /**
@@ -36,7 +39,7 @@ const RENEW_BEFORE_EXPIRY_MS = 60_000;
  * one fresh login, however many calls saw the 401.
  */
 export class SessionKeeper {
-  private current: (Session & { expiresAt: number | undefined }) | undefined;
+  private current: (Session & { renewAt: number | undefined }) | undefined;
   private pending: PendingLogin | undefined;
   private generation = 0;
   private readonly mfa: MfaCodes | undefined;
@@ -57,8 +60,7 @@ export class SessionKeeper {
     const current = this.current;
     if (
       current !== undefined &&
-      (current.expiresAt === undefined ||
-        current.expiresAt - this.runtime.now() > RENEW_BEFORE_EXPIRY_MS)
+      (current.renewAt === undefined || this.runtime.now() < current.renewAt)
     )
       return current;
     return this.renew(signal);
@@ -133,7 +135,7 @@ export class SessionKeeper {
     this.generation += 1;
     this.current = {
       cookie: cookies?.header,
-      expiresAt: cookies?.expiresAt,
+      renewAt: renewalTime(cookies?.expiresAt, this.runtime.now()),
       generation: this.generation,
     };
     return this.current;
@@ -167,4 +169,10 @@ export class SessionKeeper {
       this.runtime.secrets.add(pair.slice(pair.indexOf("=") + 1));
     return { cookies, clockMoved, status: response.status };
   }
+}
+
+/** When a session expiring at `expiresAt`, set at `now`, is renewed (see RENEW_BEFORE_EXPIRY_MS). */
+function renewalTime(expiresAt: number | undefined, now: number): number | undefined {
+  if (expiresAt === undefined) return undefined;
+  return expiresAt - Math.min(RENEW_BEFORE_EXPIRY_MS, (expiresAt - now) / 4);
 }
