@@ -1,6 +1,9 @@
 /** What a redacted secret is replaced with. */
 export const REDACTED = "[redacted]";
 
+/** Cookie values of this many recent sessions are redacted. */
+const SESSIONS_REMEMBERED = 8;
+
 /** Shorter values are not redacted: replacing them would garble every message they occur in. */
 const SHORTEST_REDACTED = 4;
 
@@ -12,22 +15,34 @@ const SHORTEST_REDACTED = 4;
  */
 export class Secrets {
   private spellings: string[] = [];
+  private readonly lasting: string[] = [];
+  private readonly sessions: string[][] = [];
 
   constructor(values: readonly (string | undefined)[]) {
     for (const value of values) this.add(value);
   }
 
-  /** Adds a secret, with each way an echo may spell it: raw, URL-, form- and JSON-encoded. */
+  /** Adds a secret that stays for the client's life (the password, the MFA secret). */
   add(value: string | undefined): void {
-    if (value === undefined || value.length < SHORTEST_REDACTED) return;
-    const spellings = [
-      value,
-      encodeURIComponent(value),
-      new URLSearchParams({ s: value }).toString().slice(2),
-      JSON.stringify(value).slice(1, -1),
-    ];
+    this.lasting.push(...spellingsOf(value));
+    this.refresh();
+  }
+
+  /**
+   * Adds a session cookie value; only the last few sessions' are kept, so a client that logs in
+   * every hour for a year does not check each error against thousands of stale cookies.
+   */
+  addSession(value: string | undefined): void {
+    const spellings = spellingsOf(value);
+    if (spellings.length === 0) return;
+    this.sessions.push(spellings);
+    if (this.sessions.length > SESSIONS_REMEMBERED) this.sessions.shift();
+    this.refresh();
+  }
+
+  private refresh(): void {
     // Longest first, so a secret holding another is replaced whole.
-    this.spellings = [...new Set([...this.spellings, ...spellings])].sort(
+    this.spellings = [...new Set([...this.lasting, ...this.sessions.flat()])].sort(
       (a, b) => b.length - a.length,
     );
   }
@@ -46,4 +61,15 @@ export class Secrets {
       ) as T;
     return value;
   }
+}
+
+/** Each way an echo may spell `value`: raw, URL-, form- and JSON-encoded. */
+function spellingsOf(value: string | undefined): string[] {
+  if (value === undefined || value.length < SHORTEST_REDACTED) return [];
+  return [
+    value,
+    encodeURIComponent(value),
+    new URLSearchParams({ s: value }).toString().slice(2),
+    JSON.stringify(value).slice(1, -1),
+  ];
 }

@@ -166,7 +166,7 @@ export class SessionKeeper {
     const cookies = sessionCookiesOf(response.headers, this.runtime.now());
     // The cookie values are secrets too: no later error may show them, even echoed by a service.
     for (const pair of cookies?.header.split("; ") ?? [])
-      this.runtime.secrets.add(pair.slice(pair.indexOf("=") + 1));
+      this.runtime.secrets.addSession(pair.slice(pair.indexOf("=") + 1));
     return { cookies, clockMoved, status: response.status };
   }
 }

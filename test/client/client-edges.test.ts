@@ -35,3 +35,14 @@ describe("rpdi/client edges", () => {
     expect(() => pull[Symbol.asyncIterator]()).toThrow("iterated once");
   });
 });
+
+describe("rpdi/client secrets", () => {
+  it("redacts the password for the client's life and the cookies of the last 8 sessions only", async () => {
+    const { Secrets, REDACTED } = await import("../../src/client/secrets");
+    const secrets = new Secrets(["correct horse battery staple"]);
+    for (let session = 1; session <= 9; session += 1) secrets.addSession(`cookie-value-${session}`);
+    expect(secrets.redact("correct horse battery staple")).toBe(REDACTED);
+    expect(secrets.redact("cookie-value-9 cookie-value-2")).toBe(`${REDACTED} ${REDACTED}`);
+    expect(secrets.redact("cookie-value-1")).toBe("cookie-value-1");
+  });
+});
