@@ -24,7 +24,7 @@ export class Secrets {
 
   /** Adds a secret that stays for the client's life (the password, the MFA secret). */
   add(value: string | undefined): void {
-    this.lasting.push(...spellingsOf(value));
+    for (const spelling of spellingsOf(value)) this.lasting.push(spelling);
     this.refresh();
   }
 
