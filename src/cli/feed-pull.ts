@@ -1,5 +1,5 @@
 import { DEFAULT_PULL_WINDOW_MS } from "../client/feed";
-import { createClient, RpdiClientError } from "../client/index";
+import { createClient, type FeedPull, RpdiClientError } from "../client/index";
 import { createAtomicWriter } from "./atomic-file";
 import { type CliIo, ExitCode, UsageError } from "./io";
 
@@ -61,10 +61,9 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
       { usage: false },
     );
   const mfaSecret = io.env?.("RPDI_MFA_SECRET");
-  let client: ReturnType<typeof createClient>;
-  let pull: ReturnType<ReturnType<typeof createClient>["feed"]["pull"]>;
+  let pull: FeedPull;
   try {
-    client = createClient({
+    pull = createClient({
       apiUrl,
       loginUrl,
       credentials: {
@@ -73,8 +72,7 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
         ...(mfaSecret === undefined || mfaSecret === "" ? {} : { mfaSecret }),
       },
       allowInsecureHttp: command.allowInsecureHttp,
-    });
-    pull = client.feed.pull({
+    }).feed.pull({
       since,
       until,
       windowMs,
@@ -83,6 +81,7 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
       ...(command.unknownDegree === undefined ? {} : { unknownDegree: command.unknownDegree }),
     });
   } catch (error) {
+    // createClient and pull throw TypeError for what the command line gave them.
     if (error instanceof TypeError) throw new UsageError(error.message, { usage: false });
     throw error;
   }

@@ -37,6 +37,15 @@ export async function uploadBlob(file: UploadFile): Promise<Blob> {
   return new Blob(chunks, { type: "text/csv" });
 }
 
+/** The spec's multipart body (part `file`), built anew for each attempt of a call. */
+export function multipartFile(file: Blob, fileName: string): () => FormData {
+  return () => {
+    const form = new FormData();
+    form.set("file", file, fileName);
+    return form;
+  };
+}
+
 /** A copy backed by a plain ArrayBuffer (a view of shared memory cannot become a Blob). */
 function copyOf(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   const copy = new Uint8Array(bytes.length);

@@ -8,7 +8,7 @@ import type { Office } from "../store/snapshot";
 import type { Addresses } from "./addresses";
 import { RpdiNotFoundError } from "./errors";
 import type { CallOptions } from "./members";
-import type { Transport } from "./transport";
+import type { Call, Transport } from "./transport";
 
 /** The lookup lists of `{base_url}` (spec: "Lookup lists"; Admin authentication). */
 export interface ListMethods {
@@ -35,43 +35,21 @@ export interface ListMethods {
 }
 
 export function listMethods(transport: Transport, addresses: Addresses): ListMethods {
-  const csv =
-    (path: string) =>
-    async (options: CallOptions = {}) =>
-      transport.call({
-        method: "GET",
-        url: addresses.rest(path),
-        read: (response, check) => check.text(response, "text/csv"),
-        signal: options.signal,
-      });
-  const strings =
-    (path: string) =>
-    async (options: CallOptions = {}) =>
-      transport.call({
-        method: "GET",
-        url: addresses.rest(path),
-        read: (response, check) => check.json(response, stringListSchema),
-        signal: options.signal,
-      });
-  const offices =
-    (path: string) =>
-    async (options: CallOptions = {}) =>
-      transport.call({
-        method: "GET",
-        url: addresses.rest(path),
-        read: (response, check) => check.json(response, officeListSchema),
-        signal: options.signal,
-      });
+  const get =
+    <T>(path: string, read: Call<T>["read"]) =>
+    async (options: CallOptions = {}): Promise<T> =>
+      transport.call({ method: "GET", url: addresses.rest(path), read, signal: options.signal });
+  const csv = (path: string) => get(path, (response, check) => check.text(response, "text/csv"));
+  const strings = (path: string) =>
+    get(path, (response, check) => check.json(response, stringListSchema));
+  const offices = (path: string) =>
+    get(path, (response, check) => check.json(response, officeListSchema));
   const levels = strings("/org-member-levels");
   return {
     lawSchoolsCsv: csv("/lawSchoolsList.csv"),
-    practiceAreas: async (options = {}) =>
-      transport.call({
-        method: "GET",
-        url: addresses.rest("/practiceAreas/current"),
-        read: (response, check) => check.json(response, practiceAreaListSchema),
-        signal: options.signal,
-      }),
+    practiceAreas: get("/practiceAreas/current", (response, check) =>
+      check.json(response, practiceAreaListSchema),
+    ),
     practiceAreasCsv: csv("/practiceAreasList.csv"),
     staticPracticeAreas: strings("/practiceAreasStaticList"),
     firmPracticeAreas: strings("/firmPracticeAreasList"),

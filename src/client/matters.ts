@@ -6,7 +6,7 @@ import {
   matterValidationResultSchema,
 } from "../matters/result";
 import type { Addresses } from "./addresses";
-import { type UploadFile, uploadBlob } from "./file-body";
+import { multipartFile, type UploadFile, uploadBlob } from "./file-body";
 import type { UploadOptions } from "./members";
 import type { Call, Transport } from "./transport";
 
@@ -49,15 +49,10 @@ export function matterMethods(transport: Transport, addresses: Addresses): Matte
     read: Call<T>["read"],
   ): Promise<T> => {
     const blob = await uploadBlob(file);
-    const fileName = options.fileName ?? "matters.csv";
     return transport.call({
       method: "POST",
       url: addresses.rest(path, query),
-      body: () => {
-        const form = new FormData();
-        form.set("file", blob, fileName);
-        return form;
-      },
+      body: multipartFile(blob, options.fileName ?? "matters.csv"),
       badRequest: plainStringBody,
       read,
       signal: options.signal,

@@ -8,7 +8,7 @@ import {
 } from "../members/result";
 import { isProduct, type Product } from "../store/products";
 import type { Addresses } from "./addresses";
-import { type UploadFile, uploadBlob } from "./file-body";
+import { multipartFile, type UploadFile, uploadBlob } from "./file-body";
 import type { Transport } from "./transport";
 
 /** Options every call takes. */
@@ -69,14 +69,6 @@ function productOf(product: Product): Product {
   return product;
 }
 
-function multipart(file: Blob, fileName: string): () => FormData {
-  return () => {
-    const form = new FormData();
-    form.set("file", file, fileName);
-    return form;
-  };
-}
-
 export function memberMethods(transport: Transport, addresses: Addresses): MemberMethods {
   return {
     async importCsv(product, file, options = {}) {
@@ -84,7 +76,7 @@ export function memberMethods(transport: Transport, addresses: Addresses): Membe
       return transport.call({
         method: "POST",
         url: addresses.rest("/members/import-csv", { product: productOf(product) }),
-        body: multipart(blob, options.fileName ?? "members.csv"),
+        body: multipartFile(blob, options.fileName ?? "members.csv"),
         badRequest: memberImportBadRequest,
         read: (response, check) => check.json(response, memberImportResultSchema),
         signal: options.signal,
