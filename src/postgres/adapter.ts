@@ -262,7 +262,17 @@ class BulkWrites {
  * foreign-key check) would go on scanning a table grown a hundredfold.
  */
 const ANALYZE_AFTER_ROWS = 1000;
-const MEMBER_TABLES = ["members", "member_products", "member_education", "member_mentors"];
+const MEMBER_TABLES = ["members"];
+
+/**
+ * Whether member `m` holds the product: the predicates of the partial indexes `members_recruit`,
+ * `members_perform` and `members_uni` (migration 7), written out so the planner can use them.
+ */
+const HOLDS_PRODUCT: Readonly<Record<Product, string>> = {
+  RECRUIT: `m.products @> '[{"product": "RECRUIT"}]'`,
+  PERFORM: `m.products @> '[{"product": "PERFORM"}]'`,
+  UNI: `m.products @> '[{"product": "UNI"}]'`,
+};
 const MATTER_TABLES = ["client_matters", "matter_entries"];
 const RECRUITING_TABLES = [
   "jobs",
@@ -326,11 +336,7 @@ function postgresTx(
       return emails.filter((email) => outside.has(email.toLowerCase()));
     },
 
-    listProductMembers: (product: Product) =>
-      members(
-        `EXISTS (SELECT 1 FROM ${s}.member_products p WHERE p.org_id = m.org_id AND p.member_id = m.id AND p.product = $2)`,
-        [product],
-      ),
+    listProductMembers: (product: Product) => members(HOLDS_PRODUCT[product], []),
 
     async applyMemberPlan(plan: MemberPlan) {
       try {
@@ -351,7 +357,8 @@ function postgresTx(
 
     loadMembersLinkedTo: (memberIds) =>
       members(
-        `(m.manager_id = ANY($2::text[]) OR EXISTS (SELECT 1 FROM ${s}.member_mentors t WHERE t.org_id = m.org_id AND t.member_id = m.id AND t.mentor_id = ANY($2::text[])))`,
+        // The mentor test repeats the partial index's predicate, so the index can serve it.
+        `(m.manager_id = ANY($2::text[]) OR (m.mentor_ids <> '[]' AND m.mentor_ids ?| $2::text[]))`,
         [[...memberIds]],
       ),
 
@@ -364,7 +371,8 @@ function postgresTx(
 
     async revokeProductAccess(product, memberIds) {
       await connection.query(
-        `DELETE FROM ${s}.member_products WHERE org_id = $1 AND product = $2 AND member_id = ANY($3::text[])`,
+        `UPDATE ${s}.members m SET products = jsonb_path_query_array(m.products, '$[*] ? (@.product != $p)', jsonb_build_object('p', $2::text))
+         WHERE m.org_id = $1 AND m.id = ANY($3::text[]) AND ${HOLDS_PRODUCT[product]}`,
         [orgId, product, [...memberIds]],
       );
     },

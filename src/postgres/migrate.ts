@@ -5,6 +5,7 @@ import foreignKeyIndexes from "./migrations/003_foreign_key_indexes.sql";
 import feedLatestStatus from "./migrations/004_feed_latest_status.sql";
 import outboxLeases from "./migrations/005_outbox_leases.sql";
 import rateLimits from "./migrations/006_rate_limits.sql";
+import memberListsInRow from "./migrations/007_member_lists_in_row.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
 const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -14,13 +15,19 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 4, sql: feedLatestStatus },
   { version: 5, sql: outboxLeases },
   { version: 6, sql: rateLimits },
+  { version: 7, sql: memberListsInRow },
 ];
 
 /**
  * Creates or upgrades the store's schema. Idempotent: applied versions are recorded in
  * `rpdi_migrations`, and concurrent callers wait on an advisory lock.
  */
-export async function migrate(client: PostgresClient, schema = "rpdi"): Promise<number[]> {
+export async function migrate(
+  client: PostgresClient,
+  schema = "rpdi",
+  /** The last version to apply (tests build an older database with it). */
+  through = Number.POSITIVE_INFINITY,
+): Promise<number[]> {
   const quoted = schemaName(schema);
   const applied: number[] = [];
   const connection = await connectionSource(client)();
@@ -36,7 +43,7 @@ export async function migrate(client: PostgresClient, schema = "rpdi"): Promise<
     const { rows } = await connection.query(`SELECT version FROM ${quoted}.rpdi_migrations`);
     const done = new Set(rows.map((row) => Number(row.version)));
     for (const migration of MIGRATIONS) {
-      if (done.has(migration.version)) continue;
+      if (done.has(migration.version) || migration.version > through) continue;
       for (const statement of migration.sql.replaceAll("{{schema}}", quoted).split(/;\s*$/m)) {
         if (statement.replace(/--.*$/gm, "").trim() !== "") await connection.query(statement);
       }
