@@ -9,7 +9,7 @@ import { checkClaimRequest } from "../store/outbox-claims";
 import type { Store, StoreTx, TransactionOptions, WelcomeEmailOutbox } from "../store/port";
 import type { Product } from "../store/products";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
-import { type BulkConnection, DEFAULT_COPY_FROM_ROWS } from "./bulk";
+import { type BulkConnection, DEFAULT_COPY_FROM_ROWS, Pipeline } from "./bulk";
 import {
   connectionSource,
   type PooledConnection,
@@ -341,8 +341,11 @@ function postgresTx(
     async applyMemberPlan(plan: MemberPlan) {
       try {
         await connection.query("SAVEPOINT rpdi_member_plan");
-        await writeMembers(connection, s, orgId, plan.creates, plan.updates);
-        await writeWelcomeEmails(connection, s, orgId, plan.welcomeEmails);
+        // Each statement's rows are built while the server executes the statement before.
+        const pipeline = new Pipeline();
+        await writeMembers(connection, s, orgId, plan.creates, plan.updates, pipeline);
+        await writeWelcomeEmails(connection, s, orgId, plan.welcomeEmails, pipeline);
+        await pipeline.drain();
         await connection.query("RELEASE SAVEPOINT rpdi_member_plan");
         bulk.note(MEMBER_TABLES, plan.creates.length + plan.updates.length);
       } catch (error) {

@@ -71,6 +71,35 @@ export function rowCount(columns: BulkColumns): number {
   return columns.values[0]?.length ?? 0;
 }
 
+/**
+ * One statement in flight while the next one's rows are built here: {@link Pipeline.send} is called
+ * with the next statement's data ready, waits for the statement before it (throwing its failure),
+ * then starts the next. A connection never holds two statements at once.
+ */
+export class Pipeline {
+  private inFlight: Promise<unknown> = Promise.resolve();
+
+  async send(start: () => Promise<unknown>): Promise<void> {
+    await this.inFlight;
+    const statement = start();
+    // Reported by the next send or drain; never an unhandled rejection meanwhile.
+    statement.catch(() => undefined);
+    this.inFlight = statement;
+  }
+
+  async drain(): Promise<void> {
+    const last = this.inFlight;
+    this.inFlight = Promise.resolve();
+    await last;
+  }
+}
+
+/** Runs the statement now, or in its turn on the pipeline when there is one. */
+async function run(start: () => Promise<unknown>, pipeline: Pipeline | undefined): Promise<void> {
+  if (pipeline === undefined) await start();
+  else await pipeline.send(start);
+}
+
 function useCopy(
   connection: BulkConnection,
   columns: BulkColumns,
@@ -90,22 +119,26 @@ export async function insertRows(
   table: string,
   fixed: { names: readonly string[]; values: readonly unknown[] },
   columns: BulkColumns,
+  pipeline?: Pipeline,
 ): Promise<void> {
   if (rowCount(columns) === 0) return;
   const names = [...fixed.names, ...columns.names].join(", ");
   if (useCopy(connection, columns)) {
-    await connection.copyFrom(
-      `COPY ${table} (${names}) FROM STDIN`,
-      copyText(columns, fixed.values),
-    );
+    const data = copyText(columns, fixed.values);
+    await run(() => connection.copyFrom(`COPY ${table} (${names}) FROM STDIN`, data), pipeline);
     return;
   }
   const first = fixed.values.length + 1;
   const arrays = columns.types.map((type, index) => `$${first + index}::${type}[]`).join(", ");
   const leading = fixed.values.map((_, index) => `$${index + 1}`);
-  await connection.query(
-    `INSERT INTO ${table} (${names}) SELECT ${[...leading, "t.*"].join(", ")} FROM unnest(${arrays}) AS t`,
-    [...fixed.values, ...columns.values],
+  const params = [...fixed.values, ...columns.values];
+  await run(
+    () =>
+      connection.query(
+        `INSERT INTO ${table} (${names}) SELECT ${[...leading, "t.*"].join(", ")} FROM unnest(${arrays}) AS t`,
+        params,
+      ),
+    pipeline,
   );
 }
 
@@ -121,24 +154,30 @@ export async function rowSource(
   connection: BulkConnection,
   columns: BulkColumns,
   firstParam: number,
+  pipeline?: Pipeline,
 ): Promise<{ from: string; order: string; params: unknown[] }> {
   if (useCopy(connection, columns)) {
     // Temporary tables are the session's own: concurrent imports on other connections never
     // see this one, and a pooled connection's next transaction finds it gone.
     const name = `pg_temp.rpdi_rows_${++temporaryTables}`;
     const definitions = columns.names.map((column, index) => `${column} ${columns.types[index]}`);
-    await connection.query(
-      `CREATE TEMPORARY TABLE ${name} (n integer, ${definitions.join(", ")}) ON COMMIT DROP`,
+    await run(
+      () =>
+        connection.query(
+          `CREATE TEMPORARY TABLE ${name} (n integer, ${definitions.join(", ")}) ON COMMIT DROP`,
+        ),
+      pipeline,
     );
     const count = rowCount(columns);
     const ordinals = Array.from({ length: count }, (_, index) => index);
-    await connection.copyFrom(
-      `COPY ${name} (n, ${columns.names.join(", ")}) FROM STDIN`,
-      copyText({
-        names: ["n", ...columns.names],
-        types: ["integer", ...columns.types],
-        values: [ordinals, ...columns.values],
-      }),
+    const data = copyText({
+      names: ["n", ...columns.names],
+      types: ["integer", ...columns.types],
+      values: [ordinals, ...columns.values],
+    });
+    await run(
+      () => connection.copyFrom(`COPY ${name} (n, ${columns.names.join(", ")}) FROM STDIN`, data),
+      pipeline,
     );
     return { from: `${name} AS t`, order: "ORDER BY t.n", params: [] };
   }

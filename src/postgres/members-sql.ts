@@ -1,7 +1,13 @@
 import type { MemberPlan } from "../members/plan";
 import type { WelcomeEmail } from "../members/welcome-email";
 import type { Member } from "../store/snapshot";
-import { type BulkColumns, type BulkConnection, insertRows, rowSource } from "./bulk";
+import {
+  type BulkColumns,
+  type BulkConnection,
+  insertRows,
+  type Pipeline,
+  rowSource,
+} from "./bulk";
 
 /** The columns that rebuild whole members: the row holds their products, education and mentors. */
 export function memberSelect(s: string): string {
@@ -94,14 +100,16 @@ export async function writeMembers(
   orgId: string,
   created: readonly Member[],
   updated: readonly Member[] = [],
+  pipeline?: Pipeline,
 ): Promise<void> {
-  if (updated.length > 0) await updateMembers(connection, s, orgId, updated);
+  if (updated.length > 0) await updateMembers(connection, s, orgId, updated, pipeline);
   if (created.length > 0) {
     await insertRows(
       connection,
       `${s}.members`,
       { names: ["org_id"], values: [orgId] },
       memberColumns(created),
+      pipeline,
     );
   }
 }
@@ -119,16 +127,20 @@ async function updateMembers(
   s: string,
   orgId: string,
   members: readonly Member[],
+  pipeline: Pipeline | undefined,
 ): Promise<void> {
-  const source = await rowSource(connection, memberColumns(members), 2);
+  const source = await rowSource(connection, memberColumns(members), 2, pipeline);
   const written = MEMBER_COLUMNS.map(([name]) => name).filter((name) => name !== "id");
-  await connection.query(
-    `UPDATE ${s}.members m SET ${written.map((name) => `${name} = t.${name}`).join(", ")}
+  const update = () =>
+    connection.query(
+      `UPDATE ${s}.members m SET ${written.map((name) => `${name} = t.${name}`).join(", ")}
      FROM ${source.from}
      WHERE m.org_id = $1 AND m.id = t.id
        AND (${written.map((name) => `m.${name}`).join(", ")}) IS DISTINCT FROM (${written.map((name) => `t.${name}`).join(", ")})`,
-    [orgId, ...source.params],
-  );
+      [orgId, ...source.params],
+    );
+  if (pipeline === undefined) await update();
+  else await pipeline.send(update);
 }
 
 /** The outbox rows of a plan, in one statement. */
@@ -137,6 +149,7 @@ export async function writeWelcomeEmails(
   s: string,
   orgId: string,
   emails: MemberPlan["welcomeEmails"],
+  pipeline?: Pipeline,
 ): Promise<void> {
   const column = <T>(pick: (email: (typeof emails)[number]) => T) => emails.map(pick);
   await insertRows(
@@ -166,6 +179,7 @@ export async function writeWelcomeEmails(
         column((e) => e.createdAt),
       ],
     },
+    pipeline,
   );
 }
 

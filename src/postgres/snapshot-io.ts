@@ -1,7 +1,7 @@
 import type { Application } from "../feed/model";
 import { flattenCycle, nestCycle } from "../matters/entries";
 import type { OrganizationSnapshot } from "../store/snapshot";
-import type { BulkConnection } from "./bulk";
+import { type BulkConnection, Pipeline } from "./bulk";
 import type { Queryable } from "./client";
 import {
   applicationSelect,
@@ -33,8 +33,10 @@ export async function writeSnapshot(
     `INSERT INTO ${s}.organizations (id, short_name, profile, external_user_emails) VALUES ($1, $2, $3::jsonb, $4::text[])`,
     [orgId, profile.shortName, JSON.stringify(profile), snapshot.externalUserEmails],
   );
-  await writeMembers(connection, s, orgId, snapshot.members);
-  await writeWelcomeEmails(connection, s, orgId, snapshot.welcomeEmails);
+  const pipeline = new Pipeline();
+  await writeMembers(connection, s, orgId, snapshot.members, [], pipeline);
+  await writeWelcomeEmails(connection, s, orgId, snapshot.welcomeEmails, pipeline);
+  await pipeline.drain();
   for (const cycle of snapshot.reviewCycles) {
     await connection.query(
       `INSERT INTO ${s}.review_cycles (org_id, id, name) VALUES ($1, $2, $3)`,
