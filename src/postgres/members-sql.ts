@@ -8,6 +8,7 @@ import {
   type Pipeline,
   rowSource,
 } from "./bulk";
+import type { Queryable } from "./client";
 
 /** The columns that rebuild whole members: the row holds their products, education and mentors. */
 export function memberSelect(s: string): string {
@@ -102,6 +103,9 @@ export async function writeMembers(
   updated: readonly Member[] = [],
   pipeline?: Pipeline,
 ): Promise<void> {
+  const analyze =
+    created.length + updated.length >= ANALYZE_MEMBERS_FROM &&
+    (await isSmall(connection, `${s}.members`));
   if (updated.length > 0) await updateMembers(connection, s, orgId, updated, pipeline);
   if (created.length > 0) {
     await insertRows(
@@ -112,6 +116,32 @@ export async function writeMembers(
       pipeline,
     );
   }
+  // A table that had no statistics worth the name when this write began gets them before the
+  // transaction ends: until then the planner guesses from its own rows, and a request right after
+  // the commit (before the post-commit ANALYZE) would scan the organization (a deleteMember in
+  // 50,000 fresh members: 20-30 ms instead of 2). ANALYZE counts this transaction's rows and only
+  // waits for another ANALYZE of members, never for writes. Statistics that say members is not
+  // small stay usable as it grows: each update invalidates the plans made before it.
+  if (analyze) {
+    const statement = () => connection.query(`ANALYZE ${s}.members`);
+    if (pipeline === undefined) await statement();
+    else await pipeline.send(statement);
+  }
+}
+
+/** Members one write must reach before `members` may need analyzing inside the transaction. */
+const ANALYZE_MEMBERS_FROM = 1000;
+
+/** Pages below which `members` counts as small: its statistics, if any, describe a tiny table. */
+export const SMALL_TABLE_PAGES = 100;
+
+/** Whether the table's statistics (as of its last ANALYZE or VACUUM) say it is small. */
+export async function isSmall(connection: Queryable, table: string): Promise<boolean> {
+  const { rows } = await connection.query(
+    "SELECT relpages FROM pg_class WHERE oid = $1::regclass",
+    [table],
+  );
+  return Number(rows[0]?.relpages ?? 0) < SMALL_TABLE_PAGES;
 }
 
 function memberColumns(members: readonly Member[]): BulkColumns {

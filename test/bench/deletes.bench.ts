@@ -37,7 +37,13 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 
 async function figuresOn(store: Store, members: number): Promise<number[]> {
   await store.loadSnapshot(organizationOf(members, "m"));
-  const one = await timed(() => deleteMember(store, { orgId: ORG, memberId: "m-5000" }));
+  // As the write benchmarks do: the load's post-commit statistics are done, and the delete is
+  // timed on a warm connection, the median of five members, not on the pool's first connect.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const singles: number[] = [];
+  for (let n = 0; n < 5; n++)
+    singles.push(await timed(() => deleteMember(store, { orgId: ORG, memberId: `m-${5000 + n}` })));
+  const one = singles.sort((a, b) => a - b)[2] as number;
   const ids = Array.from({ length: 2000 }, (_, n) => `m-${10_000 + n}`);
   const many = await timed(() => store.transaction(ORG, (tx) => tx.deleteMembers(ids)));
   const replace = await timed(() => store.loadSnapshot(organizationOf(20_000, "r")));
