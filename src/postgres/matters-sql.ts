@@ -1,6 +1,6 @@
 import type { MatterWrites } from "../matters/apply";
 import type { ClientMatter, CycleMatters, MatterEntry } from "../matters/entries";
-import { type BulkColumns, type BulkConnection, insertRows, rowSource } from "./bulk";
+import { type BulkColumns, type BulkConnection, insertRows, Pipeline, rowSource } from "./bulk";
 import type { Queryable } from "./client";
 
 export async function readCycleMatters(
@@ -68,19 +68,29 @@ export async function writeMatters(
       matters.map((m) => m.description),
     ],
   });
+  // Each statement's rows are built while the server executes the statement before.
+  const pipeline = new Pipeline();
   await insertRows(
     connection,
     `${s}.client_matters`,
     { names: ["org_id", "cycle_id"], values: [orgId, cycleId] },
     matterColumns(writes.createClientMatters),
+    pipeline,
   );
   if (writes.updateClientMatters.length > 0) {
-    const source = await rowSource(connection, matterColumns(writes.updateClientMatters), 3);
-    await connection.query(
-      `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name, description)
+    const source = await rowSource(
+      connection,
+      matterColumns(writes.updateClientMatters),
+      3,
+      pipeline,
+    );
+    await pipeline.send(() =>
+      connection.query(
+        `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name, description)
        SELECT $1, $2, t.id, t.matter_id, t.client_name, t.matter_name, t.description FROM ${source.from} ${source.order}
        ON CONFLICT (org_id, id) DO UPDATE SET matter_name = excluded.matter_name, description = excluded.description`,
-      [orgId, cycleId, ...source.params],
+        [orgId, cycleId, ...source.params],
+      ),
     );
   }
   const entryColumns = (entries: readonly MatterEntry[]): BulkColumns => ({
@@ -109,17 +119,21 @@ export async function writeMatters(
     `${s}.matter_entries`,
     { names: ["org_id"], values: [orgId] },
     entryColumns(writes.createEntries),
+    pipeline,
   );
   const updates = writes.updateEntries ?? [];
   if (updates.length > 0) {
-    const source = await rowSource(connection, entryColumns(updates), 2);
-    await connection.query(
-      `INSERT INTO ${s}.matter_entries (org_id, id, client_matter_id, attorney_email, billing_attorney_email, start_date, end_date, hours_billed)
+    const source = await rowSource(connection, entryColumns(updates), 2, pipeline);
+    await pipeline.send(() =>
+      connection.query(
+        `INSERT INTO ${s}.matter_entries (org_id, id, client_matter_id, attorney_email, billing_attorney_email, start_date, end_date, hours_billed)
        SELECT $1, t.id, t.client_matter_id, t.attorney_email, t.billing_attorney_email, t.start_date, t.end_date, t.hours_billed
        FROM ${source.from} ${source.order}
        ON CONFLICT (org_id, id) DO UPDATE SET billing_attorney_email = excluded.billing_attorney_email,
          start_date = excluded.start_date, end_date = excluded.end_date, hours_billed = excluded.hours_billed`,
-      [orgId, ...source.params],
+        [orgId, ...source.params],
+      ),
     );
   }
+  await pipeline.drain();
 }
