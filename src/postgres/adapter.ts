@@ -201,7 +201,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       );
     },
 
-    loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
+    // Async, so a snapshot the schema refuses rejects the promise instead of throwing at the call.
+    async loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
       const parsed = organizationSnapshotSchema.parse(snapshot);
       return inTransaction(parsed.organization.id, async (connection, bulk) => {
         await writeSnapshot(connection, s, parsed);

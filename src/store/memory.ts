@@ -180,13 +180,15 @@ export function createMemoryStore(
       });
     },
 
-    loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
+    // Async, so a snapshot the schema refuses rejects the promise instead of throwing at the call.
+    async loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
       const parsed = organizationSnapshotSchema.parse(snapshot);
       const orgId = parsed.organization.id;
-      return serialized(orgId, async () => {
+      await serialized(orgId, async () => {
         states.set(orgId, stateFromSnapshot(parsed));
         leases.delete(orgId);
-      }).then(() => afterCommit(orgId));
+      });
+      await afterCommit(orgId);
     },
 
     async claimWelcomeEmails(request: WelcomeEmailClaimRequest): Promise<ClaimedWelcomeEmail[]> {

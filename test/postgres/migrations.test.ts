@@ -5,7 +5,7 @@ import { parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { FEED_WINDOW } from "../../src/testing/feed-arbitraries";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 import { pendingWelcomeEmails } from "../outbox/seed";
-import { dropStore, freshStore, pgliteClient, schemaOfStore } from "./stores";
+import { dropStore, freshStore, olderStore, pgliteClient, schemaOfStore } from "./stores";
 
 describe("migrate() upgrades a database that holds data", () => {
   it("version 4 fills every stored application's latest status time, so the feed answers as on a fresh database", async () => {
@@ -65,6 +65,150 @@ describe("migrate() upgrades a database that holds data", () => {
         now: new Date(FEED_WINDOW.end),
       });
       expect(claimed.map((item) => item.email)).toEqual(snapshot.welcomeEmails);
+    } finally {
+      await dropStore(store);
+    }
+  });
+
+  it("version 7 moves every member's products, education and mentors into its row, in order, and exports the same snapshot", async () => {
+    const client = pgliteClient();
+    const store = await olderStore(client, "upgrade", 6);
+    try {
+      const schema = `"${schemaOfStore(store)}"`;
+      const orgId = "org-lists";
+      // The organization row as writeSnapshot writes it: the profile without pipelines and fields.
+      const { pipelines, applicationCustomFields, ...profile } = parseOrganizationSnapshot({
+        organization: { id: orgId, shortName: "lists", name: "Lists & Co" },
+      }).organization;
+      expect([pipelines, applicationCustomFields]).toEqual([[], []]);
+      await client.query(
+        `INSERT INTO ${schema}.organizations (id, short_name, profile, external_user_emails) VALUES ($1, $2, $3::jsonb, '{}')`,
+        [orgId, profile.shortName, JSON.stringify(profile)],
+      );
+      // The database as version 6 left it: the lists in child tables, rows in no particular order.
+      const member = (id: string, managerId: string | null) =>
+        client.query(
+          `INSERT INTO ${schema}.members (org_id, id, email, first_name, last_name, manager_id) VALUES ($1, $2, $3, $4, 'Lists', $5)`,
+          [orgId, id, `${id}@lists.example`, id.toUpperCase(), managerId],
+        );
+      await member("m-none", null);
+      await member("m-one", "m-none");
+      await member("m-many", "m-one");
+      await member("m-last", "m-many");
+      const products: [string, number, string, string][] = [
+        ["m-many", 2, "PERFORM", "ADMIN"],
+        ["m-one", 0, "UNI", "MEMBER"],
+        ["m-many", 0, "UNI", "ADMIN"],
+        ["m-last", 1, "RECRUIT", "MEMBER"],
+        ["m-many", 1, "RECRUIT", "MEMBER"],
+        ["m-last", 0, "PERFORM", "MEMBER"],
+      ];
+      for (const [memberId, position, product, role] of products)
+        await client.query(
+          `INSERT INTO ${schema}.member_products (org_id, member_id, position, product, role) VALUES ($1, $2, $3, $4, $5)`,
+          [orgId, memberId, position, product, role],
+        );
+      const education: [string, number, string | null, number | null][] = [
+        ["m-many", 2, "Harvard Law School", 2001],
+        ["m-many", 0, "Yale Law School", null],
+        ["m-one", 0, null, 2015],
+        ["m-many", 1, null, null],
+      ];
+      for (const [memberId, position, lawSchool, graduationYear] of education)
+        await client.query(
+          `INSERT INTO ${schema}.member_education (org_id, member_id, position, law_school, graduation_year) VALUES ($1, $2, $3, $4, $5)`,
+          [orgId, memberId, position, lawSchool, graduationYear],
+        );
+      const mentors: [string, number, string][] = [
+        ["m-many", 1, "m-none"],
+        ["m-last", 0, "m-one"],
+        ["m-many", 2, "m-last"],
+        ["m-many", 0, "m-one"],
+      ];
+      for (const [memberId, position, mentorId] of mentors)
+        await client.query(
+          `INSERT INTO ${schema}.member_mentors (org_id, member_id, position, mentor_id) VALUES ($1, $2, $3, $4)`,
+          [orgId, memberId, position, mentorId],
+        );
+      const oldTables = ["member_products", "member_education", "member_mentors"];
+      const present = async (table: string) =>
+        (
+          await client.query<{ found: string | null }>("SELECT to_regclass($1)::text AS found", [
+            `${schema}.${table}`,
+          ])
+        ).rows[0]?.found ?? null;
+      const memberForeignKeys = async () =>
+        (
+          await client.query<{ name: string }>(
+            `SELECT conname AS name FROM pg_constraint WHERE conrelid = '${schema}.members'::regclass AND contype = 'f' ORDER BY 1`,
+          )
+        ).rows.map((row) => row.name);
+      for (const table of oldTables) expect(await present(table)).not.toBeNull();
+      expect(await memberForeignKeys()).toContain("members_org_id_manager_id_fkey");
+
+      expect(await store.migrate()).toEqual([7]);
+
+      expect(await store.exportSnapshot(orgId)).toEqual(
+        parseOrganizationSnapshot({
+          organization: { id: orgId, shortName: "lists", name: "Lists & Co" },
+          members: [
+            {
+              id: "m-none",
+              email: "m-none@lists.example",
+              firstName: "M-NONE",
+              lastName: "Lists",
+            },
+            {
+              id: "m-one",
+              email: "m-one@lists.example",
+              firstName: "M-ONE",
+              lastName: "Lists",
+              managerId: "m-none",
+              education: [{ lawSchool: null, graduationYear: 2015 }],
+              products: [{ product: "UNI", role: "MEMBER" }],
+            },
+            {
+              id: "m-many",
+              email: "m-many@lists.example",
+              firstName: "M-MANY",
+              lastName: "Lists",
+              managerId: "m-one",
+              mentorIds: ["m-one", "m-none", "m-last"],
+              education: [
+                { lawSchool: "Yale Law School", graduationYear: null },
+                { lawSchool: null, graduationYear: null },
+                { lawSchool: "Harvard Law School", graduationYear: 2001 },
+              ],
+              products: [
+                { product: "UNI", role: "ADMIN" },
+                { product: "RECRUIT", role: "MEMBER" },
+                { product: "PERFORM", role: "ADMIN" },
+              ],
+            },
+            {
+              id: "m-last",
+              email: "m-last@lists.example",
+              firstName: "M-LAST",
+              lastName: "Lists",
+              managerId: "m-many",
+              mentorIds: ["m-one"],
+              products: [
+                { product: "PERFORM", role: "MEMBER" },
+                { product: "RECRUIT", role: "MEMBER" },
+              ],
+            },
+          ],
+        }),
+      );
+      for (const table of oldTables) expect(await present(table)).toBeNull();
+      expect(await memberForeignKeys()).toEqual(["members_org_id_fkey"]);
+      // The moved lists are what the adapter's new statements read.
+      const [uni, linked] = await store.transaction(orgId, async (tx) => [
+        await tx.listProductMembers("UNI"),
+        await tx.loadMembersLinkedTo(["m-one"]),
+      ]);
+      expect(uni?.map((found) => found.id)).toEqual(["m-one", "m-many"]);
+      expect(linked?.map((found) => found.id)).toEqual(["m-many", "m-last"]);
     } finally {
       await dropStore(store);
     }

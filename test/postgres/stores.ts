@@ -1,7 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { createPostgresStore, type PostgresStore } from "../../src/postgres/adapter";
+import {
+  createPostgresStore,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from "../../src/postgres/adapter";
 import type { PostgresClient } from "../../src/postgres/client";
+import { migrate } from "../../src/postgres/migrate";
 import type { Store } from "../../src/store/port";
 
 /** The real server's address, when the environment names one (CI does). */
@@ -10,11 +15,31 @@ export const DATABASE_URL = process.env.DATABASE_URL;
 let counter = 0;
 const schemas = new WeakMap<Store, { client: PostgresClient; schema: string }>();
 
-/** A new, empty store in a schema of its own on `client`, migrated. */
-export async function freshStore(client: PostgresClient, prefix: string): Promise<PostgresStore> {
+/** A new, empty store in a schema of its own on `client`, migrated; `options` add to the store's. */
+export async function freshStore(
+  client: PostgresClient,
+  prefix: string,
+  options: Omit<PostgresStoreOptions, "client" | "schema"> = {},
+): Promise<PostgresStore> {
   const schema = `${prefix}_${process.pid}_${++counter}`;
-  const store = createPostgresStore({ client: client, schema });
+  const store = createPostgresStore({ ...options, client, schema });
   await store.migrate();
+  schemas.set(store, { client, schema });
+  return store;
+}
+
+/**
+ * A store in a schema of its own on `client` that is migrated only through version `through`: the
+ * database an older rpdi left, for tests of the migrations after it. Its `migrate()` applies them.
+ */
+export async function olderStore(
+  client: PostgresClient,
+  prefix: string,
+  through: number,
+): Promise<PostgresStore> {
+  const schema = `${prefix}_${process.pid}_${++counter}`;
+  await migrate(client, schema, through);
+  const store = createPostgresStore({ client, schema });
   schemas.set(store, { client, schema });
   return store;
 }
