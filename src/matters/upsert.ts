@@ -94,9 +94,8 @@ export async function checkMattersIn(
 ): Promise<MatterCheck> {
   const read = readMatterRowTexts(file);
   if (!read.ok) return matterFileErrorCheck(read.result);
-  const performers = await tx.listProductMembers(Product.PERFORM);
-  return checkMatterRows(read.rows, {
-    ruleSet,
-    performMemberEmails: performers.map((member) => member.email),
-  });
+  const performMemberEmails =
+    (await tx.listProductMemberEmails?.(Product.PERFORM)) ??
+    (await tx.listProductMembers(Product.PERFORM)).map((member) => member.email);
+  return checkMatterRows(read.rows, { ruleSet, performMemberEmails });
 }

@@ -339,6 +339,14 @@ function postgresTx(
 
     listProductMembers: (product: Product) => members(HOLDS_PRODUCT[product], []),
 
+    async listProductMemberEmails(product: Product) {
+      const { rows } = await connection.query(
+        `SELECT m.email FROM ${s}.members m WHERE m.org_id = $1 AND ${HOLDS_PRODUCT[product]} ORDER BY m.seq`,
+        [orgId],
+      );
+      return rows.map((row) => row.email as string);
+    },
+
     async applyMemberPlan(plan: MemberPlan) {
       try {
         await connection.query("SAVEPOINT rpdi_member_plan");

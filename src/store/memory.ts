@@ -319,6 +319,13 @@ function memoryTx(
         .map(copyMember);
     },
 
+    async listProductMemberEmails(product: Product) {
+      const emails: string[] = [];
+      for (const member of read().members.values())
+        if (member.products.some((access) => access.product === product)) emails.push(member.email);
+      return emails;
+    },
+
     async applyMemberPlan(plan: MemberPlan) {
       const state = write();
       // Handed-over records are kept as they are; any other is copied, staying the caller's.

@@ -123,6 +123,11 @@ export interface StoreTx {
   loadExternalUserEmails(emails: readonly string[]): Promise<string[]>;
   /** Members with any role on `product`. */
   listProductMembers(product: Product): Promise<Member[]>;
+  /**
+   * Optional: the addresses of the members with any role on `product`, for callers that need
+   * nothing else (the matter checks); without it they take {@link StoreTx.listProductMembers}.
+   */
+  listProductMemberEmails?(product: Product): Promise<string[]>;
   /** Writes an import: creates, whole-record updates (by id), and its welcome emails. */
   applyMemberPlan(plan: MemberPlan): Promise<void>;
   /** Members whose manager or one of whose mentors is one of `memberIds`. */
@@ -190,6 +195,7 @@ export const STORE_TX_OPERATIONS = [
   "loadMembersById",
   "loadExternalUserEmails",
   "listProductMembers",
+  "listProductMemberEmails",
   "applyMemberPlan",
   "loadMembersLinkedTo",
   "deleteMembers",

@@ -10,6 +10,24 @@ import { OTHER_ORG_ID, SEED_ORG_ID } from "../seed";
 import { csv, expectOk, importInto } from "./util";
 
 export function lookupsSuite(h: ConformanceHarness): void {
+  it("lists a product's member addresses, when the adapter can, exactly as the addresses of its members", async () => {
+    const store = await h.seeded();
+    for (const product of ["RECRUIT", "PERFORM", "UNI"] as const) {
+      const { members, emails } = await store.transaction(
+        SEED_ORG_ID,
+        async (tx) => ({
+          members: await tx.listProductMembers(product),
+          emails: await tx.listProductMemberEmails?.(product),
+        }),
+        { readOnly: true },
+      );
+      if (emails === undefined) continue;
+      expect(emails).toEqual(members.map((member) => member.email));
+    }
+    const perform = await store.transaction(SEED_ORG_ID, (tx) => tx.listProductMembers("PERFORM"));
+    expect(perform.length).toBeGreaterThan(0);
+  });
+
   it("serves the organization's lists, custom practice areas tagged, member levels only with the feature", async () => {
     const store = await h.seeded();
     const lists = await loadLookupLists(store, { orgId: SEED_ORG_ID });
