@@ -9,7 +9,7 @@ import { build } from "esbuild";
 
 const outdir = join(process.cwd(), ".bench", "bundle");
 await build({
-  entryPoints: ["test/bench/run.ts", "test/bench/member-memory.ts"],
+  entryPoints: ["test/bench/run.ts", "test/bench/member-memory.ts", "test/bench/import-process.ts"],
   outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,

@@ -1,9 +1,9 @@
+import { spawn } from "node:child_process";
 import pg from "pg";
 import { loadLookupLists } from "../../src/lists/lists";
-import { importMembers } from "../../src/members/import";
 import { createPostgresStore } from "../../src/postgres/adapter";
 import { organizationSnapshotSchema } from "../../src/store/snapshot";
-import { MEMBER_BENCH_NOW, type MemberBenchInput } from "./member-file";
+import type { MemberBenchInput } from "./member-file";
 import { median } from "./timing";
 
 export interface ReadDuringWriteFigures {
@@ -15,12 +15,16 @@ export interface ReadDuringWriteFigures {
 }
 
 /**
- * Lookup-list reads for an organization while its large member import runs on another connection:
- * read-only transactions take no organization lock, so they must not wait for the import.
+ * Lookup-list reads for an organization while its large member import runs on another connection,
+ * in another process (`importProcess`: node's arguments for `import-process.ts`, given the file at
+ * `csvPath`): read-only transactions take no organization lock, so they must not wait for the
+ * import, and the reads' own event loop is not the one busy validating the file.
  */
 export async function benchReadsDuringImport(
   url: string,
   input: MemberBenchInput,
+  csvPath: string,
+  importProcess: readonly string[],
 ): Promise<ReadDuringWriteFigures> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const schema = `rpdi_reads_${process.pid}`;
@@ -41,16 +45,28 @@ export async function benchReadsDuringImport(
     };
     const idle: number[] = [];
     for (let run = 0; run < 20; run++) idle.push(await read());
-    let importing = true;
-    const importStart = performance.now();
-    const running = importMembers(store, {
-      orgId,
-      product: "PERFORM",
-      file: input.csv,
-      now: MEMBER_BENCH_NOW,
-    }).finally(() => {
-      importing = false;
+    const child = spawn(process.execPath, [...importProcess, url, schema, orgId, csvPath], {
+      stdio: ["ignore", "pipe", "inherit"],
     });
+    let output = "";
+    const started = new Promise<void>((resolve) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+        if (output.includes("started\n")) resolve();
+      });
+    });
+    let importing = true;
+    const running = new Promise<{ ok: boolean; importMs: number }>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (code) => {
+        importing = false;
+        const last = output.trim().split("\n").at(-1) ?? "";
+        if (code !== 0 || !last.startsWith("{"))
+          reject(new Error(`the import process failed (exit ${code})`));
+        else resolve(JSON.parse(last) as { ok: boolean; importMs: number });
+      });
+    });
+    await started;
     const during: number[] = [];
     // Reads start while the import holds its organization's lock and writes.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -63,7 +79,7 @@ export async function benchReadsDuringImport(
     const outcome = await running;
     if (!outcome.ok) throw new Error("the import failed");
     return {
-      importMs: performance.now() - importStart,
+      importMs: outcome.importMs,
       idleReadMs: median(idle),
       duringImportMs:
         during.length === 0 ? Number.NaN : during.reduce((slowest, ms) => Math.max(slowest, ms), 0),

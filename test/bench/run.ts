@@ -260,7 +260,10 @@ if (databaseUrl === undefined) {
       limit: 0,
     });
   }
-  const reads = await benchReadsDuringImport(databaseUrl, input);
+  const reads = await benchReadsDuringImport(databaseUrl, input, csvPath, [
+    ...(bundled ? [] : ["--import", "tsx", "--import", "./scripts/register-sql.mjs"]),
+    join(import.meta.dirname, bundled ? "import-process.mjs" : "import-process.ts"),
+  ]);
   console.log(
     `  lookup lists while a ${members.rows.toLocaleString("en-US")}-row import runs: slowest of ${reads.readsDuringImport} reads ${reads.duringImportMs.toFixed(1)} ms (idle ${reads.idleReadMs.toFixed(1)} ms; the import ${reads.importMs.toFixed(0)} ms)`,
   );
