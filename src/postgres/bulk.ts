@@ -52,18 +52,21 @@ function escapeOne(character: string): string {
 
 /** The COPY text of the rows, each prefixed by the `fixed` values. */
 export function copyText(columns: BulkColumns, fixed: readonly unknown[] = []): string {
-  const prefix = fixed.map((value) => `${copyValue(value)}\t`).join("");
+  // A line per row joined once: appending every cell to one string measured twice as slow, and
+  // left the collector a rope of a million pieces to flatten.
   const count = rowCount(columns);
-  const last = columns.values.length - 1;
-  let text = "";
+  const width = columns.values.length;
+  const lead = fixed.length;
+  const cells: string[] = new Array(lead + width);
+  for (let index = 0; index < lead; index++) cells[index] = copyValue(fixed[index]);
+  const lines: string[] = new Array(count + 1);
   for (let row = 0; row < count; row++) {
-    text += prefix;
-    for (let column = 0; column <= last; column++) {
-      text += copyValue((columns.values[column] as readonly unknown[])[row]);
-      text += column === last ? "\n" : "\t";
-    }
+    for (let column = 0; column < width; column++)
+      cells[lead + column] = copyValue((columns.values[column] as readonly unknown[])[row]);
+    lines[row] = cells.join("\t");
   }
-  return text;
+  lines[count] = "";
+  return lines.join("\n");
 }
 
 /** The number of rows of `columns`. */
