@@ -98,7 +98,10 @@ export class Pipeline {
 }
 
 /** Runs the statement now, or in its turn on the pipeline when there is one. */
-async function run(start: () => Promise<unknown>, pipeline: Pipeline | undefined): Promise<void> {
+export async function runInTurn(
+  start: () => Promise<unknown>,
+  pipeline: Pipeline | undefined,
+): Promise<void> {
   if (pipeline === undefined) await start();
   else await pipeline.send(start);
 }
@@ -128,14 +131,17 @@ export async function insertRows(
   const names = [...fixed.names, ...columns.names].join(", ");
   if (useCopy(connection, columns)) {
     const data = copyText(columns, fixed.values);
-    await run(() => connection.copyFrom(`COPY ${table} (${names}) FROM STDIN`, data), pipeline);
+    await runInTurn(
+      () => connection.copyFrom(`COPY ${table} (${names}) FROM STDIN`, data),
+      pipeline,
+    );
     return;
   }
   const first = fixed.values.length + 1;
   const arrays = columns.types.map((type, index) => `$${first + index}::${type}[]`).join(", ");
   const leading = fixed.values.map((_, index) => `$${index + 1}`);
   const params = [...fixed.values, ...columns.values];
-  await run(
+  await runInTurn(
     () =>
       connection.query(
         `INSERT INTO ${table} (${names}) SELECT ${[...leading, "t.*"].join(", ")} FROM unnest(${arrays}) AS t`,
@@ -164,7 +170,7 @@ export async function rowSource(
     // see this one, and a pooled connection's next transaction finds it gone.
     const name = `pg_temp.rpdi_rows_${++temporaryTables}`;
     const definitions = columns.names.map((column, index) => `${column} ${columns.types[index]}`);
-    await run(
+    await runInTurn(
       () =>
         connection.query(
           `CREATE TEMPORARY TABLE ${name} (n integer, ${definitions.join(", ")}) ON COMMIT DROP`,
@@ -178,7 +184,7 @@ export async function rowSource(
       types: ["integer", ...columns.types],
       values: [ordinals, ...columns.values],
     });
-    await run(
+    await runInTurn(
       () => connection.copyFrom(`COPY ${name} (n, ${columns.names.join(", ")}) FROM STDIN`, data),
       pipeline,
     );

@@ -7,6 +7,7 @@ import {
   insertRows,
   type Pipeline,
   rowSource,
+  runInTurn,
 } from "./bulk";
 import type { Queryable } from "./client";
 
@@ -122,11 +123,7 @@ export async function writeMembers(
   // 50,000 fresh members: 20-30 ms instead of 2). ANALYZE counts this transaction's rows and only
   // waits for another ANALYZE of members, never for writes. Statistics that say members is not
   // small stay usable as it grows: each update invalidates the plans made before it.
-  if (analyze) {
-    const statement = () => connection.query(`ANALYZE ${s}.members`);
-    if (pipeline === undefined) await statement();
-    else await pipeline.send(statement);
-  }
+  if (analyze) await runInTurn(() => connection.query(`ANALYZE ${s}.members`), pipeline);
 }
 
 /** Members one write must reach before `members` may need analyzing inside the transaction. */
@@ -169,8 +166,7 @@ async function updateMembers(
        AND (${written.map((name) => `m.${name}`).join(", ")}) IS DISTINCT FROM (${written.map((name) => `t.${name}`).join(", ")})`,
       [orgId, ...source.params],
     );
-  if (pipeline === undefined) await update();
-  else await pipeline.send(update);
+  await runInTurn(update, pipeline);
 }
 
 /** The outbox rows of a plan, in one statement. */
