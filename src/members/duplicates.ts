@@ -3,9 +3,9 @@ import { CellProblem } from "./problem";
 import type { DraftMemberRow, ReportProblem } from "./row";
 
 /**
- * The spec's cross-row rule for one column: a repeated Email or Employee ID (case-insensitive)
- * is a DUPLICATE_VALUE on every involved row, naming the colliding rows. Blank values never
- * collide. Rows are noted while they are read, so the file is not walked again.
+ * The spec's cross-row rule for one column: a repeated Employee ID (case-insensitive) is a
+ * DUPLICATE_VALUE on every involved row, naming the colliding rows. Blank values never collide.
+ * (Emails are checked the same way by the address book, which knows them for other rules too.)
  */
 export class DuplicateValues {
   // The first row of a value is stored alone; a list is made only when a second one shows up.
@@ -13,7 +13,7 @@ export class DuplicateValues {
   #collisions = false;
 
   constructor(
-    readonly field: "email" | "employeeId",
+    readonly field: "employeeId",
     readonly header: string,
   ) {}
 
@@ -28,34 +28,32 @@ export class DuplicateValues {
     }
   }
 
-  /** Whether some row noted this key. */
-  has(key: string): boolean {
-    return this.#byKey.has(key);
-  }
-
-  /** Whether more than one row noted this key. */
-  repeated(key: string): boolean {
-    return Array.isArray(this.#byKey.get(key));
-  }
-
   /** Reports every row whose value another row repeats. */
   report(report: ReportProblem): void {
     if (!this.#collisions) return;
-    const { field, header } = this;
     for (const group of this.#byKey.values()) {
-      if (!Array.isArray(group)) continue;
-      const numbers = listRows(group.map((row) => row.rowNumber));
-      for (const row of group) {
-        report(
-          row,
-          field,
-          new CellProblem(
-            MemberRowErrorType.DUPLICATE_VALUE,
-            `${header} "${row.values[field]}" appears on rows ${numbers}; each value may appear on one row only.`,
-          ),
-        );
-      }
+      if (Array.isArray(group)) reportDuplicateGroup(group, this.field, this.header, report);
     }
+  }
+}
+
+/** DUPLICATE_VALUE on each of the rows sharing one value, naming them all. */
+export function reportDuplicateGroup(
+  group: readonly DraftMemberRow[],
+  field: "email" | "employeeId",
+  header: string,
+  report: ReportProblem,
+): void {
+  const numbers = listRows(group.map((row) => row.rowNumber));
+  for (const row of group) {
+    report(
+      row,
+      field,
+      new CellProblem(
+        MemberRowErrorType.DUPLICATE_VALUE,
+        `${header} "${row.values[field]}" appears on rows ${numbers}; each value may appear on one row only.`,
+      ),
+    );
   }
 }
 

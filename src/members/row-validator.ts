@@ -2,6 +2,7 @@ import { cellValue, isBlankRecord } from "../csv/cells";
 import type { Member, Office } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import { guardActorChanges } from "./actor-guard";
+import { AddressBook } from "./addresses";
 import {
   columnApplies,
   MEMBER_COLUMNS,
@@ -183,17 +184,16 @@ export class MemberRowValidator {
     const rows = this.#rows;
     const report = this.#errors.report;
     const rules = this.#rules;
-    const stored = this.#storedByAddress(members);
+    const book = new AddressBook(
+      members,
+      members.length > rows.length ? new Set(this.addresses()) : null,
+    );
     const ssoPresent = { ssoId: this.#has("ssoId"), useMfa: this.#has("useMfa") };
-    const emails = new DuplicateValues("email", "Email");
     const employeeIds = new DuplicateValues("employeeId", "Employee ID");
     // Filled here rather than while reading: a large map taking in freshly parsed values on every
     // record made the garbage collector track each insertion, tripling the cost of this pass.
     for (const row of rows) {
-      if (row.emailKey !== null) {
-        row.existing = stored.get(row.emailKey) ?? null;
-        emails.note(row, row.emailKey);
-      }
+      if (row.emailKey !== null) book.noteRow(row, row.emailKey);
       const employeeId = row.values.employeeId;
       if (typeof employeeId === "string") employeeIds.note(row, employeeId.toLowerCase());
       if (rules.ssoIdApplies) {
@@ -201,23 +201,29 @@ export class MemberRowValidator {
         if (problem !== undefined) report(row, "ssoId", problem);
       }
     }
-    emails.report(report);
+    book.reportDuplicates(report);
     employeeIds.report(report);
     const external = new Set(externalUserEmails.map(emailKey));
     reportExternalUsers(rows, external, report);
     if (this.#has("newEmail")) {
-      const isTaken = (key: string) => stored.has(key) || external.has(key) || emails.has(key);
+      // Taken: a stored member's address or a row's Email (the book holds no moves yet), or
+      // another organization's user's.
+      const isTaken = (key: string) => book.known(key) || external.has(key);
       resolveNewEmails(rows, isTaken, report);
     }
     if (rules.actor !== null) guardActorChanges(rows, rules.actor, rules.product, report);
     if (this.#has("managerEmail") || this.#has("mentorEmails")) {
-      const movedTo = new Set<string>();
       for (const row of rows) {
-        if (typeof row.values.newEmail === "string") movedTo.add(emailKey(row.values.newEmail));
+        if (typeof row.values.newEmail === "string")
+          book.noteMovedTo(emailKey(row.values.newEmail));
       }
       // A manager or mentor is a member already stored or any row of the file, by either address.
-      const isKnown = (key: string) => stored.has(key) || emails.has(key) || movedTo.has(key);
-      reportBadReferences(rows, isKnown, (key) => emails.repeated(key), report);
+      reportBadReferences(
+        rows,
+        (key) => book.known(key),
+        (key) => book.repeated(key),
+        report,
+      );
     }
 
     if (this.#errors.size > 0) {
@@ -225,21 +231,6 @@ export class MemberRowValidator {
     }
     const columns = new Set(this.#fields.map((field) => MEMBER_COLUMNS[field].header));
     return { ok: true, rows: rows.map(finishRow), columns };
-  }
-
-  /**
-   * Stored members by lower-cased address. Only addresses the file names can be looked up, so a
-   * directory larger than the file is filtered by them rather than indexed whole: validating a
-   * small file against a large organization then costs little more than the file.
-   */
-  #storedByAddress(members: readonly Member[]): Map<string, Member> {
-    const stored = new Map<string, Member>();
-    const named = members.length > this.#rows.length ? new Set(this.addresses()) : null;
-    for (const member of members) {
-      const key = emailKey(member.email);
-      if (named === null || named.has(key)) stored.set(key, member);
-    }
-    return stored;
   }
 
   #has(field: MemberField): boolean {
