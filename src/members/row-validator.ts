@@ -10,7 +10,7 @@ import {
   type MemberField,
   type MemberHeader,
 } from "./columns";
-import { DuplicateValues } from "./duplicates";
+import { DuplicateEmployeeIds } from "./duplicates";
 import { MemberRowErrorType } from "./errors";
 import { reportExternalUsers } from "./external-users";
 import { resolveNewEmails } from "./new-email";
@@ -189,20 +189,19 @@ export class MemberRowValidator {
       members.length > rows.length ? new Set(this.addresses()) : null,
     );
     const ssoPresent = { ssoId: this.#has("ssoId"), useMfa: this.#has("useMfa") };
-    const employeeIds = new DuplicateValues("employeeId", "Employee ID");
+    const employeeIds = new DuplicateEmployeeIds();
     // Filled here rather than while reading: a large map taking in freshly parsed values on every
     // record made the garbage collector track each insertion, tripling the cost of this pass.
     for (const row of rows) {
       if (row.emailKey !== null) book.noteRow(row, row.emailKey);
-      const employeeId = row.values.employeeId;
-      if (typeof employeeId === "string") employeeIds.note(row, employeeId.toLowerCase());
+      employeeIds.note(row);
       if (rules.ssoIdApplies) {
         const problem = checkSsoRequirement(row, ssoPresent);
         if (problem !== undefined) report(row, "ssoId", problem);
       }
     }
     book.reportDuplicates(report);
-    employeeIds.report(report);
+    employeeIds.report(rows, report);
     const external = new Set(externalUserEmails.map(emailKey));
     reportExternalUsers(rows, external, report);
     if (this.#has("newEmail")) {
