@@ -3,59 +3,66 @@ import { CellProblem } from "./problem";
 import type { DraftMemberRow, ReportProblem } from "./row";
 
 /**
- * The spec's cross-row rule for one column: a repeated Email or Employee ID (case-insensitive)
- * is a DUPLICATE_VALUE on every involved row, naming the colliding rows. Blank values never
- * collide. Rows are noted while they are read, so the file is not walked again.
+ * The spec's cross-row rule for Employee ID: a value repeated (case-insensitive) is a
+ * DUPLICATE_VALUE on every involved row, naming the colliding rows. Blank values never collide.
+ * (Emails are checked the same way by the address book, which knows them for other rules too.)
  */
-export class DuplicateValues {
-  // The first row of a value is stored alone; a list is made only when a second one shows up.
-  readonly #byKey = new Map<string, DraftMemberRow | DraftMemberRow[]>();
-  #collisions = false;
+export class DuplicateEmployeeIds {
+  readonly #keys = new Set<string>();
+  #repeated: Set<string> | null = null;
 
-  constructor(
-    readonly field: "email" | "employeeId",
-    readonly header: string,
-  ) {}
+  /** Notes a row's Employee ID, if it has one. */
+  note(row: DraftMemberRow): void {
+    const key = employeeIdKey(row);
+    if (key === undefined) return;
+    // One look-up for the usual unseen value: which rows share a repeated one is worked out only
+    // when there is one to report.
+    const size = this.#keys.size;
+    if (this.#keys.add(key).size > size) return;
+    this.#repeated ??= new Set();
+    this.#repeated.add(key);
+  }
 
-  /** Notes a row's value by its case-insensitive key. */
-  note(row: DraftMemberRow, key: string): void {
-    const seen = this.#byKey.get(key);
-    if (seen === undefined) this.#byKey.set(key, row);
-    else {
-      this.#collisions = true;
-      if (Array.isArray(seen)) seen.push(row);
-      else this.#byKey.set(key, [seen, row]);
+  /** Reports every row whose Employee ID another of `rows` (the rows noted, in order) repeats. */
+  report(rows: readonly DraftMemberRow[], report: ReportProblem): void {
+    const repeated = this.#repeated;
+    if (repeated === null) return;
+    const groups = new Map<string, DraftMemberRow[]>();
+    for (const row of rows) {
+      const key = employeeIdKey(row);
+      if (key === undefined || !repeated.has(key)) continue;
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, [row]);
+      else group.push(row);
+    }
+    for (const group of groups.values()) {
+      reportDuplicateGroup(group, "employeeId", "Employee ID", report);
     }
   }
+}
 
-  /** Whether some row noted this key. */
-  has(key: string): boolean {
-    return this.#byKey.has(key);
-  }
+function employeeIdKey(row: DraftMemberRow): string | undefined {
+  const employeeId = row.values.employeeId;
+  return typeof employeeId === "string" ? employeeId.toLowerCase() : undefined;
+}
 
-  /** Whether more than one row noted this key. */
-  repeated(key: string): boolean {
-    return Array.isArray(this.#byKey.get(key));
-  }
-
-  /** Reports every row whose value another row repeats. */
-  report(report: ReportProblem): void {
-    if (!this.#collisions) return;
-    const { field, header } = this;
-    for (const group of this.#byKey.values()) {
-      if (!Array.isArray(group)) continue;
-      const numbers = listRows(group.map((row) => row.rowNumber));
-      for (const row of group) {
-        report(
-          row,
-          field,
-          new CellProblem(
-            MemberRowErrorType.DUPLICATE_VALUE,
-            `${header} "${row.values[field]}" appears on rows ${numbers}; each value may appear on one row only.`,
-          ),
-        );
-      }
-    }
+/** DUPLICATE_VALUE on each of the rows sharing one value, naming them all. */
+export function reportDuplicateGroup(
+  group: readonly DraftMemberRow[],
+  field: "email" | "employeeId",
+  header: string,
+  report: ReportProblem,
+): void {
+  const numbers = listRows(group.map((row) => row.rowNumber));
+  for (const row of group) {
+    report(
+      row,
+      field,
+      new CellProblem(
+        MemberRowErrorType.DUPLICATE_VALUE,
+        `${header} "${row.values[field]}" appears on rows ${numbers}; each value may appear on one row only.`,
+      ),
+    );
   }
 }
 

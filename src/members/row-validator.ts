@@ -1,24 +1,24 @@
 import { cellValue, isBlankRecord } from "../csv/cells";
-import type { Member } from "../store/snapshot";
+import type { Member, Office } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import { guardActorChanges } from "./actor-guard";
+import { AddressBook } from "./addresses";
 import {
   columnApplies,
   MEMBER_COLUMNS,
   MEMBER_FIELDS,
-  type MemberColumn,
   type MemberField,
   type MemberHeader,
 } from "./columns";
-import { DuplicateValues } from "./duplicates";
+import { DuplicateEmployeeIds } from "./duplicates";
 import { MemberRowErrorType } from "./errors";
 import { reportExternalUsers } from "./external-users";
 import { resolveNewEmails } from "./new-email";
-import { checkOffice } from "./office";
+import { checkOffice, type OfficeField } from "./office";
 import { CellProblem } from "./problem";
 import { reportBadReferences } from "./references";
 import type { MemberRowColumnError, MemberValidationResult } from "./result";
-import { blankMemberValues, type DraftMemberRow, type ValidatedMemberRow } from "./row";
+import type { DraftMemberRow, MemberCells, MemberCellValue, ValidatedMemberRow } from "./row";
 import type { MemberRuleContext } from "./rule-context";
 import { checkSsoRequirement } from "./sso";
 
@@ -29,11 +29,20 @@ export type MemberValidation =
   | { ok: true; rows: ValidatedMemberRow[]; columns: ReadonlySet<MemberHeader> }
   | { ok: false; result: MemberValidationResult };
 
-interface CellPlan {
-  field: MemberField;
-  definition: MemberColumn<unknown>;
+/** A column the rows are read by, resolved once per file: rows are validated by the ten thousand. */
+interface CellPlan<F extends ValueField> {
+  field: F;
+  header: MemberHeader;
+  required: boolean;
+  parse: (text: string, rules: MemberRuleContext) => MemberCellValue<F> | CellProblem;
   position: number;
 }
+
+/** The fields read cell by cell: all but the office columns, which are read as one unit. */
+type ValueField = Exclude<MemberField, OfficeField>;
+
+/** Each field's column, or `null` when the file lacks it or it does not count for this file. */
+type CellPlans = { [F in ValueField]: CellPlan<F> | null };
 
 /**
  * Member rows in two phases. {@link read} applies every rule of a single row as each record
@@ -42,10 +51,10 @@ interface CellPlan {
  */
 export class MemberRowValidator {
   readonly #rules: MemberRuleContext;
-  readonly #positions: ReadonlyMap<MemberHeader, number>;
   readonly #fields: readonly MemberField[];
-  // Resolved once per file: rows are validated by the ten thousand.
-  readonly #plan: readonly CellPlan[];
+  readonly #plans: CellPlans;
+  /** Where Office City, State and Country sit; all `-1` when the file has none of them. */
+  readonly #officePositions: readonly [number, number, number];
   readonly #officePresent: boolean;
   readonly #mentorPosition: number | undefined;
   readonly #errors = new RowErrorCollector();
@@ -53,18 +62,51 @@ export class MemberRowValidator {
 
   constructor(positions: ReadonlyMap<MemberHeader, number>, rules: MemberRuleContext) {
     this.#rules = rules;
-    this.#positions = positions;
     this.#fields = MEMBER_FIELDS.filter(
       (field) => positions.has(MEMBER_COLUMNS[field].header) && columnApplies(field, rules),
     );
     this.#officePresent = OFFICE_FIELDS.some((field) => this.#fields.includes(field));
-    this.#plan = this.#fields
-      .filter((field) => !OFFICE_FIELDS.includes(field))
-      .map((field) => ({
+    const at = (header: MemberHeader) => positions.get(header) ?? -1;
+    this.#officePositions = [
+      at("Office City"),
+      at("Office State (US Only)"),
+      at("Office Country (Non-US Only)"),
+    ];
+    const plan = <F extends ValueField>(field: F): CellPlan<F> | null => {
+      if (!this.#fields.includes(field)) return null;
+      const definition = MEMBER_COLUMNS[field];
+      return {
         field,
-        definition: MEMBER_COLUMNS[field],
-        position: positions.get(MEMBER_COLUMNS[field].header) as number,
-      }));
+        header: definition.header,
+        required: definition.required,
+        parse: definition.parse as CellPlan<F>["parse"],
+        position: positions.get(definition.header) as number,
+      };
+    };
+    // One literal, so every file's plans have one shape whatever columns it has.
+    this.#plans = {
+      employeeId: plan("employeeId"),
+      firstName: plan("firstName"),
+      lastName: plan("lastName"),
+      email: plan("email"),
+      newEmail: plan("newEmail"),
+      jobTitle: plan("jobTitle"),
+      level: plan("level"),
+      department: plan("department"),
+      practiceArea: plan("practiceArea"),
+      lawSchool: plan("lawSchool"),
+      graduationYear: plan("graduationYear"),
+      effectiveClassYear: plan("effectiveClassYear"),
+      startDate: plan("startDate"),
+      role: plan("role"),
+      ssoId: plan("ssoId"),
+      useMfa: plan("useMfa"),
+      bioLink: plan("bioLink"),
+      workArrangement: plan("workArrangement"),
+      flsaStatus: plan("flsaStatus"),
+      managerEmail: plan("managerEmail"),
+      mentorEmails: plan("mentorEmails"),
+    };
     this.#mentorPosition = this.#fields.includes("mentorEmails")
       ? positions.get("Mentor Emails")
       : undefined;
@@ -73,19 +115,50 @@ export class MemberRowValidator {
   /** Applies the single-row rules to one data record; `rowNumber` is the spec's (1-based). */
   read(record: readonly string[], rowNumber: number): void {
     if (isBlankRecord(record)) return;
-    const row: DraftMemberRow = {
-      rowNumber,
-      values: blankMemberValues(),
-      existing: null,
-      emailKey: null,
+    const plans = this.#plans;
+    // Every row's values are made by this one literal: one shape, every field of a validated row
+    // there from the start (`undefined` for an absent column or a broken cell), rather than stored
+    // field by field under computed names, which kept the store megamorphic and cost a fifth of
+    // the single-row rules.
+    const values: MemberCells & Record<"rowNumber" | "existing" | "office", undefined> = {
+      employeeId: this.#value(plans.employeeId, record, rowNumber),
+      firstName: this.#value(plans.firstName, record, rowNumber),
+      lastName: this.#value(plans.lastName, record, rowNumber),
+      email: this.#value(plans.email, record, rowNumber),
+      newEmail: this.#value(plans.newEmail, record, rowNumber),
+      jobTitle: this.#value(plans.jobTitle, record, rowNumber),
+      level: this.#value(plans.level, record, rowNumber),
+      department: this.#value(plans.department, record, rowNumber),
+      practiceArea: this.#value(plans.practiceArea, record, rowNumber),
+      lawSchool: this.#value(plans.lawSchool, record, rowNumber),
+      graduationYear: this.#value(plans.graduationYear, record, rowNumber),
+      effectiveClassYear: this.#value(plans.effectiveClassYear, record, rowNumber),
+      startDate: this.#value(plans.startDate, record, rowNumber),
+      role: this.#value(plans.role, record, rowNumber),
+      ssoId: this.#value(plans.ssoId, record, rowNumber),
+      useMfa: this.#value(plans.useMfa, record, rowNumber),
+      bioLink: this.#value(plans.bioLink, record, rowNumber),
+      workArrangement: this.#value(plans.workArrangement, record, rowNumber),
+      flsaStatus: this.#value(plans.flsaStatus, record, rowNumber),
+      managerEmail: this.#value(plans.managerEmail, record, rowNumber),
+      mentorEmails: this.#value(plans.mentorEmails, record, rowNumber),
+      // Set by finishRow when the row passes: the draft already has the validated row's shape.
+      rowNumber: undefined,
+      existing: undefined,
+      office: undefined,
     };
-    for (const cell of this.#plan) this.#readCell(row, record, cell);
-    if (this.#officePresent) this.#applyOfficeRule(row, record);
-    if (this.#mentorPosition !== undefined && Array.isArray(row.values.mentorEmails)) {
-      row.mentorText = cellValue(record[this.#mentorPosition]) ?? "";
-    }
-    if (typeof row.values.email === "string") row.emailKey = emailKey(row.values.email);
-    this.#rows.push(row);
+    const email = values.email;
+    this.#rows.push({
+      rowNumber,
+      values,
+      mentorText:
+        this.#mentorPosition !== undefined && Array.isArray(values.mentorEmails)
+          ? (cellValue(record[this.#mentorPosition]) ?? "")
+          : undefined,
+      office: this.#officePresent ? this.#office(record, rowNumber) : undefined,
+      existing: null,
+      emailKey: typeof email === "string" ? emailKey(email) : null,
+    });
   }
 
   /**
@@ -111,41 +184,45 @@ export class MemberRowValidator {
     const rows = this.#rows;
     const report = this.#errors.report;
     const rules = this.#rules;
-    const stored = this.#storedByAddress(members);
+    const book = new AddressBook(
+      members,
+      members.length > rows.length ? new Set(this.addresses()) : null,
+    );
     const ssoPresent = { ssoId: this.#has("ssoId"), useMfa: this.#has("useMfa") };
-    const emails = new DuplicateValues("email", "Email");
-    const employeeIds = new DuplicateValues("employeeId", "Employee ID");
+    const employeeIds = new DuplicateEmployeeIds();
     // Filled here rather than while reading: a large map taking in freshly parsed values on every
     // record made the garbage collector track each insertion, tripling the cost of this pass.
     for (const row of rows) {
-      if (row.emailKey !== null) {
-        row.existing = stored.get(row.emailKey) ?? null;
-        emails.note(row, row.emailKey);
-      }
-      const employeeId = row.values.employeeId;
-      if (typeof employeeId === "string") employeeIds.note(row, employeeId.toLowerCase());
+      if (row.emailKey !== null) book.noteRow(row, row.emailKey);
+      employeeIds.note(row);
       if (rules.ssoIdApplies) {
         const problem = checkSsoRequirement(row, ssoPresent);
         if (problem !== undefined) report(row, "ssoId", problem);
       }
     }
-    emails.report(report);
-    employeeIds.report(report);
+    book.reportDuplicates(report);
+    employeeIds.report(rows, report);
     const external = new Set(externalUserEmails.map(emailKey));
     reportExternalUsers(rows, external, report);
     if (this.#has("newEmail")) {
-      const isTaken = (key: string) => stored.has(key) || external.has(key) || emails.has(key);
+      // Taken: a stored member's address or a row's Email (the book holds no moves yet), or
+      // another organization's user's.
+      const isTaken = (key: string) => book.known(key) || external.has(key);
       resolveNewEmails(rows, isTaken, report);
     }
     if (rules.actor !== null) guardActorChanges(rows, rules.actor, rules.product, report);
     if (this.#has("managerEmail") || this.#has("mentorEmails")) {
-      const movedTo = new Set<string>();
       for (const row of rows) {
-        if (typeof row.values.newEmail === "string") movedTo.add(emailKey(row.values.newEmail));
+        if (typeof row.values.newEmail === "string")
+          book.noteMovedTo(emailKey(row.values.newEmail));
       }
       // A manager or mentor is a member already stored or any row of the file, by either address.
-      const isKnown = (key: string) => stored.has(key) || emails.has(key) || movedTo.has(key);
-      reportBadReferences(rows, isKnown, (key) => emails.repeated(key), report);
+      reportBadReferences(
+        rows,
+        (key) => book.known(key),
+        (key) => book.repeated(key),
+        report,
+      );
     }
 
     if (this.#errors.size > 0) {
@@ -155,67 +232,50 @@ export class MemberRowValidator {
     return { ok: true, rows: rows.map(finishRow), columns };
   }
 
-  /**
-   * Stored members by lower-cased address. Only addresses the file names can be looked up, so a
-   * directory larger than the file is filtered by them rather than indexed whole: validating a
-   * small file against a large organization then costs little more than the file.
-   */
-  #storedByAddress(members: readonly Member[]): Map<string, Member> {
-    const stored = new Map<string, Member>();
-    const named = members.length > this.#rows.length ? new Set(this.addresses()) : null;
-    for (const member of members) {
-      const key = emailKey(member.email);
-      if (named === null || named.has(key)) stored.set(key, member);
-    }
-    return stored;
-  }
-
   #has(field: MemberField): boolean {
     return this.#fields.includes(field);
   }
 
-  #readCell(row: DraftMemberRow, record: readonly string[], cell: CellPlan): void {
-    const { field, definition } = cell;
-    const text = cellValue(record[cell.position]);
+  /** A cell's value by its column's rule: `null` when blank, `undefined` when it broke a rule. */
+  #value<F extends ValueField>(
+    plan: CellPlan<F> | null,
+    record: readonly string[],
+    rowNumber: number,
+  ): MemberCells[F] {
+    if (plan === null) return undefined;
+    const text = cellValue(record[plan.position]);
     if (text === null) {
-      if (definition.required) {
-        this.#errors.reportCell(
-          row,
-          field,
-          new CellProblem(
-            MemberRowErrorType.EMPTY_REQUIRED_VALUE,
-            `${definition.header} is required.`,
-          ),
-          "",
-        );
-      } else {
-        (row.values as Record<string, unknown>)[field] = null;
-      }
-      return;
+      if (!plan.required) return null;
+      this.#errors.reportAt(
+        rowNumber,
+        plan.field,
+        new CellProblem(MemberRowErrorType.EMPTY_REQUIRED_VALUE, `${plan.header} is required.`),
+        "",
+      );
+      return undefined;
     }
-    const value = definition.parse(text, this.#rules);
-    if (value instanceof CellProblem) this.#errors.reportCell(row, field, value, text);
-    else (row.values as Record<string, unknown>)[field] = value;
+    const value = plan.parse(text, this.#rules);
+    if (!(value instanceof CellProblem)) return value as MemberCells[F];
+    this.#errors.reportAt(rowNumber, plan.field, value, text);
+    return undefined;
   }
 
-  /** The office columns are read as one unit (spec: office rules), not cell by cell. */
-  #applyOfficeRule(row: DraftMemberRow, record: readonly string[]): void {
-    const cell = (header: MemberHeader) => {
-      const position = this.#positions.get(header);
-      return position === undefined ? null : cellValue(record[position]);
-    };
-    const city = cell("Office City");
-    const state = cell("Office State (US Only)");
-    const country = cell("Office Country (Non-US Only)");
+  /**
+   * The office columns read as one unit (spec: office rules), not cell by cell: the row's office,
+   * `null` for none, `undefined` when the columns break a rule.
+   */
+  #office(record: readonly string[], rowNumber: number): Office | null | undefined {
+    const [cityAt, stateAt, countryAt] = this.#officePositions;
+    const city = cityAt < 0 ? null : cellValue(record[cityAt]);
+    const state = stateAt < 0 ? null : cellValue(record[stateAt]);
+    const country = countryAt < 0 ? null : cellValue(record[countryAt]);
     const verdict = checkOffice(city, state, country, this.#rules.offices);
-    if (verdict.ok) {
-      row.office = verdict.office;
-      return;
-    }
+    if (verdict.ok) return verdict.office;
     const texts = { officeCity: city, officeState: state, officeCountry: country };
     for (const { field, problem } of verdict.problems) {
-      this.#errors.reportCell(row, field, problem, texts[field] ?? "");
+      this.#errors.reportAt(rowNumber, field, problem, texts[field] ?? "");
     }
+    return undefined;
   }
 }
 
@@ -244,12 +304,17 @@ class RowErrorCollector {
 
   /** A single-row rule's report, with the cell's trimmed text. */
   reportCell(row: DraftMemberRow, field: MemberField, problem: CellProblem, value: string): void {
-    const key = `${row.rowNumber}:${field}`;
+    this.reportAt(row.rowNumber, field, problem, value);
+  }
+
+  /** {@link reportCell} by the row's number. */
+  reportAt(rowNumber: number, field: MemberField, problem: CellProblem, value: string): void {
+    const key = `${rowNumber}:${field}`;
     if (this.#errors.has(key)) return;
     this.#errors.set(key, {
-      order: row.rowNumber * MEMBER_FIELDS.length + MEMBER_FIELDS.indexOf(field),
+      order: rowNumber * MEMBER_FIELDS.length + MEMBER_FIELDS.indexOf(field),
       error: {
-        rowNumber: row.rowNumber,
+        rowNumber,
         columnName: MEMBER_COLUMNS[field].header,
         value,
         type: problem.type,

@@ -18,42 +18,6 @@ export type MemberCells = {
   [F in Exclude<MemberField, OfficeField>]?: MemberCellValue<F> | null;
 };
 
-/**
- * A draft row's values before any cell is read: every field of a validated row already there, as
- * `undefined`, in one fixed shape. V8 keeps an object whose fields are added one by one under
- * computed names fast only up to about twenty of them; a member row can have twenty-four, and
- * rows gone slow made a whole validation a quarter slower.
- */
-export function blankMemberValues(): MemberCells {
-  const values: Record<keyof MemberCells | "rowNumber" | "existing" | "office", undefined> = {
-    employeeId: undefined,
-    firstName: undefined,
-    lastName: undefined,
-    email: undefined,
-    newEmail: undefined,
-    jobTitle: undefined,
-    level: undefined,
-    department: undefined,
-    practiceArea: undefined,
-    lawSchool: undefined,
-    graduationYear: undefined,
-    effectiveClassYear: undefined,
-    startDate: undefined,
-    role: undefined,
-    ssoId: undefined,
-    useMfa: undefined,
-    bioLink: undefined,
-    workArrangement: undefined,
-    flsaStatus: undefined,
-    managerEmail: undefined,
-    mentorEmails: undefined,
-    rowNumber: undefined,
-    existing: undefined,
-    office: undefined,
-  };
-  return values;
-}
-
 /** A row that passed every rule, ready for planning. */
 export interface ValidatedMemberRow extends Omit<MemberCells, "newEmail"> {
   /** 1-based position among data rows, header excluded, blank rows keeping their slot. */
