@@ -315,14 +315,14 @@ function memoryTx(
 
     async listProductMembers(product: Product) {
       return [...read().members.values()]
-        .filter((member) => member.products.some((access) => access.product === product))
+        .filter((member) => holdsProduct(member, product))
         .map(copyMember);
     },
 
     async listProductMemberEmails(product: Product) {
       const emails: string[] = [];
       for (const member of read().members.values())
-        if (member.products.some((access) => access.product === product)) emails.push(member.email);
+        if (holdsProduct(member, product)) emails.push(member.email);
       return emails;
     },
 
@@ -520,4 +520,8 @@ function copyCycleMatters(matters: CycleMatters): CycleMatters {
     clientMatters: matters.clientMatters.map(copyRecord),
     entries: matters.entries.map(copyRecord),
   };
+}
+
+function holdsProduct(member: Member, product: Product): boolean {
+  return member.products.some((access) => access.product === product);
 }

@@ -1,13 +1,12 @@
 import fc from "fast-check";
-import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { importMembers } from "../../src/members/import";
 import { createPostgresStore } from "../../src/postgres/adapter";
 import { copyFromOf, copyValue } from "../../src/postgres/bulk";
 import type { PostgresClient } from "../../src/postgres/client";
 import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { runStoreConformance } from "../../src/testing/conformance";
-import { DATABASE_URL, pgliteClient, serverPool } from "./stores";
+import { describeOnServer, pgliteClient } from "./stores";
 
 describe("COPY text format", () => {
   it("writes NULL as \\N, escapes backslash, newline, carriage return and tab, and keeps the rest", () => {
@@ -201,36 +200,26 @@ runStoreConformance(
   },
 );
 
-describe.skipIf(DATABASE_URL === undefined)(
-  "bulk writes by COPY on the PostgreSQL server (DATABASE_URL)",
-  () => {
-    let pool: pg.Pool;
-    beforeAll(() => {
-      pool = serverPool();
-    });
-    afterAll(async () => {
-      await pool.end();
-    });
-    properties(() => pool);
+describeOnServer("bulk writes by COPY on the PostgreSQL server", (pool) => {
+  properties(pool);
 
-    it("a failed COPY rejects with the server's error (its SQLSTATE kept) and leaves the connection usable", async () => {
-      const connection = await pool.connect();
-      try {
-        const copy = copyFromOf(connection);
-        expect(copy).toBeDefined();
-        await connection.query("BEGIN");
-        await connection.query(
-          "CREATE TEMPORARY TABLE copy_check (a int PRIMARY KEY) ON COMMIT DROP",
-        );
-        await copy?.("COPY copy_check (a) FROM STDIN", "1\n2\n");
-        await expect(copy?.("COPY copy_check (a) FROM STDIN", "3\n1\n")).rejects.toMatchObject({
-          code: "23505",
-        });
-        await connection.query("ROLLBACK");
-        expect((await connection.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
-      } finally {
-        connection.release();
-      }
-    });
-  },
-);
+  it("a failed COPY rejects with the server's error (its SQLSTATE kept) and leaves the connection usable", async () => {
+    const connection = await pool().connect();
+    try {
+      const copy = copyFromOf(connection);
+      expect(copy).toBeDefined();
+      await connection.query("BEGIN");
+      await connection.query(
+        "CREATE TEMPORARY TABLE copy_check (a int PRIMARY KEY) ON COMMIT DROP",
+      );
+      await copy?.("COPY copy_check (a) FROM STDIN", "1\n2\n");
+      await expect(copy?.("COPY copy_check (a) FROM STDIN", "3\n1\n")).rejects.toMatchObject({
+        code: "23505",
+      });
+      await connection.query("ROLLBACK");
+      expect((await connection.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      connection.release();
+    }
+  });
+});

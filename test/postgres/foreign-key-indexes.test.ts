@@ -1,14 +1,6 @@
-import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PostgresClient } from "../../src/postgres/client";
-import {
-  DATABASE_URL,
-  dropStore,
-  freshStore,
-  pgliteClient,
-  schemaOfStore,
-  serverPool,
-} from "./stores";
+import { describeOnServer, dropStore, freshStore, pgliteClient, schemaOfStore } from "./stores";
 
 /**
  * Foreign keys of the schema with no index whose leading columns are the key's columns (in any
@@ -48,16 +40,9 @@ describe("every foreign key of the rpdi schema has an index that covers it", () 
     expect(found.uncovered).toEqual([]);
   });
 
-  describe.skipIf(DATABASE_URL === undefined)("on the PostgreSQL server (DATABASE_URL)", () => {
-    let pool: pg.Pool;
-    beforeAll(() => {
-      pool = serverPool();
-    });
-    afterAll(async () => {
-      await pool.end();
-    });
+  describeOnServer("on the PostgreSQL server", (pool) => {
     it("on the real server", async () => {
-      const found = await uncoveredForeignKeys(pool, "fk_index_srv");
+      const found = await uncoveredForeignKeys(pool(), "fk_index_srv");
       expect(found.uncovered).toEqual([]);
     });
   });

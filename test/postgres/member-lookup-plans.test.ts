@@ -1,5 +1,4 @@
-import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PostgresClient } from "../../src/postgres/client";
 import { jsonValue } from "../../src/postgres/members-sql";
 import { createMemoryStore } from "../../src/store/memory";
@@ -9,14 +8,7 @@ import {
   type OrganizationSnapshot,
   parseOrganizationSnapshot,
 } from "../../src/store/snapshot";
-import {
-  DATABASE_URL,
-  dropStore,
-  freshStore,
-  pgliteClient,
-  schemaOfStore,
-  serverPool,
-} from "./stores";
+import { describeOnServer, dropStore, freshStore, pgliteClient, schemaOfStore } from "./stores";
 
 const ORG_ID = "org-lookups";
 const MEMBERS = 3000;
@@ -161,19 +153,9 @@ describe("a product's members and a member's reports and mentees are found by in
     await checkLookups(await lookups(pgliteClient(), "lookup_plans"));
   });
 
-  describe.skipIf(DATABASE_URL === undefined)(
-    "on the PostgreSQL server (skipped unless DATABASE_URL names one)",
-    () => {
-      let pool: pg.Pool;
-      beforeAll(() => {
-        pool = serverPool();
-      });
-      afterAll(async () => {
-        await pool.end();
-      });
-      it("on the server", async () => {
-        await checkLookups(await lookups(pool, "lookup_plans_srv"));
-      });
-    },
-  );
+  describeOnServer("on the PostgreSQL server", (pool) => {
+    it("on the server", async () => {
+      await checkLookups(await lookups(pool(), "lookup_plans_srv"));
+    });
+  });
 });

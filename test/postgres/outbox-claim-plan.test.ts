@@ -1,17 +1,9 @@
-import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PostgresClient } from "../../src/postgres/client";
 import { claimStatement } from "../../src/postgres/outbox-sql";
 import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { SEED_NOW, seedOrganization } from "../../src/testing/seed";
-import {
-  DATABASE_URL,
-  dropStore,
-  freshStore,
-  pgliteClient,
-  schemaOfStore,
-  serverPool,
-} from "./stores";
+import { describeOnServer, dropStore, freshStore, pgliteClient, schemaOfStore } from "./stores";
 
 const EMAILS = 5000;
 
@@ -57,16 +49,9 @@ describe("the outbox claim walks the claim-order index instead of scanning the o
     expect(plan).not.toMatch(/Seq Scan on welcome_emails/);
   });
 
-  describe.skipIf(DATABASE_URL === undefined)("on the server (DATABASE_URL)", () => {
-    let pool: pg.Pool;
-    beforeAll(() => {
-      pool = serverPool();
-    });
-    afterAll(async () => {
-      await pool.end();
-    });
+  describeOnServer("on the server", (pool) => {
     it("on the server", async () => {
-      const plan = await claimPlan(pool, "claim_plan_srv");
+      const plan = await claimPlan(pool(), "claim_plan_srv");
       expect(plan).toContain("welcome_emails_claim_order");
       expect(plan).toMatch(/Tid Scan on welcome_emails w/);
       expect(plan).not.toMatch(/Seq Scan on welcome_emails/);

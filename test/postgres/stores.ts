@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
 import {
   createPostgresStore,
   type PostgresStore,
@@ -60,6 +61,26 @@ export function pgliteClient(): PGlite {
 
 export function serverPool(): pg.Pool {
   return new pg.Pool({ connectionString: DATABASE_URL, max: 8 });
+}
+
+/**
+ * A suite on the real server with one pool for its tests (`pool()` inside them), skipped with the
+ * reason in its title when `DATABASE_URL` names none.
+ */
+export function describeOnServer(title: string, body: (pool: () => pg.Pool) => void): void {
+  describe.skipIf(DATABASE_URL === undefined)(`${title} (DATABASE_URL)`, () => {
+    let pool: pg.Pool | undefined;
+    beforeAll(() => {
+      pool = serverPool();
+    });
+    afterAll(async () => {
+      await pool?.end();
+    });
+    body(() => {
+      if (pool === undefined) throw new Error("the server pool is opened before the tests run");
+      return pool;
+    });
+  });
 }
 
 /** The schema a store made by {@link freshStore} lives in. */
