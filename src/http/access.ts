@@ -3,7 +3,7 @@ import { authorize, type EndpointGroup } from "../auth/policy";
 import type { Product } from "../store/products";
 import type { HttpEnv, HttpSettings } from "./env";
 import { jsonError } from "./responses";
-import { authenticate } from "./session";
+import { authenticate, sessionTokenOf } from "./session";
 
 /**
  * 401 unless the request carries a valid session (cookie, or a bearer token when the host opts
@@ -12,6 +12,12 @@ import { authenticate } from "./session";
  */
 export function requireSession(settings: HttpSettings): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
+    if (sessionTokenOf(c.req.raw, settings)?.repeated) {
+      return jsonError(
+        401,
+        `The request carries the ${settings.cookieName} cookie more than once, so it is not known whose session it is; clear this site's cookies and log in again.`,
+      );
+    }
     const principal = await authenticate(c.req.raw, settings, c.get("now"));
     if (principal === null) {
       return jsonError(

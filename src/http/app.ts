@@ -4,6 +4,8 @@ import { methodNotAllowed } from "hono/method-not-allowed";
 import { createLoginProtection } from "../auth/login-protection";
 import { createRateLimiter, FEED_RATE_LIMIT } from "../feed/rate-limit";
 import { StoreConflictError } from "../store/errors";
+import { refuseUnknownHosts } from "./allowed-hosts";
+import { BodyTooLargeError, countBodyBytes } from "./body-limit";
 import type { HttpEnv, HttpSettings } from "./env";
 import { registerFeedRoutes } from "./feed";
 import { registerGraphqlRoute } from "./graphql";
@@ -16,11 +18,19 @@ import type { HttpHandlerOptions } from "./options";
 import { COMMON_HEADERS, json, jsonError } from "./responses";
 
 function settingsOf(options: HttpHandlerOptions): HttpSettings {
+  const cookieName = options.cookieName ?? "SERVICEAUTH";
+  const cookieSecure = options.secureCookie ?? true;
+  if (/^__(Host|Secure)-/i.test(cookieName) && !cookieSecure) {
+    throw new TypeError(
+      `The cookie name ${cookieName} needs secureCookie: browsers keep a __Host- or __Secure- cookie only when it is Secure (and served over https).`,
+    );
+  }
   return {
     store: options.store,
     secret: options.tokenSecret,
-    cookieName: options.cookieName ?? "SERVICEAUTH",
-    cookieSecure: options.secureCookie ?? true,
+    allowedHosts: options.allowedHosts ?? null,
+    cookieName,
+    cookieSecure,
     acceptBearer: options.acceptBearer ?? false,
     trustedOrigins: options.trustedOrigins ?? [],
     clientKey: options.clientKey ?? (() => ""),
@@ -38,8 +48,8 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
  * with its parameters, body and responses (which validate the request and write the OpenAPI
  * document). Mount it in a Hono host with `host.route("/prefix", createHttpApp(options))`.
  *
- * Each route's middleware runs in one order: cross-site check for cookie-authenticated writes,
- * session (401), authorization on the caller (403), then the request's own parameters (400), and
+ * Each request's middleware runs in one order: the host allow-list (421), the byte-counted body
+ * limit, the cross-site check for cookie-authenticated writes, session (401), authorization on the caller (403), then the request's own parameters (400), and
  * only then the body.
  */
 export function createHttpApp(options: HttpHandlerOptions): OpenAPIHono<HttpEnv> {
@@ -64,6 +74,8 @@ export function createHttpApp(options: HttpHandlerOptions): OpenAPIHono<HttpEnv>
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
+  if (settings.allowedHosts !== null) app.use(refuseUnknownHosts(settings.allowedHosts));
+  app.use(countBodyBytes());
   app.use(
     methodNotAllowed({
       app,
@@ -84,6 +96,9 @@ export function createHttpApp(options: HttpHandlerOptions): OpenAPIHono<HttpEnv>
   app.notFound(() => jsonError(404, "Not found."));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
+    if (error instanceof BodyTooLargeError) {
+      return jsonError(413, `The request body is too large: at most ${error.limit} bytes.`);
+    }
     if (error instanceof StoreConflictError) {
       return jsonError(
         409,

@@ -9,6 +9,8 @@ import type { Store } from "../store/port";
 export interface HttpSettings {
   store: Store;
   secret: TokenSecret;
+  /** Host names answered; `null` answers every host. */
+  allowedHosts: readonly string[] | null;
   cookieName: string;
   cookieSecure: boolean;
   acceptBearer: boolean;
@@ -35,5 +37,7 @@ export interface HttpEnv {
     now: Date;
     /** The authenticated caller; set by the session middleware. */
     principal: Principal;
+    /** The route's request body limit in bytes, when it sets one (`bodyLimit`). */
+    bodyLimit: number | undefined;
   };
 }

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { executeMemberGraphql, memberGraphqlHttpStatus } from "../graphql/execute";
 import { requireAccess, requireSession } from "./access";
+import { BodyTooLargeError, bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
 import { json, jsonError } from "./responses";
@@ -76,14 +76,11 @@ export function registerGraphqlRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSe
           }
           await next();
         },
-        bodyLimit({
-          maxSize: GRAPHQL_BODY_LIMIT,
-          onError: () => jsonError(413, "The GraphQL request is too large."),
-        }),
+        bodyLimit(GRAPHQL_BODY_LIMIT),
       ],
     },
     async (c) => {
-      const request = graphqlRequestSchema.safeParse(await c.req.json().catch(() => undefined));
+      const request = graphqlRequestSchema.safeParse(await c.req.json().catch(unlessTooLarge));
       if (!request.success) {
         return json(400, {
           errors: [{ message: 'The body must be JSON {"query": "...", "variables": {...}}.' }],
@@ -101,4 +98,10 @@ export function registerGraphqlRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSe
       return json(memberGraphqlHttpStatus(result), result);
     },
   );
+}
+
+/** A body that is not JSON reads as nothing; one past the limit is still refused with 413. */
+function unlessTooLarge(error: unknown): undefined {
+  if (error instanceof BodyTooLargeError) throw error;
+  return undefined;
 }

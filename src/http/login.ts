@@ -7,7 +7,6 @@ import { readBounded } from "./multipart";
 import { text } from "./responses";
 import { documented, documentedOnly } from "./route-parts";
 
-const FORM_LIMIT = 64 * 1024;
 const LOGIN_FIELDS = ["email", "password", "mfaCode"] as const;
 
 export const loginRoute = createRoute({
@@ -82,7 +81,7 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
 
 async function formFields(request: Request): Promise<Map<string, string>> {
   const fields = new Map<string, string>();
-  const body = await readBounded(request, FORM_LIMIT);
+  const body = await readBounded(request);
   if (!body.ok) return fields;
   const type = request.headers.get("content-type") ?? "";
   try {

@@ -9,9 +9,10 @@ import { upsertMatters, validateMattersFile } from "../matters/upsert";
 import { runReadOnly } from "../store/run";
 import { canonicalId, UUID_PATTERN } from "../values/uuid";
 import { requireAccess, requireSession } from "./access";
+import { bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
-import { readUploadedFile } from "./multipart";
+import { readUploadedFile, UPLOAD_BODY_LIMIT } from "./multipart";
 import { json, jsonError, text } from "./responses";
 import {
   CONFLICT,
@@ -110,6 +111,7 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
     refuseCrossSiteWrites(settings),
     requireSession(settings),
     requireAccess("matters"),
+    bodyLimit(UPLOAD_BODY_LIMIT),
   ];
 
   /** What both writers hand their service: the cycle in canonical form and the uploaded file. */

@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { HonoRequest } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { authorize } from "../auth/policy";
 import { generateExampleMemberCsv } from "../members/example-csv";
 import { importMembers } from "../members/import";
@@ -13,10 +12,11 @@ import {
 import { memberReadFailure } from "../members/sheet";
 import { isProduct, PRODUCTS, type Product } from "../store/products";
 import { requireAccess, requireSession } from "./access";
+import { bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
 import { renderImportInstructions } from "./instructions-pdf";
-import { readUploadedFile } from "./multipart";
+import { readBounded, readUploadedFile, UPLOAD_BODY_LIMIT } from "./multipart";
 import { csv, json, jsonError, pdf } from "./responses";
 import {
   CONFLICT,
@@ -139,7 +139,12 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
   app.openapi(
     {
       ...importCsvRoute,
-      middleware: [writes, session, requireAccess("member-import", queryProduct)],
+      middleware: [
+        writes,
+        session,
+        requireAccess("member-import", queryProduct),
+        bodyLimit(UPLOAD_BODY_LIMIT),
+      ],
     },
     async (c) => {
       const { product } = c.req.valid("query");
@@ -166,18 +171,18 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
         session,
         // Admin with the feature on may send a body; the product it names is judged after.
         requireAccess("bulk-remove"),
-        bodyLimit({
-          maxSize: BULK_REMOVE_BODY_LIMIT,
-          onError: () =>
-            jsonError(
-              413,
-              "The request body is too large; send batches of a few thousand addresses.",
-            ),
-        }),
+        bodyLimit(BULK_REMOVE_BODY_LIMIT),
       ],
     },
     async (c) => {
-      const raw = (await c.req.text()).trim();
+      const body = await readBounded(c.req.raw);
+      if (!body.ok) {
+        return jsonError(
+          413,
+          "The request body is too large; send batches of a few thousand addresses.",
+        );
+      }
+      const raw = new TextDecoder().decode(body.bytes).trim();
       // Some clients drop DELETE bodies: an empty body is an empty list (spec).
       if (raw === "") return json(200, { removedCount: 0 });
       const parsed = bulkRemoveBodySchema.safeParse(parseJson(raw));

@@ -14,7 +14,17 @@ export interface HttpHandlerOptions {
   tokenSecret: TokenSecret;
   /** The clock; `new Date()` by default. */
   now?: () => Date;
-  /** The session cookie's name; the spec writes it `SERVICEAUTH`. */
+  /**
+   * The host names this service answers to (`hr.example.com`, `.example.com` for it and its
+   * subdomains, `127.0.0.1`); a request addressed to any other is refused with 421 before
+   * routing (DNS rebinding). Unset, every host is answered: set it in production.
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * The session cookie's name; the spec writes it `SERVICEAUTH`, the sandbox's name. In
+   * production use `__Host-SERVICEAUTH`: browsers then accept it only `Secure`, for `Path=/` and
+   * without `Domain`, so no sibling subdomain or plain-http response can set one to shadow it.
+   */
   cookieName?: string;
   /** Mark the cookie `Secure` (default true; a plain-http local sandbox turns it off). */
   secureCookie?: boolean;

@@ -21,7 +21,7 @@ export async function authenticate(
   now: Date,
 ): Promise<Principal | null> {
   const token = sessionTokenOf(request, options);
-  if (token === null) return null;
+  if (token?.value == null) return null;
   const session = await verifyToken(options.secret, token.value, now);
   if (session === null) return null;
   try {
@@ -36,22 +36,33 @@ export async function authenticate(
   }
 }
 
-/** The session token a request carries, and where it came from; a bearer header wins. */
+/**
+ * The session token a request carries, and where it came from; a bearer header wins. A cookie
+ * header holding the session cookie more than once is `repeated`, never resolved by order: a
+ * sibling subdomain or a plain-http response can plant a cookie of the same name, and browsers
+ * send both.
+ */
 export function sessionTokenOf(
   request: Request,
   options: Pick<SessionOptions, "cookieName" | "acceptBearer">,
-): { value: string; from: "bearer" | "cookie" } | null {
+): SessionToken | null {
   if (options.acceptBearer) {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "");
     if (match?.[1] !== undefined) return { value: match[1], from: "bearer" };
   }
+  const values: string[] = [];
   for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
     const separator = pair.indexOf("=");
     if (separator === -1) continue;
-    if (pair.slice(0, separator).trim() === options.cookieName) {
-      const value = pair.slice(separator + 1).trim();
-      return value === "" ? null : { value, from: "cookie" };
-    }
+    if (pair.slice(0, separator).trim() === options.cookieName)
+      values.push(pair.slice(separator + 1).trim());
   }
-  return null;
+  if (values.length > 1) return { value: null, from: "cookie", repeated: true };
+  const [value] = values;
+  return value === undefined || value === "" ? null : { value, from: "cookie" };
 }
+
+/** A session token as a request carries it; `value: null` when the cookie came more than once. */
+export type SessionToken =
+  | { value: string; from: "bearer" | "cookie"; repeated?: never }
+  | { value: null; from: "cookie"; repeated: true };

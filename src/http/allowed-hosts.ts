@@ -1,0 +1,66 @@
+import type { MiddlewareHandler } from "hono";
+import type { HttpEnv } from "./env";
+import { jsonError } from "./responses";
+
+/**
+ * The host names a request may be addressed to. An entry is a host name (`hr.example.com`,
+ * `127.0.0.1`, `[::1]`) matched case-insensitively whatever the port, or a name with a leading dot
+ * (`.example.com`) that also matches every subdomain.
+ */
+export type AllowedHosts = readonly string[];
+
+/** The names of this machine's loopback interface, which `rpdi serve` always answers to. */
+export const LOOPBACK_HOSTS: AllowedHosts = ["localhost", "127.0.0.1", "[::1]"];
+
+/** The host name of a `Host` header value (`name:port`, `[v6]:port`), lower-cased, or `null`. */
+export function hostNameOf(host: string): string | null {
+  if (host === "" || /[\s/?#@\\]/.test(host)) return null;
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+function normalize(entry: string): string {
+  const trimmed = entry.trim().toLowerCase();
+  if (trimmed.startsWith(".")) return `.${hostNameOf(trimmed.slice(1)) ?? trimmed.slice(1)}`;
+  return hostNameOf(trimmed) ?? trimmed;
+}
+
+/** Whether `hostName` (already lower-cased) is one of `allowed`. */
+export function isAllowedHost(hostName: string, allowed: readonly string[]): boolean {
+  return allowed.some((entry) =>
+    entry.startsWith(".")
+      ? hostName === entry.slice(1) || hostName.endsWith(entry)
+      : hostName === entry,
+  );
+}
+
+/**
+ * DNS rebinding protection: a request addressed to a host name outside `allowedHosts` is refused
+ * with 421 before routing. A page on `evil.example` whose name an attacker points at this server
+ * reaches it as `Host: evil.example`, a name never in the list. The `Host` header and the request
+ * URL (which hosts build from it, and the cross-site check compares `Origin` with) must both
+ * name an allowed host.
+ */
+export function refuseUnknownHosts(allowedHosts: AllowedHosts): MiddlewareHandler<HttpEnv> {
+  const allowed = allowedHosts.map(normalize);
+  return async (c, next) => {
+    const request = c.req.raw;
+    const names = [new URL(request.url).host, request.headers.get("host")].filter(
+      (name): name is string => name !== null,
+    );
+    const refused = names.find((name) => {
+      const hostName = hostNameOf(name);
+      return hostName === null || !isAllowedHost(hostName, allowed);
+    });
+    if (refused !== undefined) {
+      return jsonError(
+        421,
+        `This service does not answer to the host ${JSON.stringify(refused.slice(0, 255))}; add it to the allowedHosts option (rpdi serve: --allowed-host) if it is one of this service's names.`,
+      );
+    }
+    await next();
+  };
+}
