@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { open, readdir, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
+const OWNER_ONLY = 0o600;
+
 /** A file written piece by piece that replaces its path only when committed, whole. */
 export interface AtomicWriter {
   write(text: string): Promise<void>;
@@ -15,7 +17,9 @@ export interface AtomicWriter {
  * Starts replacing `path` so that a crash at any instant leaves either the old file or the new
  * one, whole: the text goes to a temporary file beside it (same directory, hence same file system,
  * so the rename is atomic), which is synced, renamed over `path`, and the directory synced so the
- * rename itself survives a power loss. The file keeps the mode of the one it replaces.
+ * rename itself survives a power loss. The file is readable by its owner alone (0600), created so
+ * rather than narrowed after: what the CLI writes holds password hashes, MFA secrets or candidates'
+ * personal data. A file it replaces keeps no wider mode, only narrower.
  */
 export async function createAtomicWriter(path: string): Promise<AtomicWriter> {
   const temporary = join(
@@ -23,8 +27,8 @@ export async function createAtomicWriter(path: string): Promise<AtomicWriter> {
     `.${basename(path)}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`,
   );
   const mode = await stat(path).then(
-    (stats) => stats.mode & 0o7777,
-    () => undefined,
+    (stats) => stats.mode & OWNER_ONLY,
+    () => OWNER_ONLY,
   );
   const file = await open(temporary, "wx", mode);
   let closed = false;

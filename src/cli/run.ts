@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { version } from "../../package.json";
+import { hostNameOf } from "../http/allowed-hosts";
 import { isProduct, PRODUCTS } from "../store/products";
 import { feedPullCommand } from "./feed-pull";
 import { type CliIo, ExitCode, UsageError } from "./io";
@@ -11,7 +12,7 @@ import { validateMattersCommand } from "./validate-matters";
 import { validateMembersCommand } from "./validate-members";
 
 export const USAGE = `Usage:
-  rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--persist <file.json>] [--feed-limit 1000/300]
+  rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--allowed-host <name> …] [--persist <file.json>] [--feed-limit 1000/300]
   rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
   rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
@@ -79,6 +80,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
         seed: values.seed,
         port,
         host: values.host ?? "127.0.0.1",
+        allowedHosts: parseAllowedHosts(values["allowed-host"] ?? []),
         persist: values.persist,
         databaseUrl: values["database-url"],
         schema: values.schema,
@@ -89,7 +91,14 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
       io.stdout,
     )) as ExitCode;
   }
-  for (const option of ["database-url", "schema", "redis-url", "pool-size", "feed-limit"] as const)
+  for (const option of [
+    "database-url",
+    "schema",
+    "redis-url",
+    "pool-size",
+    "feed-limit",
+    "allowed-host",
+  ] as const)
     if (values[option] !== undefined)
       throw new UsageError(`--${option} applies to rpdi serve only`);
   const [command, subject, file, ...extra] = positionals;
@@ -194,6 +203,7 @@ function parseCommandLine(argv: readonly string[]) {
       seed: { type: "string" },
       port: { type: "string" },
       host: { type: "string" },
+      "allowed-host": { type: "string", multiple: true },
       persist: { type: "string" },
       "database-url": { type: "string" },
       schema: { type: "string" },
@@ -216,6 +226,18 @@ function parseCommandLine(argv: readonly string[]) {
       version: { type: "boolean", short: "v" },
     },
   });
+}
+
+/** `--allowed-host <name>` (repeatable): host names besides loopback and `--host` to answer. */
+function parseAllowedHosts(names: readonly string[]): string[] {
+  for (const name of names) {
+    const bare = name.startsWith(".") ? name.slice(1) : name;
+    if (hostNameOf(bare) === null || /:\d*$/.test(bare.replace(/^\[.*\]/, "")))
+      throw new UsageError(
+        `--allowed-host "${name}" is not a host name (hr.example.com, .example.com for it and its subdomains, 192.0.2.10, [2001:db8::1]; no port)`,
+      );
+  }
+  return [...names];
 }
 
 /** `--feed-limit <requests>/<seconds>`: the sandbox feed's limit, e.g. to try a client's 429s. */

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import { createRateLimiter } from "../feed/rate-limit";
+import { LOOPBACK_HOSTS } from "../http/allowed-hosts";
 import { createHttpHandler } from "../http/handler";
 import type { MemoryStore } from "../store/memory";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
@@ -17,6 +18,11 @@ export interface ServeOptions {
   seed: string | undefined;
   port: number;
   host: string;
+  /**
+   * Host names answered besides the loopback names and `host` (DNS rebinding: a page whose name
+   * points at this machine is refused).
+   */
+  allowedHosts?: readonly string[];
   persist: string | undefined;
   /** Serve on PostgreSQL instead of the memory store. */
   databaseUrl?: string;
@@ -26,6 +32,16 @@ export interface ServeOptions {
   poolSize?: number;
   /** The feed's limit on the memory store; the spec's 1000 per 5 minutes by default. */
   feedLimit?: { limit: number; windowMs: number };
+}
+
+/** Loopback, the name or address `--host` binds (unless a wildcard), and each `--allowed-host`. */
+function servedHostNames(options: ServeOptions): string[] {
+  const bound =
+    options.host.includes(":") && !options.host.startsWith("[")
+      ? `[${options.host}]`
+      : options.host;
+  const wildcard = ["0.0.0.0", "[::]"].includes(bound);
+  return [...LOOPBACK_HOSTS, ...(wildcard ? [] : [bound]), ...(options.allowedHosts ?? [])];
 }
 
 /** The bundled sandbox's logins: clearly fake, printed so integrators can start at once. */
@@ -133,6 +149,7 @@ export async function serveCommand(
   handle = createHttpHandler({
     store,
     tokenSecret: secret,
+    allowedHosts: servedHostNames(options),
     secureCookie: false,
     clientKey: (request) => clients.get(request) ?? "",
     ...(backend.rateLimiter === undefined
@@ -166,6 +183,7 @@ export async function serveCommand(
       "RPDI_TOKEN_SECRET is not set: this instance signs sessions with a secret of its own, which other instances refuse.",
     );
   lines.push(
+    `Answers the host names ${servedHostNames(options).join(", ")} (more with --allowed-host).`,
     options.persist === undefined
       ? "Stop with Ctrl-C."
       : `Stop with Ctrl-C. Every change is written to ${options.persist} before it is answered.`,

@@ -17,15 +17,15 @@ const scratch = () => mkdtempSync(join(tmpdir(), "rpdi-atomic-"));
 const DEAD_PID = 4_194_305;
 
 describe("writeFileAtomically", () => {
-  it("creates or replaces the file, keeps the replaced file's mode, and leaves nothing beside it", async () => {
+  it("creates or replaces the file, keeps a narrower mode of the replaced file, and leaves nothing beside it", async () => {
     const dir = scratch();
     const path = join(dir, "state.json");
     await writeFileAtomically(path, "first");
     expect(readFileSync(path, "utf8")).toBe("first");
-    chmodSync(path, 0o600);
+    chmodSync(path, 0o400);
     await writeFileAtomically(path, "second");
     expect(readFileSync(path, "utf8")).toBe("second");
-    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(path).mode & 0o777).toBe(0o400);
     expect(readdirSync(dir)).toEqual(["state.json"]);
   });
 
