@@ -5,7 +5,7 @@ import { createLoginProtection } from "../auth/login-protection";
 import { createRateLimiter, FEED_RATE_LIMIT } from "../feed/rate-limit";
 import { StoreConflictError } from "../store/errors";
 import { refuseUnknownHosts } from "./allowed-hosts";
-import { BodyTooLargeError, countBodyBytes } from "./body-limit";
+import { BodyTooLargeError, countBodyBytes, hostRequestOf } from "./body-limit";
 import type { HttpEnv, HttpSettings } from "./env";
 import { registerFeedRoutes } from "./feed";
 import { registerGraphqlRoute } from "./graphql";
@@ -33,13 +33,16 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
     cookieSecure,
     acceptBearer: options.acceptBearer ?? false,
     trustedOrigins: options.trustedOrigins ?? [],
-    clientKey: options.clientKey ?? (() => ""),
+    clientKey: (request) => options.clientKey?.(hostRequestOf(request)) ?? "",
     rateLimiter: options.rateLimiter ?? createRateLimiter(FEED_RATE_LIMIT),
     loginProtection: options.loginProtection ?? createLoginProtection(),
     passwordHasher: options.passwordHasher,
     newId: options.newId,
     now: options.now ?? (() => new Date()),
-    onError: options.onError,
+    onError:
+      options.onError === undefined
+        ? undefined
+        : (error, request) => options.onError?.(error, hostRequestOf(request)),
   };
 }
 

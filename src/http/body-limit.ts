@@ -16,6 +16,16 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+const hostRequests = new WeakMap<Request, Request>();
+
+/**
+ * The `Request` the host handed in, for one that {@link countBodyBytes} rewrapped: hosts key what
+ * they know of a request (its client's address, say) by their own object.
+ */
+export function hostRequestOf(request: Request): Request {
+  return hostRequests.get(request) ?? request;
+}
+
 /**
  * Counts every request body's bytes as they arrive, whoever reads it and however: past the route's
  * limit (set by {@link bodyLimit}, else {@link DEFAULT_BODY_LIMIT}) the read fails with
@@ -57,7 +67,9 @@ export function countBodyBytes(): MiddlewareHandler<HttpEnv> {
         },
         { highWaterMark: 0 },
       );
-      c.req.raw = new Request(raw, { body: counted, duplex: "half" } as RequestInit);
+      const wrapped = new Request(raw, { body: counted, duplex: "half" } as RequestInit);
+      hostRequests.set(wrapped, raw);
+      c.req.raw = wrapped;
     }
     await next();
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createHttpApp } from "../../src/http/app";
 import { DEFAULT_BODY_LIMIT } from "../../src/http/body-limit";
+import { createHttpHandler } from "../../src/http/handler";
 import { UPLOAD_BODY_LIMIT } from "../../src/http/multipart";
 import { ADMIN, sandbox } from "../http/support";
 
@@ -100,6 +101,29 @@ describe("Body limits count bytes as they arrive: a declared Content-Length is n
         expect(response.status).toBe(413);
     });
   }
+
+  it("hands clientKey and onError the Request the host passed in, not the counted copy", async () => {
+    const seen: Request[] = [];
+    const failures: Request[] = [];
+    const { store } = sandbox();
+    const handler = createHttpHandler({
+      store: { ...store, findOrganizationId: () => Promise.reject(new Error("down")) },
+      tokenSecret: "test-only-secret-of-at-least-32-bytes!!",
+      clientKey: (request) => {
+        seen.push(request);
+        return "client";
+      },
+      onError: (_error, request) => failures.push(request),
+    });
+    const login = new Request("http://rpdi.test/app/sandbox/admin/auth/", {
+      method: "POST",
+      body: new URLSearchParams({ email: ADMIN, password: "wrong" }),
+    });
+    expect((await handler(login)).status).toBe(500);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((request) => request === login)).toBe(true);
+    expect(failures).toEqual([login]);
+  });
 
   it("still reads a body within its limit whatever Content-Length says", async () => {
     const { request, login } = sandbox();
