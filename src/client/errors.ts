@@ -3,6 +3,7 @@ export type RpdiClientErrorKind =
   | "authentication"
   | "authorization"
   | "validation"
+  | "file-too-large"
   | "not-found"
   | "conflict"
   | "rate-limit"
@@ -69,6 +70,23 @@ export class RpdiValidationError<Body = unknown> extends RpdiClientError {
     message: string,
     details: RpdiClientErrorDetails,
     readonly body: Body,
+  ) {
+    super(message, details);
+  }
+}
+
+/**
+ * The file is over the 10 MiB every upload of the interface accepts: refused by the client before a
+ * byte was sent, so it has no `status`. `size` is the file's size in bytes, or for a stream the
+ * bytes read before the client stopped (at least `limit + 1`).
+ */
+export class RpdiFileTooLargeError extends RpdiClientError {
+  readonly kind = "file-too-large";
+  constructor(
+    message: string,
+    details: RpdiClientErrorDetails,
+    readonly size: number,
+    readonly limit: number,
   ) {
     super(message, details);
   }

@@ -1,3 +1,5 @@
+import { RpdiFileTooLargeError } from "./errors";
+
 /**
  * A CSV to upload: text, bytes, a `Blob` (a browser `File` is one), a web `ReadableStream`, or any
  * async iterable of bytes (a Node `Readable` from `fs.createReadStream` is one).
@@ -11,30 +13,49 @@ export type UploadFile =
   | AsyncIterable<Uint8Array>;
 
 /**
- * Every upload of the interface is refused above 10 MB. A stream is read to one byte past this, so
- * an oversized file still reaches the service and gets the spec's answer (`FILE_SIZE_EXCEEDED`,
- * `INVALID_FILE_SIZE`, or the upsert's 400) without the client holding a file of any size.
+ * Every upload of the interface is refused above 10 MB (10 × 1024 × 1024 bytes; exactly that is
+ * accepted), the service's `MAX_CSV_BYTES`. The client refuses a larger file itself, before the
+ * login or any byte of the file is sent.
  */
-export const UPLOAD_READ_LIMIT = 10 * 1024 * 1024 + 1;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /**
  * The file as a `Blob`, which every attempt of the call can send again (a stream is read once,
- * and a 401 answered by a fresh login resends the file).
+ * and a 401 answered by a fresh login resends the file). A file over {@link MAX_UPLOAD_BYTES}
+ * throws {@link RpdiFileTooLargeError}: text is measured in UTF-8 bytes, and a stream is read
+ * only until it passes the limit, then cancelled.
  */
-export async function uploadBlob(file: UploadFile): Promise<Blob> {
-  if (typeof file === "string") return new Blob([file], { type: "text/csv" });
-  if (file instanceof Blob) return file;
-  if (file instanceof ArrayBuffer) return new Blob([file], { type: "text/csv" });
-  if (file instanceof Uint8Array) return new Blob([copyOf(file)], { type: "text/csv" });
+export async function uploadBlob(file: UploadFile, request: string): Promise<Blob> {
+  if (typeof file === "string") return checked(new Blob([file], { type: "text/csv" }), request);
+  if (file instanceof Blob) return checked(file, request);
+  if (file instanceof ArrayBuffer || file instanceof Uint8Array) {
+    refuseOver(file.byteLength, request, "is");
+    return new Blob([file instanceof ArrayBuffer ? file : copyOf(file)], { type: "text/csv" });
+  }
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
   for await (const chunk of chunksOf(file)) {
-    const bytes = chunk.subarray(0, UPLOAD_READ_LIMIT - size);
-    chunks.push(copyOf(bytes));
-    size += bytes.length;
-    if (size >= UPLOAD_READ_LIMIT) break;
+    size += chunk.byteLength;
+    // Leaving the loop cancels the stream (the reader's `cancel`, the iterator's `return`).
+    refuseOver(size, request, "passed");
+    chunks.push(copyOf(chunk));
   }
   return new Blob(chunks, { type: "text/csv" });
+}
+
+function checked(blob: Blob, request: string): Blob {
+  refuseOver(blob.size, request, "is");
+  return blob;
+}
+
+function refuseOver(size: number, request: string, how: "is" | "passed"): void {
+  if (size <= MAX_UPLOAD_BYTES) return;
+  throw new RpdiFileTooLargeError(
+    `${request}: the file ${how} ${size} bytes${how === "passed" ? " when the client stopped reading it" : ""}, over the ${MAX_UPLOAD_BYTES} bytes (10 MiB) an upload may have; nothing was sent`,
+    { request },
+    size,
+    MAX_UPLOAD_BYTES,
+  );
 }
 
 /** The spec's multipart body (part `file`), built anew for each attempt of a call. */

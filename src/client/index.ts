@@ -53,6 +53,7 @@ export {
   type RpdiClientErrorKind,
   RpdiConflictError,
   RpdiContractError,
+  RpdiFileTooLargeError,
   RpdiNetworkError,
   RpdiNotFoundError,
   RpdiRateLimitError,
@@ -68,7 +69,7 @@ export {
   type FeedPullStats,
   type FeedQuery,
 } from "./feed";
-export { UPLOAD_READ_LIMIT, type UploadFile } from "./file-body";
+export { MAX_UPLOAD_BYTES, type UploadFile } from "./file-body";
 export type {
   EmployerMemberAuthInfoInput,
   EmployerMemberInfoInput,

@@ -48,10 +48,11 @@ export function matterMethods(transport: Transport, addresses: Addresses): Matte
     options: UploadOptions,
     read: Call<T>["read"],
   ): Promise<T> => {
-    const blob = await uploadBlob(file);
+    const url = addresses.rest(path, query);
+    const blob = await uploadBlob(file, `POST ${url.pathname}`);
     return transport.call({
       method: "POST",
-      url: addresses.rest(path, query),
+      url,
       body: multipartFile(blob, options.fileName ?? "matters.csv"),
       badRequest: plainStringBody,
       read,

@@ -72,10 +72,11 @@ function productOf(product: Product): Product {
 export function memberMethods(transport: Transport, addresses: Addresses): MemberMethods {
   return {
     async importCsv(product, file, options = {}) {
-      const blob = await uploadBlob(file);
+      const url = addresses.rest("/members/import-csv", { product: productOf(product) });
+      const blob = await uploadBlob(file, `POST ${url.pathname}`);
       return transport.call({
         method: "POST",
-        url: addresses.rest("/members/import-csv", { product: productOf(product) }),
+        url,
         body: multipartFile(blob, options.fileName ?? "members.csv"),
         badRequest: memberImportBadRequest,
         read: (response, check) => check.json(response, memberImportResultSchema),

@@ -1,4 +1,4 @@
-import { type SessionCookies, sessionCookiesOf } from "./cookies";
+import { type ReceivedCookies, SessionCookies } from "./cookies";
 import { RpdiAuthenticationError } from "./errors";
 import { MfaCodes } from "./mfa-code";
 import type { Runtime } from "./runtime";
@@ -14,8 +14,8 @@ export interface ClientCredentials {
 
 /** A logged-in session; `generation` tells a stale one from the current one. */
 export interface Session {
-  /** The `Cookie` header to send; `undefined` when the browser carries the cookie itself. */
-  cookie: string | undefined;
+  /** The cookies to send, each to the URLs it matches; `undefined` when the browser keeps them. */
+  cookies: SessionCookies | undefined;
   generation: number;
 }
 
@@ -124,9 +124,9 @@ export class SessionKeeper {
   private async logIn(signal: AbortSignal | undefined): Promise<Session> {
     let outcome = await this.attempt(signal);
     // A refused MFA login whose answer showed the clocks apart is tried once at the service's time.
-    if (outcome.cookies === null && outcome.clockMoved) outcome = await this.attempt(signal);
-    const { cookies } = outcome;
-    if (cookies === null && this.runtime.cookies === "manual") {
+    if (!outcome.live && outcome.clockMoved) outcome = await this.attempt(signal);
+    const { cookies, live, expiresAt } = outcome;
+    if (!live && this.runtime.cookies === "manual") {
       throw new RpdiAuthenticationError(
         `The login at ${this.loginUrl.origin}${this.loginUrl.pathname} set no session cookie: ${this.mfa === undefined ? "the email or password was refused, or the organization requires MFA (pass credentials.mfaSecret)" : "the email, password or MFA code was refused"}. The login answers 200 either way; only the cookie tells.`,
         { request: `POST ${this.loginUrl.pathname}`, status: outcome.status },
@@ -134,8 +134,8 @@ export class SessionKeeper {
     }
     this.generation += 1;
     this.current = {
-      cookie: cookies?.header,
-      renewAt: renewalTime(cookies?.expiresAt, this.runtime.now()),
+      cookies: this.runtime.cookies === "manual" ? cookies : undefined,
+      renewAt: renewalTime(expiresAt, this.runtime.now()),
       generation: this.generation,
     };
     return this.current;
@@ -143,7 +143,7 @@ export class SessionKeeper {
 
   private async attempt(
     signal: AbortSignal | undefined,
-  ): Promise<{ cookies: SessionCookies | null; clockMoved: boolean; status: number }> {
+  ): Promise<ReceivedCookies & { cookies: SessionCookies; clockMoved: boolean; status: number }> {
     const form = new URLSearchParams({
       email: this.credentials.email,
       password: this.credentials.password,
@@ -163,11 +163,13 @@ export class SessionKeeper {
     const clockMoved = this.mfa?.observe(response.headers.get("date"), this.runtime.now()) ?? false;
     if (response.status !== 200) throw await failureOf(response, request, undefined, this.runtime);
     await response.body?.cancel();
-    const cookies = sessionCookiesOf(response.headers, this.runtime.now());
-    // The cookie values are secrets too: no later error may show them, even echoed by a service.
-    for (const pair of cookies?.header.split("; ") ?? [])
-      this.runtime.secrets.addSession(pair.slice(pair.indexOf("=") + 1));
-    return { cookies, clockMoved, status: response.status };
+    const cookies = new SessionCookies(this.runtime);
+    return {
+      ...cookies.receive(response.headers, this.loginUrl),
+      cookies,
+      clockMoved,
+      status: response.status,
+    };
   }
 }
 

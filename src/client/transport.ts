@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { type ContractIssue, RpdiContractError, RpdiRateLimitError } from "./errors";
 import type { Runtime } from "./runtime";
 import { type BadRequestBody, failureOf, type Outgoing, retryAfterSeconds, sendOnce } from "./send";
-import type { SessionKeeper } from "./session";
+import type { Session, SessionKeeper } from "./session";
 
 /** One call of the interface, as the endpoint methods describe it. */
 export interface Call<T> {
@@ -53,10 +53,11 @@ export class Transport {
         method: call.method,
         ...(call.headers === undefined ? {} : { headers: call.headers }),
         ...(call.body === undefined ? {} : { body: call.body() }),
-        ...(session.cookie === undefined ? {} : { cookie: session.cookie }),
+        ...cookieOf(session, call.url),
         signal: call.signal,
       });
       this.sessions.observe(response);
+      session.cookies?.receive(response.headers, call.url);
       if (response.status === 401 && !loggedInAgain) {
         loggedInAgain = true;
         await response.body?.cancel();
@@ -166,4 +167,10 @@ export class Transport {
       },
     };
   }
+}
+
+/** The `Cookie` header for `url`: only the session's cookies whose Domain, Path and Secure match. */
+function cookieOf(session: Session, url: URL): { cookie?: string } {
+  const cookie = session.cookies?.header(url);
+  return cookie === undefined ? {} : { cookie };
 }

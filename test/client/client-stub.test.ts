@@ -5,12 +5,12 @@ import {
   RpdiAuthorizationError,
   RpdiConflictError,
   RpdiContractError,
+  RpdiFileTooLargeError,
   RpdiNetworkError,
   RpdiNotFoundError,
   RpdiRateLimitError,
   RpdiServerError,
   RpdiValidationError,
-  UPLOAD_READ_LIMIT,
 } from "../../src/client/index";
 import {
   clientOf,
@@ -580,15 +580,19 @@ describe("uploads", () => {
     for (const request of sent) expect(await uploadedText(request)).toBe(csv);
   });
 
-  it("a stream over 10 MiB is cut at 10 MiB + 1 byte and not read to the end", async () => {
+  it("a stream over 10 MiB is refused once it passes 10 MiB, cancelled, and nothing is sent", async () => {
     const MiB = 1024 * 1024;
     let pulled = 0;
+    let cancelled = false;
     const huge = new ReadableStream<Uint8Array>(
       {
         pull(controller) {
           pulled += MiB;
           controller.enqueue(new Uint8Array(MiB).fill(0x41));
           if (pulled >= 64 * MiB) controller.close();
+        },
+        cancel() {
+          cancelled = true;
         },
       },
       { highWaterMark: 0 },
@@ -607,16 +611,20 @@ describe("uploads", () => {
     }
     const service = new StubService({ api: () => json(importBody) });
     const client = clientOf(service);
-    await client.members.importCsv("RECRUIT", huge);
-    await client.members.importCsv("RECRUIT", hugeIterable());
-    for (const request of service.apiRequests()) {
-      const file = (request.body as FormData).get("file") as Blob;
-      expect(file.size).toBe(UPLOAD_READ_LIMIT);
-      expect(UPLOAD_READ_LIMIT).toBe(10 * MiB + 1);
+    const fromStream = await rejection(client.members.importCsv("RECRUIT", huge));
+    const fromIterable = await rejection(client.matters.validateUpsert(hugeIterable()));
+    for (const error of [fromStream, fromIterable]) {
+      expect(error).toBeInstanceOf(RpdiFileTooLargeError);
+      expect(error).toMatchObject({ kind: "file-too-large", size: 11 * MiB, limit: 10 * MiB });
     }
+    expect((fromIterable as RpdiFileTooLargeError).request).toBe(
+      "POST /api/v2/matters-csv/validate-upsert",
+    );
     expect(pulled).toBeLessThanOrEqual(12 * MiB);
+    expect(cancelled).toBe(true);
     expect(yielded).toBe(11 * MiB);
     expect(closed).toBe(true);
+    expect(service.requests).toHaveLength(0);
   });
 });
 
