@@ -16,10 +16,12 @@ import type { HttpHandlerOptions } from "./options";
 import { COMMON_HEADERS, json, jsonError } from "./responses";
 
 function settingsOf(options: HttpHandlerOptions): HttpSettings {
+  const cookieName = options.cookieName ?? "SERVICEAUTH";
   return {
     store: options.store,
     secret: options.tokenSecret,
-    cookieName: options.cookieName ?? "SERVICEAUTH",
+    cookieName,
+    deviceCookieName: options.deviceCookieName ?? `${cookieName}_DEVICE`,
     cookieSecure: options.secureCookie ?? true,
     acceptBearer: options.acceptBearer ?? false,
     trustedOrigins: options.trustedOrigins ?? [],

@@ -10,6 +10,8 @@ export interface HttpSettings {
   store: Store;
   secret: TokenSecret;
   cookieName: string;
+  /** The device cookie's name (login protection's trusted devices). */
+  deviceCookieName: string;
   cookieSecure: boolean;
   acceptBearer: boolean;
   rateLimiter: RateLimiter;
