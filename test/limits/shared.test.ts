@@ -1,8 +1,8 @@
 import { Redis } from "ioredis";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRedisLimiters } from "../../src/limits/redis";
 import type { LoginProtection, LoginResult } from "../../src/auth/login-protection";
+import { createRedisLimiters } from "../../src/limits/redis";
 import type { SharedLimiters } from "../../src/limits/shared";
 import { createPostgresLimiters } from "../../src/postgres/limiters";
 import { DATABASE_URL, dropStore, freshStore, schemaOfStore, serverPool } from "../postgres/stores";
