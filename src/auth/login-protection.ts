@@ -8,19 +8,40 @@ import { consumeSettled } from "../feed/rate-limit";
 /** Whether a login may be tried now; if not, for how long it is held back. */
 export type LoginCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** One login try as login protection sees it. */
+export interface LoginAttempt {
+  /** The account tried: organization short name and lower-cased address. */
+  account: string;
+  /** Who is asking, from the host's `clientKey`; `""` when the host cannot tell. */
+  client: string;
+  /**
+   * The nonce of a valid device cookie issued to this account on an earlier successful login
+   * (a trusted device), or `null`.
+   */
+  device: string | null;
+}
+
+/** How a login that {@link LoginProtection.begin} let through ended. */
+export type LoginResult = "SUCCESS" | "BAD_PASSWORD" | "BAD_CODE" | "HELD_BACK";
+
 /**
- * Brute-force protection for the login (OWASP's authentication cheat sheet; rate-limiter-flexible's
- * "login endpoint protection"): failures count per account and client, with growing delays, and
- * per client across accounts. An attacker's failures never hold back the account's owner on
- * another client. A port, so several host instances can share one.
+ * Brute-force protection for the login (OWASP's authentication cheat sheet and its "device
+ * cookies" against slow brute force; rate-limiter-flexible's "login endpoint protection"). A try
+ * from a device without a device cookie counts per account and client (growing delays), per client
+ * over all accounts, and per account over all clients (failed passwords an hour, failed MFA codes a
+ * window). A trusted device counts only its own failures, so the owner is never kept out by
+ * an attacker's. A port, so several host instances can share one.
  */
 export interface LoginProtection {
-  /** Whether `account` may try to log in from `client` now. */
-  check(account: string, client: string): Promise<LoginCheck>;
-  /** Counts one failed login of `account` from `client`. */
-  recordFailure(account: string, client: string): Promise<void>;
-  /** Forgets the consecutive failures of `account` from `client` (after a successful login). */
-  recordSuccess(account: string, client: string): Promise<void>;
+  /**
+   * Whether the attempt may go ahead. If it may, it holds one try of its account's password and
+   * code budgets until {@link LoginProtection.finish}, so concurrent tries cannot overrun them.
+   */
+  begin(attempt: LoginAttempt): Promise<LoginCheck>;
+  /** Whether the attempt may still go ahead (its delays and client block only); holds nothing. */
+  check(attempt: LoginAttempt): Promise<LoginCheck>;
+  /** Ends an attempt `begin` let through: counts a failure, or forgets the consecutive ones. */
+  finish(attempt: LoginAttempt, result: LoginResult): Promise<void>;
 }
 
 /** The defaults of {@link createLoginProtection}. */
@@ -31,6 +52,12 @@ export const LOGIN_PROTECTION_DEFAULTS = {
   maxDelaySeconds: 15 * 60,
   /** Failures one client may make in a day, over all accounts, before it is blocked for the day. */
   clientFailuresPerDay: 100,
+  /** Failed passwords an account may take in an hour from untrusted devices (ASVS: at most 100). */
+  accountFailuresPerHour: 100,
+  /** Failed MFA codes an account may take in a window from untrusted devices, and each trusted one. */
+  codeFailuresPerWindow: 5,
+  /** That window: 5 codes per 15 minutes let 480 of the 1,000,000 codes be tried a day. */
+  codeWindowSeconds: 15 * 60,
 } as const;
 
 /** Options of {@link createLoginProtection}. */
@@ -41,6 +68,12 @@ export interface LoginProtectionOptions {
   maxDelaySeconds?: number;
   /** Failures a client may make in a day over all accounts (default 100). */
   clientFailuresPerDay?: number;
+  /** Failed passwords an account may take in an hour from untrusted devices (default 100). */
+  accountFailuresPerHour?: number;
+  /** Failed MFA codes an account may take per window from untrusted devices (default 5). */
+  codeFailuresPerWindow?: number;
+  /** The window of `codeFailuresPerWindow`, in seconds (default 15 minutes). */
+  codeWindowSeconds?: number;
   /**
    * Makes each counter from rate-limiter-flexible's options: `RateLimiterMemory` by default; a
    * shared store (`RateLimiterPostgres`, `RateLimiterRedis`…) makes the protection hold across
@@ -55,57 +88,116 @@ const MAX_KEY_PART = 320;
 
 /** Login protection over rate-limiter-flexible counters, in memory by default. */
 export function createLoginProtection(options: LoginProtectionOptions = {}): LoginProtection {
-  const freeFailures = options.freeFailures ?? LOGIN_PROTECTION_DEFAULTS.freeFailures;
-  const maxDelaySeconds = options.maxDelaySeconds ?? LOGIN_PROTECTION_DEFAULTS.maxDelaySeconds;
-  const clientFailuresPerDay =
-    options.clientFailuresPerDay ?? LOGIN_PROTECTION_DEFAULTS.clientFailuresPerDay;
+  const settings = { ...LOGIN_PROTECTION_DEFAULTS, ...definedOnly(options) };
   const make = options.limiter ?? ((limiterOptions) => new RateLimiterMemory(limiterOptions));
   const consecutive = make({
     keyPrefix: "rpdi_login_consecutive",
     points: Number.MAX_SAFE_INTEGER,
     duration: DAY_SECONDS,
   });
-  const delays = make({ keyPrefix: "rpdi_login_delay", points: 1, duration: maxDelaySeconds });
+  const delays = make({
+    keyPrefix: "rpdi_login_delay",
+    points: 1,
+    duration: settings.maxDelaySeconds,
+  });
   const perClient = make({
     keyPrefix: "rpdi_login_client",
-    points: clientFailuresPerDay,
+    points: settings.clientFailuresPerDay,
     duration: DAY_SECONDS,
     blockDuration: DAY_SECONDS,
   });
-  const clientKey = (client: string) => client.slice(0, MAX_KEY_PART);
-  // JSON keeps the pair unambiguous without a NUL separator, which PostgreSQL text refuses.
-  const pairKey = (account: string, client: string) =>
-    JSON.stringify([account.slice(0, MAX_KEY_PART), clientKey(client)]);
+  const passwords = make({
+    keyPrefix: "rpdi_login_account",
+    points: settings.accountFailuresPerHour,
+    duration: 60 * 60,
+  });
+  const codes = make({
+    keyPrefix: "rpdi_login_codes",
+    points: settings.codeFailuresPerWindow,
+    duration: settings.codeWindowSeconds,
+  });
+  const cap = (part: string) => part.slice(0, MAX_KEY_PART);
+  // JSON keeps the parts unambiguous without a NUL separator, which PostgreSQL text refuses; a
+  // trusted device's keys have one part more, so no client key can be taken for one.
+  const pairKey = ({ account, client, device }: LoginAttempt) =>
+    JSON.stringify(device === null ? [cap(account), cap(client)] : [cap(account), "", cap(device)]);
+  const budgetKey = ({ account, device }: LoginAttempt) =>
+    JSON.stringify(device === null ? [cap(account)] : [cap(account), cap(device)]);
+  // An unidentified client is every client, and a trusted device is exempt from the client's count.
+  const clientKey = ({ client, device }: LoginAttempt) =>
+    client === "" || device !== null ? null : cap(client);
+  const release = (key: string, ...budgets: RateLimiterAbstract[]) =>
+    Promise.all(budgets.map((budget) => budget.reward(key)));
+
+  async function check(attempt: LoginAttempt): Promise<LoginCheck> {
+    const client = clientKey(attempt);
+    const [delay, byClient] = await Promise.all([
+      delays.get(pairKey(attempt)),
+      client === null ? null : perClient.get(client),
+    ]);
+    return heldFor([
+      delay !== null && delay.consumedPoints > 1 ? delay.msBeforeNext : 0,
+      byClient !== null && byClient.consumedPoints >= settings.clientFailuresPerDay
+        ? byClient.msBeforeNext
+        : 0,
+    ]);
+  }
+
+  async function countFailure(attempt: LoginAttempt): Promise<void> {
+    const key = pairKey(attempt);
+    const failures = (await consumeSettled(consecutive.consume(key))).state.consumedPoints;
+    if (failures >= settings.freeFailures) {
+      const exponent = Math.min(30, failures - settings.freeFailures);
+      await delays.block(key, Math.min(settings.maxDelaySeconds, 2 ** exponent));
+    }
+    const client = clientKey(attempt);
+    if (client !== null) await consumeSettled(perClient.consume(client));
+  }
+
   return {
-    async check(account, client) {
-      const [delay, byClient] = await Promise.all([
-        delays.get(pairKey(account, client)),
-        client === "" ? null : perClient.get(clientKey(client)),
+    check,
+    async begin(attempt) {
+      const held = await check(attempt);
+      if (!held.allowed) return held;
+      const key = budgetKey(attempt);
+      const taken = await Promise.all([
+        consumeSettled(passwords.consume(key)),
+        consumeSettled(codes.consume(key)),
       ]);
-      const waits = [
-        delay !== null && delay.consumedPoints > 1 ? delay.msBeforeNext : 0,
-        byClient !== null && byClient.consumedPoints >= clientFailuresPerDay
-          ? byClient.msBeforeNext
-          : 0,
-      ];
-      const wait = Math.max(waits[0] ?? 0, waits[1] ?? 0);
-      return wait > 0
-        ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) }
-        : { allowed: true };
+      if (taken.every(({ allowed }) => allowed)) return { allowed: true };
+      // A refused consume counts too: giving both back keeps each count to tries in flight and kept.
+      await release(key, passwords, codes);
+      return heldFor(taken.map(({ allowed, state }) => (allowed ? 0 : state.msBeforeNext)));
     },
-    async recordFailure(account, client) {
-      const key = pairKey(account, client);
-      const failures = (await consumeSettled(consecutive.consume(key))).state.consumedPoints;
-      if (failures >= freeFailures) {
-        const seconds = Math.min(maxDelaySeconds, 2 ** Math.min(30, failures - freeFailures));
-        await delays.block(key, seconds);
+    async finish(attempt, result) {
+      const key = budgetKey(attempt);
+      // Each failure does the same counter work, so its timing tells nothing of which it was.
+      if (result === "BAD_PASSWORD")
+        await Promise.all([release(key, codes), countFailure(attempt)]);
+      else if (result === "BAD_CODE")
+        await Promise.all([release(key, passwords), countFailure(attempt)]);
+      else if (result === "HELD_BACK") await release(key, passwords, codes);
+      else {
+        const pair = pairKey(attempt);
+        await Promise.all([
+          release(key, passwords, codes),
+          consecutive.delete(pair),
+          delays.delete(pair),
+        ]);
       }
-      // An unidentified client is every client: counting it would let anyone block all logins.
-      if (client !== "") await consumeSettled(perClient.consume(clientKey(client)));
-    },
-    async recordSuccess(account, client) {
-      const key = pairKey(account, client);
-      await Promise.all([consecutive.delete(key), delays.delete(key)]);
     },
   };
+}
+
+function heldFor(waits: readonly number[]): LoginCheck {
+  const wait = Math.max(0, ...waits);
+  return wait > 0
+    ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) }
+    : { allowed: true };
+}
+
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(options).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }

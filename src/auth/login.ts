@@ -1,7 +1,9 @@
+import { OrganizationNotFoundError } from "../store/errors";
 import type { Store } from "../store/port";
 import { runReadOnly, runTransaction } from "../store/run";
 import type { Member } from "../store/snapshot";
-import type { LoginProtection } from "./login-protection";
+import { issueDeviceToken, verifyDeviceToken } from "./device-cookie";
+import type { LoginAttempt, LoginProtection, LoginResult } from "./login-protection";
 import { createScryptHasher, dummyPasswordHash, type PasswordHasher } from "./password";
 import { issueToken, type TokenSecret } from "./token";
 import { matchTotpStep } from "./totp";
@@ -15,9 +17,14 @@ export interface LogInInput {
   /**
    * Who is asking, as a short key from the host (the client's address); `""` when the host cannot
    * tell. Unidentified clients are not counted as a client, and their failures for an account
-   * delay that account for everyone who is unidentified: hosts should identify clients.
+   * delay that account for everyone who is unidentified and has no device cookie.
    */
   client: string;
+  /**
+   * The device cookie the client sent, if any: a valid one for this account, issued on an earlier
+   * successful login, makes it a trusted device that counts only its own failures.
+   */
+  deviceCookie?: string | null;
   now: Date;
 }
 
@@ -36,17 +43,31 @@ export type LogInFailure =
   | "THROTTLED";
 
 export type LogInOutcome =
-  | { ok: true; token: string; orgId: string; memberId: string }
+  | {
+      ok: true;
+      token: string;
+      orgId: string;
+      memberId: string;
+      /** A new device cookie's value for this account (OWASP device cookies). */
+      deviceCookie: string;
+    }
   | { ok: false; reason: LogInFailure };
 
 const defaultHasher = createScryptHasher();
+/** Checked when no MFA applies, so every path computes one TOTP comparison. */
+const DUMMY_TOTP_SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
+/** An organization read when the one asked for does not exist, so the path reads the same. */
+const decoys = new WeakMap<Store, string>();
 
 /**
- * Checks a login (spec: Authentication). The password is always checked, against a dummy hash
- * when the address is unknown, so a failure costs the same either way. MFA is needed when the
- * organization requires it or the member uses it: a valid 6-digit TOTP whose time step has not
- * been accepted before for that member. Failures count in `protection`, per account and client
- * and per client: a client held back is refused before anything is compared.
+ * Checks a login (spec: Authentication). Every path does the same work, whatever is wrong: one
+ * organization look-up, one member read (of another organization when the name is unknown), one
+ * password check (against a dummy hash for an unknown address), one TOTP comparison (against a
+ * dummy secret when no MFA applies) and the same counter work, so timing tells no one which part
+ * was right. MFA is needed when the organization requires it or the member uses it: a valid
+ * 6-digit TOTP whose time step has not been accepted before for that member. `protection` counts
+ * failures and refuses a held-back attempt before anything is compared; a valid device cookie for
+ * the account exempts it from the account's budgets (OWASP device cookies).
  */
 export async function logIn(
   store: Store,
@@ -55,48 +76,70 @@ export async function logIn(
 ): Promise<LogInOutcome> {
   const hasher = context.hasher ?? defaultHasher;
   const account = `${input.shortName}\u0000${input.email.trim().toLowerCase()}`;
-  const heldBack = async () => !(await context.protection.check(account, input.client)).allowed;
+  const cookie = input.deviceCookie ?? "";
+  const attempt: LoginAttempt = {
+    account,
+    client: input.client,
+    device:
+      cookie === "" ? null : await verifyDeviceToken(context.secret, cookie, account, input.now),
+  };
+  const protection = context.protection;
   // Before hashing: a held-back client's tries would otherwise still queue ahead of real logins.
-  if (await heldBack()) return { ok: false, reason: "THROTTLED" };
+  if (!(await protection.begin(attempt)).allowed) return { ok: false, reason: "THROTTLED" };
+  const dummyHash = await dummyPasswordHash(hasher);
   const orgId = await store.findOrganizationId(input.shortName);
-  const found = orgId === null ? null : await findMember(store, orgId, input.email);
+  const found = await findMember(store, orgId, input.email);
   const passwordOk = await hasher.verify(
     input.password,
-    found?.member.credentials.passwordHash ?? (await dummyPasswordHash(hasher)),
+    found?.member.credentials.passwordHash ?? dummyHash,
   );
+  const secret = found?.member.credentials.mfaSecret ?? null;
+  const step = matchTotpStep(secret ?? DUMMY_TOTP_SECRET, input.mfaCode?.trim() ?? "", input.now);
   // Again: concurrent tries all passed the first check before any of their failures counted.
-  if (await heldBack()) return { ok: false, reason: "THROTTLED" };
-  const fail = async (reason: LogInFailure): Promise<LogInOutcome> => {
-    await context.protection.recordFailure(account, input.client);
+  if (!(await protection.check(attempt)).allowed) {
+    await protection.finish(attempt, "HELD_BACK");
+    return { ok: false, reason: "THROTTLED" };
+  }
+  const fail = async (reason: LogInFailure, result: LoginResult): Promise<LogInOutcome> => {
+    await protection.finish(attempt, result);
     return { ok: false, reason };
   };
-  if (orgId === null) return fail("UNKNOWN_ORGANIZATION");
-  if (found === null || !passwordOk) return fail("BAD_CREDENTIALS");
+  if (orgId === null) return fail("UNKNOWN_ORGANIZATION", "BAD_PASSWORD");
+  if (found === null || !passwordOk) return fail("BAD_CREDENTIALS", "BAD_PASSWORD");
   const { member, mfaRequired } = found;
   if (mfaRequired || member.useMfa) {
-    const secret = member.credentials.mfaSecret;
-    const step =
-      secret === null ? null : matchTotpStep(secret, input.mfaCode?.trim() ?? "", input.now);
-    if (step === null || !(await acceptStep(store, orgId, member.id, step)))
-      return fail("MFA_CODE_INVALID");
+    if (secret === null || step === null || !(await acceptStep(store, orgId, member.id, step)))
+      return fail("MFA_CODE_INVALID", "BAD_CODE");
   }
-  await context.protection.recordSuccess(account, input.client);
+  await protection.finish(attempt, "SUCCESS");
   const token = await issueToken(context.secret, { orgId, memberId: member.id }, input.now);
-  return { ok: true, token, orgId, memberId: member.id };
+  const deviceCookie = await issueDeviceToken(context.secret, account, input.now);
+  return { ok: true, token, orgId, memberId: member.id, deviceCookie };
 }
 
 function acceptStep(store: Store, orgId: string, memberId: string, step: number) {
   return runTransaction(store, orgId, (tx) => tx.acceptTotpStep(memberId, step));
 }
 
+/** The member, or `null`; an unknown organization reads a decoy and finds no one. */
 async function findMember(
   store: Store,
-  orgId: string,
+  orgId: string | null,
   email: string,
 ): Promise<{ member: Member; mfaRequired: boolean } | null> {
-  return runReadOnly(store, orgId, async (tx) => {
-    const organization = await tx.loadOrganization();
-    const [member] = await tx.loadMembersByEmail([email.trim()]);
-    return member === undefined ? null : { member, mfaRequired: organization.mfaRequired };
-  });
+  if (orgId !== null) decoys.set(store, orgId);
+  const readFrom = orgId ?? decoys.get(store);
+  if (readFrom === undefined) return null;
+  try {
+    const found = await runReadOnly(store, readFrom, async (tx) => {
+      const organization = await tx.loadOrganization();
+      const [member] = await tx.loadMembersByEmail([email.trim()]);
+      return member === undefined ? null : { member, mfaRequired: organization.mfaRequired };
+    });
+    return orgId === null ? null : found;
+  } catch (error) {
+    // Removed since it was found (or the decoy was): as if it never existed.
+    if (error instanceof OrganizationNotFoundError) return null;
+    throw error;
+  }
 }

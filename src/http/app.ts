@@ -19,17 +19,21 @@ import { COMMON_HEADERS, json, jsonError } from "./responses";
 
 function settingsOf(options: HttpHandlerOptions): HttpSettings {
   const cookieName = options.cookieName ?? "SERVICEAUTH";
+  const deviceCookieName = options.deviceCookieName ?? `${cookieName}_DEVICE`;
   const cookieSecure = options.secureCookie ?? true;
-  if (/^__(Host|Secure)-/i.test(cookieName) && !cookieSecure) {
-    throw new TypeError(
-      `The cookie name ${cookieName} needs secureCookie: browsers keep a __Host- or __Secure- cookie only when it is Secure (and served over https).`,
-    );
+  for (const name of [cookieName, deviceCookieName]) {
+    if (/^__(Host|Secure)-/i.test(name) && !cookieSecure) {
+      throw new TypeError(
+        `The cookie name ${name} needs secureCookie: browsers keep a __Host- or __Secure- cookie only when it is Secure (and served over https).`,
+      );
+    }
   }
   return {
     store: options.store,
     secret: options.tokenSecret,
     allowedHosts: options.allowedHosts ?? null,
     cookieName,
+    deviceCookieName,
     cookieSecure,
     acceptBearer: options.acceptBearer ?? false,
     trustedOrigins: options.trustedOrigins ?? [],

@@ -12,6 +12,8 @@ export interface HttpSettings {
   /** Host names answered; `null` answers every host. */
   allowedHosts: readonly string[] | null;
   cookieName: string;
+  /** The device cookie's name (login protection's trusted devices). */
+  deviceCookieName: string;
   cookieSecure: boolean;
   acceptBearer: boolean;
   rateLimiter: RateLimiter;

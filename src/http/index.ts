@@ -1,5 +1,6 @@
 /** rpdi/http: every endpoint of the interface over web-standard Request and Response. */
 
+export { DEVICE_COOKIE_LIFETIME_SECONDS } from "../auth/device-cookie";
 export {
   type LogInContext,
   type LogInFailure,
@@ -10,9 +11,11 @@ export {
 export {
   createLoginProtection,
   LOGIN_PROTECTION_DEFAULTS,
+  type LoginAttempt,
   type LoginCheck,
   type LoginProtection,
   type LoginProtectionOptions,
+  type LoginResult,
 } from "../auth/login-protection";
 export {
   createScryptHasher,

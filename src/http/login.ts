@@ -1,4 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { getCookie } from "hono/cookie";
+import { DEVICE_COOKIE_LIFETIME_SECONDS } from "../auth/device-cookie";
 import { logIn } from "../auth/login";
 import { TOKEN_LIFETIME_SECONDS } from "../auth/token";
 import { comesFromAnotherSite } from "./cross-site";
@@ -36,7 +38,7 @@ export const loginRoute = createRoute({
 
 /**
  * POST {login_url}: always 200 with an empty body (spec); success is the session cookie being
- * set. Nothing in the response says why a login failed. A login posted from another site's page
+ * set, with a device cookie that exempts this browser from the account's lockout next time. Nothing in the response says why a login failed. A login posted from another site's page
  * fails like any other (login CSRF would sign the victim into the attacker's account).
  */
 export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
@@ -58,6 +60,7 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
           password: fields.get("password") ?? "",
           mfaCode: fields.get("mfaCode"),
           client: settings.clientKey(request),
+          deviceCookie: getCookie(c, settings.deviceCookieName),
           now: c.get("now"),
         },
         {
@@ -67,16 +70,33 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
         },
       );
       if (!outcome.ok) return text(200, "");
-      const attributes = [
-        `${settings.cookieName}=${outcome.token}`,
-        "Path=/",
-        "HttpOnly",
-        "SameSite=Lax",
-        `Max-Age=${TOKEN_LIFETIME_SECONDS}`,
-        ...(settings.cookieSecure ? ["Secure"] : []),
-      ];
-      return text(200, "", { "set-cookie": attributes.join("; ") });
+      const response = text(200, "");
+      response.headers.append(
+        "set-cookie",
+        cookie(settings, settings.cookieName, outcome.token, TOKEN_LIFETIME_SECONDS),
+      );
+      response.headers.append(
+        "set-cookie",
+        cookie(
+          settings,
+          settings.deviceCookieName,
+          outcome.deviceCookie,
+          DEVICE_COOKIE_LIFETIME_SECONDS,
+        ),
+      );
+      return response;
     });
+}
+
+function cookie(settings: HttpSettings, name: string, value: string, maxAge: number): string {
+  return [
+    `${name}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${maxAge}`,
+    ...(settings.cookieSecure ? ["Secure"] : []),
+  ].join("; ");
 }
 
 async function formFields(request: Request): Promise<Map<string, string>> {

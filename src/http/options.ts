@@ -26,6 +26,12 @@ export interface HttpHandlerOptions {
    * without `Domain`, so no sibling subdomain or plain-http response can set one to shadow it.
    */
   cookieName?: string;
+  /**
+   * The device cookie's name (OWASP device cookies: set on each successful login, it lets that
+   * browser past the lockout an attacker causes); `<cookieName>_DEVICE` by default, which keeps a
+   * `__Host-` prefix.
+   */
+  deviceCookieName?: string;
   /** Mark the cookie `Secure` (default true; a plain-http local sandbox turns it off). */
   secureCookie?: boolean;
   /** Accept `Authorization: Bearer <token>` as well as the cookie (default false). */
@@ -38,7 +44,8 @@ export interface HttpHandlerOptions {
   /**
    * Who is asking, as a short key (the client's address, from the socket or a proxy header the
    * host trusts). Login protection counts failures per client and per account and client; without
-   * it, failures for an account delay every login to that account (never every login).
+   * it, failures for an account delay every login to that account from a browser without a
+   * device cookie (never every login, never the owner's trusted devices).
    */
   clientKey?: (request: Request) => string;
   /** The feed's limiter; 1000 requests per 5 minutes per organization, in memory, by default. */

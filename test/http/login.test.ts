@@ -10,9 +10,15 @@ describe("POST /app/{org_name}/admin/auth/ and the session", () => {
       body: new URLSearchParams({ email: ADMIN, password: PASSWORD }),
     });
     expect(success.status).toBe(200);
-    expect(success.headers.get("set-cookie")).toMatch(
+    const [session, device, ...others] = success.headers.getSetCookie();
+    expect(session).toMatch(
       /^SERVICEAUTH=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/,
     );
+    // OWASP device cookies: lets this browser past the lockout an attacker causes (login protection).
+    expect(device).toMatch(
+      /^SERVICEAUTH_DEVICE=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=15552000; Secure$/,
+    );
+    expect(others).toEqual([]);
     const failures: Record<string, string>[] = [
       { email: ADMIN, password: "wrong" },
       { email: "nobody@hartwell.example", password: PASSWORD },

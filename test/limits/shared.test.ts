@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LoginProtection, LoginResult } from "../../src/auth/login-protection";
 import { createRedisLimiters } from "../../src/limits/redis";
 import type { SharedLimiters } from "../../src/limits/shared";
 import { createPostgresLimiters } from "../../src/postgres/limiters";
@@ -10,6 +11,18 @@ import { redisAnswers } from "../support/redis";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 const REDIS = await redisAnswers(REDIS_URL);
+
+/** One login try that `begin` lets through and that ends as `result`. */
+async function failOnce(
+  protection: LoginProtection,
+  account: string,
+  client: string,
+  result: LoginResult = "BAD_PASSWORD",
+): Promise<void> {
+  const attempt = { account, client, device: null };
+  expect(await protection.begin(attempt)).toEqual({ allowed: true });
+  await protection.finish(attempt, result);
+}
 
 /** Three instances' limiters, as three processes would build them on one backend. */
 function sharedBehaviour(instances: () => SharedLimiters[]) {
@@ -32,17 +45,38 @@ function sharedBehaviour(instances: () => SharedLimiters[]) {
     const limiters = instances();
     const account = `victim-${Math.random().toString(36).slice(2)}@firm.example`;
     for (let n = 0; n < 5; n++)
-      await (limiters[n % limiters.length] as SharedLimiters).loginProtection.recordFailure(
+      await failOnce(
+        (limiters[n % limiters.length] as SharedLimiters).loginProtection,
         account,
         "203.0.113.9",
       );
     for (const limiter of limiters) {
-      expect(await limiter.loginProtection.check(account, "203.0.113.9")).toMatchObject({
-        allowed: false,
-      });
-      expect(await limiter.loginProtection.check(account, "198.51.100.7")).toEqual({
-        allowed: true,
-      });
+      expect(
+        await limiter.loginProtection.check({ account, client: "203.0.113.9", device: null }),
+      ).toMatchObject({ allowed: false });
+      expect(
+        await limiter.loginProtection.check({ account, client: "198.51.100.7", device: null }),
+      ).toEqual({ allowed: true });
+    }
+  });
+
+  it("counts an account's failed MFA codes once across instances and clients: after 5, no untrusted client gets a sixth, a trusted device does", async () => {
+    const limiters = instances();
+    const account = `mfa-${Math.random().toString(36).slice(2)}@firm.example`;
+    for (let n = 0; n < 5; n++)
+      await failOnce(
+        (limiters[n % limiters.length] as SharedLimiters).loginProtection,
+        account,
+        `203.0.113.${n}`,
+        "BAD_CODE",
+      );
+    for (const [n, limiter] of limiters.entries()) {
+      expect(
+        await limiter.loginProtection.begin({ account, client: `198.51.100.${n}`, device: null }),
+      ).toMatchObject({ allowed: false });
+      const trusted = { account, client: "203.0.113.0", device: "owner-device" };
+      expect(await limiter.loginProtection.begin(trusted)).toEqual({ allowed: true });
+      await limiter.loginProtection.finish(trusted, "SUCCESS");
     }
   });
 }

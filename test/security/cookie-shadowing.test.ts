@@ -29,7 +29,7 @@ function setUp(cookieName?: string) {
       method: "POST",
       body: new URLSearchParams({ email: ADMIN, password: PASSWORD }),
     });
-    return response.headers.get("set-cookie") ?? "";
+    return response.headers.getSetCookie()[0] ?? "";
   };
   const emailsOf = async (orgId: string) =>
     (await store.exportSnapshot(orgId))?.members.map((member) => member.email) ?? [];

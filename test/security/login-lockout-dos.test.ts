@@ -38,14 +38,19 @@ describe("login protection cannot lock the real user out", () => {
 
   it("a client that fails on many accounts is blocked on every account, others are not", async () => {
     const protection = createLoginProtection({ clientFailuresPerDay: 10 });
-    for (let account = 0; account < 10; account++)
-      await protection.recordFailure(`sandbox\u0000user${account}@x.example`, "attacker");
-    expect((await protection.check("sandbox\u0000fresh@x.example", "attacker")).allowed).toBe(
-      false,
-    );
-    expect((await protection.check("sandbox\u0000fresh@x.example", "someone-else")).allowed).toBe(
-      true,
-    );
+    for (let account = 0; account < 10; account++) {
+      const attempt = {
+        account: `sandbox\u0000user${account}@x.example`,
+        client: "attacker",
+        device: null,
+      };
+      await protection.begin(attempt);
+      await protection.finish(attempt, "BAD_PASSWORD");
+    }
+    const fresh = (client: string) =>
+      protection.check({ account: "sandbox\u0000fresh@x.example", client, device: null });
+    expect((await fresh("attacker")).allowed).toBe(false);
+    expect((await fresh("someone-else")).allowed).toBe(true);
   });
 
   it("a held-back client's tries cost no password hashing, so they cannot crowd out real logins", async () => {
@@ -97,8 +102,15 @@ describe("login protection cannot lock the real user out", () => {
         },
       });
       const huge = `${"x".repeat(60_000)}@example.com`;
-      for (let attempt = 0; attempt < 200; attempt++)
-        await protection.recordFailure(`sandbox\u0000${attempt}${huge}`, `client-${attempt}`);
+      for (let n = 0; n < 200; n++) {
+        const attempt = {
+          account: `sandbox\u0000${n}${huge}`,
+          client: `client-${n}`,
+          device: null,
+        };
+        await protection.begin(attempt);
+        await protection.finish(attempt, "BAD_PASSWORD");
+      }
       expect(Math.max(...keys.map((key) => key.length))).toBeLessThanOrEqual(2 * 320 + 1);
       vi.advanceTimersByTime(24 * 60 * 60 * 1000 + 1000);
       const stillThere = await Promise.all(
