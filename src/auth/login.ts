@@ -3,6 +3,7 @@ import { runReadOnly, runTransaction } from "../store/run";
 import type { Member } from "../store/snapshot";
 import type { LoginProtection } from "./login-protection";
 import { createScryptHasher, dummyPasswordHash, type PasswordHasher } from "./password";
+import { sessionStamp } from "./session-stamp";
 import { issueToken, type TokenSecret } from "./token";
 import { matchTotpStep } from "./totp";
 
@@ -81,7 +82,8 @@ export async function logIn(
       return fail("MFA_CODE_INVALID");
   }
   await context.protection.recordSuccess(account, input.client);
-  const token = await issueToken(context.secret, { orgId, memberId: member.id }, input.now);
+  const stamp = sessionStamp(context.secret, member, { mfaRequired });
+  const token = await issueToken(context.secret, { orgId, memberId: member.id, stamp }, input.now);
   return { ok: true, token, orgId, memberId: member.id };
 }
 
