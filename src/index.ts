@@ -3,6 +3,7 @@
  * services and a default in-memory store.
  */
 
+export { type EndSessionsInput, endSessions } from "./auth/end-sessions";
 export { annotateCsv } from "./csv/error-report";
 export { escapeFormula, unescapeFormula } from "./csv/formula-escape";
 export {

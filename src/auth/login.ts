@@ -5,6 +5,7 @@ import type { Member } from "../store/snapshot";
 import { issueDeviceToken, verifyDeviceToken } from "./device-cookie";
 import type { LoginAttempt, LoginProtection, LoginResult } from "./login-protection";
 import { createScryptHasher, dummyPasswordHash, type PasswordHasher } from "./password";
+import { sessionStamp } from "./session-stamp";
 import { issueToken, type TokenSecret } from "./token";
 import { matchTotpStep } from "./totp";
 
@@ -112,7 +113,8 @@ export async function logIn(
       return fail("MFA_CODE_INVALID", "BAD_CODE");
   }
   await protection.finish(attempt, "SUCCESS");
-  const token = await issueToken(context.secret, { orgId, memberId: member.id }, input.now);
+  const stamp = sessionStamp(context.secret, member, { mfaRequired });
+  const token = await issueToken(context.secret, { orgId, memberId: member.id, stamp }, input.now);
   const deviceCookie = await issueDeviceToken(context.secret, account, input.now);
   return { ok: true, token, orgId, memberId: member.id, deviceCookie };
 }

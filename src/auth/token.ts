@@ -4,6 +4,11 @@ import { jwtVerify, SignJWT } from "jose";
 export interface Session {
   orgId: string;
   memberId: string;
+  /**
+   * The member's `sessionStamp` (auth/session-stamp.ts) when the token was issued (claim `stp`): the session holds
+   * only while the member's stamp is still this. A token without one authenticates no one.
+   */
+  stamp?: string;
 }
 
 /** The token lifetime (DESIGN.md: 12 hours). */
@@ -12,7 +17,8 @@ export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 /** The host's signing secret, at least 32 bytes (HS256). */
 export type TokenSecret = string | Uint8Array;
 
-function key(secret: TokenSecret): Uint8Array {
+/** The secret's bytes; throws when it is shorter than 32 bytes. */
+export function tokenSecretBytes(secret: TokenSecret): Uint8Array {
   const bytes = typeof secret === "string" ? new TextEncoder().encode(secret) : secret;
   if (bytes.length < 32) throw new Error("The token secret must be at least 32 bytes.");
   return bytes;
@@ -21,12 +27,13 @@ function key(secret: TokenSecret): Uint8Array {
 /** A signed JWT (HS256) for the session, valid for 12 hours from `now`. */
 export function issueToken(secret: TokenSecret, session: Session, now: Date): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ org: session.orgId })
+  const claims = session.stamp === undefined ? {} : { stp: session.stamp };
+  return new SignJWT({ org: session.orgId, ...claims })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(session.memberId)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
-    .sign(key(secret));
+    .sign(tokenSecretBytes(secret));
 }
 
 /**
@@ -39,14 +46,16 @@ export async function verifyToken(
   now: Date,
 ): Promise<Session | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, tokenSecretBytes(secret), {
       algorithms: ["HS256"],
       currentDate: now,
       // A token without an expiry would be valid forever (jose checks exp only when present).
       requiredClaims: ["exp", "iat", "sub"],
     });
     if (typeof payload.org !== "string" || typeof payload.sub !== "string") return null;
-    return { orgId: payload.org, memberId: payload.sub };
+    const session: Session = { orgId: payload.org, memberId: payload.sub };
+    if (typeof payload.stp === "string") session.stamp = payload.stp;
+    return session;
   } catch {
     return null;
   }

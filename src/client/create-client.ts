@@ -44,6 +44,11 @@ export interface RpdiClient {
   feed: FeedMethods;
   /** Logs in now (otherwise the first call does); rejects as a call would on refused credentials. */
   logIn(options?: { signal?: AbortSignal }): Promise<void>;
+  /**
+   * Logs out: the service ends every session of the account (`POST {login_url}logout`) and the
+   * client forgets its cookie. A later call logs in again.
+   */
+  logOut(options?: { signal?: AbortSignal }): Promise<void>;
 }
 
 /**
@@ -85,5 +90,6 @@ export function createClient(options: ClientOptions): RpdiClient {
     logIn: async (call = {}) => {
       await sessions.session(call.signal);
     },
+    logOut: (call = {}) => sessions.logOut(call.signal),
   };
 }

@@ -71,6 +71,32 @@ export class SessionKeeper {
     if (this.current?.generation === session.generation) this.current = undefined;
   }
 
+  /**
+   * Ends the session at the service (every session of the account, on every machine) and forgets
+   * it; a later call logs in again. Without a session there is nothing to end: no request is sent,
+   * except in the browser, where the cookie may be there without this client having logged in.
+   */
+  async logOut(signal: AbortSignal | undefined): Promise<void> {
+    // A login under way would leave a session behind the logout.
+    const pending = await this.pending?.promise.catch(() => undefined);
+    const session = this.current ?? pending;
+    this.current = undefined;
+    if (session === undefined && this.runtime.cookies === "manual") return;
+    const url = new URL(`${this.loginUrl.href.replace(/\/+$/, "")}/logout`);
+    const request = `POST ${url.pathname}`;
+    const cookie = session?.cookies?.header(url);
+    const response = await sendOnce(this.runtime, request, url, {
+      method: "POST",
+      ...(cookie === undefined ? {} : { cookie }),
+      signal,
+    });
+    session?.cookies?.receive(response.headers, url);
+    this.observe(response);
+    if (response.status !== 204 && response.status !== 200)
+      throw await failureOf(response, request, undefined, this.runtime);
+    await response.body?.cancel();
+  }
+
   /** Learns the service's clock from any answer, for the MFA code. */
   observe(response: Response): void {
     this.mfa?.observe(response.headers.get("date"), this.runtime.now());

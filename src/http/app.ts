@@ -11,6 +11,7 @@ import { registerFeedRoutes } from "./feed";
 import { registerGraphqlRoute } from "./graphql";
 import { registerListRoutes } from "./lists";
 import { registerLoginRoute } from "./login";
+import { registerLogoutRoute } from "./logout";
 import { registerMatterRoutes } from "./matters";
 import { registerMemberRoutes } from "./members";
 import { OPENAPI_DOCUMENT_CONFIG } from "./openapi-config";
@@ -98,6 +99,7 @@ export function createHttpApp(options: HttpHandlerOptions): OpenAPIHono<HttpEnv>
   registerFeedRoutes(app, settings);
   registerGraphqlRoute(app, settings);
   registerLoginRoute(app, settings);
+  registerLogoutRoute(app, settings);
   // The document describes the interface and holds no data: served without a session.
   app.get("/openapi.json", () => json(200, app.getOpenAPI31Document(OPENAPI_DOCUMENT_CONFIG)));
   app.notFound(() => jsonError(404, "Not found."));

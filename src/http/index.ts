@@ -42,6 +42,8 @@ export {
   type Principal,
   touchedProducts,
 } from "../auth/policy";
+export { sessionStamp } from "../auth/session-stamp";
+export { currentSessionStamp, issueSessionToken } from "../auth/session-token";
 export {
   issueToken,
   type Session,

@@ -1,4 +1,5 @@
 import type { Principal } from "../auth/policy";
+import { sessionStamp } from "../auth/session-stamp";
 import { type TokenSecret, verifyToken } from "../auth/token";
 import { OrganizationNotFoundError } from "../store/errors";
 import type { Store } from "../store/port";
@@ -13,7 +14,9 @@ export interface SessionOptions {
 
 /**
  * The caller, from the session cookie (or, when the host opts in, a bearer token), re-read from the
- * store on every request so role changes apply at once. `null` means 401.
+ * store on every request so role changes apply at once. `null` means 401: also when the member's
+ * address, password, MFA, roles or session epoch changed since the token was issued (its stamp no
+ * longer matches).
  */
 export async function authenticate(
   request: Request,
@@ -28,7 +31,9 @@ export async function authenticate(
     return await runReadOnly(options.store, session.orgId, async (tx) => {
       const [member] = await tx.loadMembersById([session.memberId]);
       if (member === undefined) return null;
-      return { member, organization: await tx.loadOrganization() };
+      const organization = await tx.loadOrganization();
+      if (session.stamp !== sessionStamp(options.secret, member, organization)) return null;
+      return { member, organization };
     });
   } catch (error) {
     if (error instanceof OrganizationNotFoundError) return null;

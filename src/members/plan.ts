@@ -138,7 +138,7 @@ function createdMember(id: string, row: ValidatedMemberRow, product: Product): M
     mentorIds: [],
     education: [],
     products: [{ product, role: row.role ?? Role.MEMBER }],
-    credentials: { passwordHash: null, mfaSecret: null },
+    credentials: { passwordHash: null, mfaSecret: null, sessionEpoch: 0 },
   };
   copyPresentFields(member, row);
   addEducationOnce(member, row);

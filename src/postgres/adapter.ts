@@ -440,6 +440,14 @@ function postgresTx(
       return rows.length === 1;
     },
 
+    async endMemberSessions(memberId) {
+      const { rows } = await connection.query(
+        `UPDATE ${s}.members SET session_epoch = session_epoch + 1 WHERE org_id = $1 AND id = $2 RETURNING id`,
+        [orgId, memberId],
+      );
+      return rows.length === 1;
+    },
+
     async deleteWelcomeEmails(ids) {
       await connection.query(
         `DELETE FROM ${s}.welcome_emails WHERE org_id = $1 AND id = ANY($2::text[])`,

@@ -16,7 +16,7 @@ export function memberSelect(s: string): string {
   return `SELECT m.id, m.email, m.first_name, m.last_name, m.employee_id, m.job_title, m.level, m.office,
       m.department, m.practice_area, m.start_date::text AS start_date, m.effective_class_year, m.sso_id,
       m.use_mfa, m.bio_link, m.work_arrangement, m.flsa_status, m.manager_id, m.password_hash, m.mfa_secret,
-      m.products, m.education, m.mentor_ids
+      m.products, m.education, m.mentor_ids, m.session_epoch
     FROM ${s}.members m`;
 }
 
@@ -53,6 +53,7 @@ export function memberFromRow(row: Record<string, unknown>): Member {
     credentials: {
       passwordHash: (row.password_hash as string | null) ?? null,
       mfaSecret: (row.mfa_secret as string | null) ?? null,
+      sessionEpoch: Number(row.session_epoch ?? 0),
     },
   };
 }
@@ -87,6 +88,7 @@ const MEMBER_COLUMNS: readonly [string, string, (member: Member) => unknown][] =
   ["products", "jsonb", (m) => JSON.stringify(m.products)],
   ["education", "jsonb", (m) => JSON.stringify(m.education)],
   ["mentor_ids", "jsonb", (m) => JSON.stringify(m.mentorIds)],
+  ["session_epoch", "integer", (m) => m.credentials.sessionEpoch],
 ];
 
 /**

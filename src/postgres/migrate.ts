@@ -6,6 +6,7 @@ import feedLatestStatus from "./migrations/004_feed_latest_status.sql";
 import outboxLeases from "./migrations/005_outbox_leases.sql";
 import rateLimits from "./migrations/006_rate_limits.sql";
 import memberListsInRow from "./migrations/007_member_lists_in_row.sql";
+import sessionEpoch from "./migrations/008_session_epoch.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
 const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -16,6 +17,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 5, sql: outboxLeases },
   { version: 6, sql: rateLimits },
   { version: 7, sql: memberListsInRow },
+  { version: 8, sql: sessionEpoch },
 ];
 
 /**

@@ -441,6 +441,16 @@ function memoryTx(
       steps.set(memberId, step);
       return true;
     },
+
+    async endMemberSessions(memberId) {
+      // Looked up before write(): an unknown member changes nothing, so nothing is published.
+      if (!read().members.has(memberId)) return false;
+      const members = write().members;
+      const member = copyMember(members.get(memberId) as Member);
+      member.credentials.sessionEpoch++;
+      members.set(memberId, member);
+      return true;
+    },
   };
 }
 

@@ -183,6 +183,12 @@ export interface StoreTx {
    * admits one.
    */
   acceptTotpStep(memberId: string, step: number): Promise<boolean>;
+  /**
+   * Ends every session of the member made until now, by raising their
+   * `credentials.sessionEpoch` by one (session tokens carry a stamp over it): `true`, or `false`
+   * when there is no such member (nothing is written). Each call raises it; none resets it.
+   */
+  endMemberSessions(memberId: string): Promise<boolean>;
 }
 
 /**
@@ -210,4 +216,5 @@ export const STORE_TX_OPERATIONS = [
   "listWelcomeEmails",
   "deleteWelcomeEmails",
   "acceptTotpStep",
+  "endMemberSessions",
 ] as const satisfies readonly (keyof StoreTx)[];

@@ -86,10 +86,13 @@ export type Education = z.infer<typeof educationSchema>;
 /**
  * How a member signs in to the interface: an scrypt password hash (see auth/password.ts) and,
  * for MFA, the base32 TOTP secret. Never logged, never in an error, never in a response.
+ * `sessionEpoch` counts the times the member's sessions were ended (logout): a session token
+ * made before the last one no longer authenticates (auth/session-stamp.ts).
  */
 export const credentialsSchema = z.object({
   passwordHash: z.string().nullable().default(null),
   mfaSecret: z.string().nullable().default(null),
+  sessionEpoch: z.number().int().nonnegative().default(0),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
@@ -116,7 +119,7 @@ export const memberSchema = z.object({
   mentorIds: z.array(text).default([]),
   education: z.array(educationSchema).default([]),
   products: z.array(productRoleSchema).default([]),
-  credentials: credentialsSchema.default({ passwordHash: null, mfaSecret: null }),
+  credentials: credentialsSchema.default({ passwordHash: null, mfaSecret: null, sessionEpoch: 0 }),
 });
 /** A stored member of an organization, with product roles and links to managers and mentors. */
 export type Member = z.infer<typeof memberSchema>;

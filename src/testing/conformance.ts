@@ -13,6 +13,7 @@ import { memberOperationsSuite } from "./suites/member-operations";
 import { outboxLeasesSuite } from "./suites/outbox";
 import { propertiesSuite } from "./suites/properties";
 import { readWhileWriteSuite } from "./suites/read-while-write";
+import { sessionEpochsSuite } from "./suites/session-epochs";
 import { snapshotsSuite } from "./suites/snapshots";
 import { totpStepsSuite } from "./suites/totp-steps";
 
@@ -27,6 +28,7 @@ export const CONFORMANCE_SUITES = [
   "outbox",
   "outbox leases",
   "totp steps",
+  "session epochs",
   "atomicity",
   "concurrency",
   "read while write",
@@ -75,6 +77,7 @@ export function runStoreConformance(
       outbox: () => outboxSuite(harness),
       "outbox leases": () => outboxLeasesSuite(harness),
       "totp steps": () => totpStepsSuite(harness),
+      "session epochs": () => sessionEpochsSuite(harness),
       atomicity: () => atomicitySuite(harness),
       concurrency: () => concurrencySuite(harness),
       "read while write": () => readWhileWriteSuite(harness),

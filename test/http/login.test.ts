@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { issueSessionToken } from "../../src/auth/session-token";
 import { issueToken } from "../../src/auth/token";
 import { ADMIN, MEMBER, MFA_ADMIN, PASSWORD, SECRET, sandbox } from "./support";
 
@@ -90,8 +91,9 @@ describe("POST /app/{org_name}/admin/auth/ and the session", () => {
   });
 
   it("ignores a bearer header unless the host opts in", async () => {
-    const { request, clock } = sandbox();
-    const token = await issueToken(
+    const { request, clock, store } = sandbox();
+    const token = await issueSessionToken(
+      store,
       SECRET,
       { orgId: "org-sandbox", memberId: "m-sandbox-admin" },
       clock.now,
@@ -102,7 +104,7 @@ describe("POST /app/{org_name}/admin/auth/ and the session", () => {
     ).toBe(401);
   });
 
-  it("applies role changes at once: a token names the member, whose roles are read on every request", async () => {
+  it("applies role changes at once: the session made before ends (401), and a new login has the new role", async () => {
     const { request, login } = sandbox();
     const member = (await login(MEMBER)) as string;
     const before = await request("/api/v2/departments", { headers: { cookie: member } });
@@ -124,7 +126,9 @@ describe("POST /app/{org_name}/admin/auth/ and the session", () => {
     });
     expect(promoted.status).toBe(200);
     expect((await request("/api/v2/departments", { headers: { cookie: member } })).status).toBe(
-      200,
+      401,
     );
+    const again = (await login(MEMBER)) as string;
+    expect((await request("/api/v2/departments", { headers: { cookie: again } })).status).toBe(200);
   });
 });

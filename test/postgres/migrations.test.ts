@@ -146,7 +146,8 @@ describe("migrate() upgrades a database that holds data", () => {
       for (const table of oldTables) expect(await present(table)).not.toBeNull();
       expect(await memberForeignKeys()).toContain("members_org_id_manager_id_fkey");
 
-      expect(await store.migrate()).toEqual([7]);
+      // Through the latest version: the adapter's statements read the newest schema.
+      expect(await store.migrate()).toEqual([7, 8]);
 
       expect(await store.exportSnapshot(orgId)).toEqual(
         parseOrganizationSnapshot({
@@ -209,6 +210,36 @@ describe("migrate() upgrades a database that holds data", () => {
       ]);
       expect(uni?.map((found) => found.id)).toEqual(["m-one", "m-many"]);
       expect(linked?.map((found) => found.id)).toEqual(["m-many", "m-last"]);
+    } finally {
+      await dropStore(store);
+    }
+  });
+  it("version 8 gives every stored member session epoch 0, and the adapter then raises it", async () => {
+    const client = pgliteClient();
+    const store = await olderStore(client, "upgrade", 7);
+    try {
+      const schema = `"${schemaOfStore(store)}"`;
+      const orgId = "org-epoch";
+      const { pipelines, applicationCustomFields, ...profile } = parseOrganizationSnapshot({
+        organization: { id: orgId, shortName: "epoch", name: "Epoch LLP" },
+      }).organization;
+      expect([pipelines, applicationCustomFields]).toEqual([[], []]);
+      await client.query(
+        `INSERT INTO ${schema}.organizations (id, short_name, profile, external_user_emails) VALUES ($1, $2, $3::jsonb, '{}')`,
+        [orgId, profile.shortName, JSON.stringify(profile)],
+      );
+      await client.query(
+        `INSERT INTO ${schema}.members (org_id, id, email, first_name, last_name, password_hash) VALUES ($1, 'm-old', 'old@epoch.example', 'Old', 'Member', 'hash')`,
+        [orgId],
+      );
+
+      expect(await store.migrate()).toEqual([8]);
+
+      const epoch = async () =>
+        (await store.exportSnapshot(orgId))?.members[0]?.credentials.sessionEpoch;
+      expect(await epoch()).toBe(0);
+      expect(await store.transaction(orgId, (tx) => tx.endMemberSessions("m-old"))).toBe(true);
+      expect(await epoch()).toBe(1);
     } finally {
       await dropStore(store);
     }

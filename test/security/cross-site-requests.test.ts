@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { issueToken } from "../../src/auth/token";
+import { issueSessionToken } from "../../src/auth/session-token";
 import { createHttpHandler } from "../../src/http/handler";
 import { createMemoryStore } from "../../src/store/memory";
 import { ADMIN, BASE, SECRET, sandbox, sandboxSnapshot, upload } from "../http/support";
@@ -41,7 +41,8 @@ describe("CSRF: cookie-authenticated writes from another site are refused", () =
       tokenSecret: SECRET,
       trustedOrigins: ["https://hr.hartwell.example"],
     });
-    const token = await issueToken(
+    const token = await issueSessionToken(
+      store,
       SECRET,
       { orgId: sandboxSnapshot().organization.id as string, memberId: "m-sandbox-admin" },
       new Date(),
@@ -62,13 +63,11 @@ describe("CSRF: cookie-authenticated writes from another site are refused", () =
 
   it("exempts bearer-authenticated requests, which carry no ambient credential", async () => {
     const snapshot = sandboxSnapshot();
-    const handler = createHttpHandler({
-      store: createMemoryStore(snapshot),
-      tokenSecret: SECRET,
-      acceptBearer: true,
-    });
+    const store = createMemoryStore(snapshot);
+    const handler = createHttpHandler({ store, tokenSecret: SECRET, acceptBearer: true });
     const admin = snapshot.members?.find((member) => member.email === ADMIN);
-    const token = await issueToken(
+    const token = await issueSessionToken(
+      store,
       SECRET,
       { orgId: snapshot.organization.id as string, memberId: admin?.id as string },
       new Date(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { issueToken } from "../../src/auth/token";
+import { issueSessionToken } from "../../src/auth/session-token";
 import { ADMIN, MFA_ADMIN, SECRET, sandbox, sandboxSnapshot, upload } from "../http/support";
 
 const ORG = sandboxSnapshot().organization.id as string;
@@ -11,7 +11,12 @@ async function uniOnlyAdmin() {
   if (felix === undefined) throw new Error("the sandbox has no m-006");
   felix.products = [{ product: "UNI", role: "ADMIN" }];
   const context = sandbox({ snapshot });
-  const token = await issueToken(SECRET, { orgId: ORG, memberId: "m-006" }, context.clock.now);
+  const token = await issueSessionToken(
+    context.store,
+    SECRET,
+    { orgId: ORG, memberId: "m-006" },
+    context.clock.now,
+  );
   const importRecruit = (csv: string) =>
     context.request("/api/v2/members/import-csv?product=RECRUIT", {
       method: "POST",

@@ -28,7 +28,7 @@ function member(id: string): Member {
     mentorIds: [],
     education: [],
     products: [{ product: "PERFORM", role: "MEMBER" }],
-    credentials: { passwordHash: null, mfaSecret: null },
+    credentials: { passwordHash: null, mfaSecret: null, sessionEpoch: 0 },
   };
 }
 
