@@ -135,7 +135,7 @@ describe("logout ends the member's sessions: POST /app/{org_name}/admin/auth/log
       (cookie ?? "")
         .split("; ")
         .filter((part) => !part.startsWith("SERVICEAUTH=") && !part.startsWith("Max-Age="));
-    const set = login.headers.get("set-cookie");
+    const set = login.headers.getSetCookie()[0] ?? null;
     const cleared = (await request(LOGOUT, { method: "POST" })).headers.get("set-cookie");
     expect(set).not.toBeNull();
     expect(attributes(cleared)).toEqual(attributes(set));
