@@ -77,7 +77,7 @@ export function createHttpApp(options: HttpHandlerOptions): OpenAPIHono<HttpEnv>
   registerListRoutes(app, settings);
   registerMatterRoutes(app, settings);
   registerFeedRoutes(app, settings);
-  registerGraphqlRoute(app, settings);
+  registerGraphqlRoute(app, settings, options.graphql);
   registerLoginRoute(app, settings);
   // The document describes the interface and holds no data: served without a session.
   app.get("/openapi.json", () => json(200, app.getOpenAPI31Document(OPENAPI_DOCUMENT_CONFIG)));
