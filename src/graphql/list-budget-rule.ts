@@ -76,7 +76,9 @@ export function memberListBudgetRule(budget: MemberListBudget): ValidationRule {
         for (const selection of selectionSet.selections) {
           if (selection.kind === Kind.FIELD) {
             const inner =
-              selection.selectionSet === undefined ? NOTHING : tally(selection.selectionSet, within);
+              selection.selectionSet === undefined
+                ? NOTHING
+                : tally(selection.selectionSet, within);
             if (selection.name.value !== LIST_FIELD) {
               add({ ...inner, cost: 1 + inner.cost });
               continue;

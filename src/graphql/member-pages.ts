@@ -1,7 +1,7 @@
 import { type MemberPage, publicMember } from "../members/operations";
-import { runReadOnly } from "../store/run";
 import type { Store } from "../store/port";
 import type { Product } from "../store/products";
+import { runReadOnly } from "../store/run";
 import type { Member } from "../store/snapshot";
 import { stopIfAborted } from "./abort";
 
@@ -26,7 +26,11 @@ export function memberPageReader(
   store: Store,
   orgId: string,
   signal: AbortSignal | undefined,
-): (input: { product: Product; first?: number | undefined; after?: string | null }) => Promise<MemberPage> {
+): (input: {
+  product: Product;
+  first?: number | undefined;
+  after?: string | null;
+}) => Promise<MemberPage> {
   const lists = new Map<Product, Promise<Member[]>>();
   return async ({ product, first, after }) => {
     let list = lists.get(product);
@@ -51,6 +55,8 @@ export async function cutPage(
   signal?: AbortSignal,
 ): Promise<MemberPage> {
   const page: Member[] = [];
+  // The largest id kept once the page is full: anything not below it stays out.
+  let bound: string | null = null;
   let following = 0;
   for (let start = 0; start < members.length; start += CHUNK) {
     if (start > 0) {
@@ -60,12 +66,13 @@ export async function cutPage(
     const end = Math.min(start + CHUNK, members.length);
     for (let index = start; index < end; index++) {
       const member = members[index] as Member;
-      if (after !== null && !(member.id > after)) continue;
+      const id = member.id;
+      if (after !== null && id <= after) continue;
       following++;
-      const last = page.at(-1);
-      if (page.length === first && last !== undefined && !(member.id < last.id)) continue;
-      page.splice(insertionPoint(page, member.id), 0, member);
+      if (bound !== null && id >= bound) continue;
+      page.splice(insertionPoint(page, id), 0, member);
       if (page.length > first) page.pop();
+      if (page.length === first) bound = (page[first - 1] as Member).id;
     }
   }
   const nodes = page.map(publicMember);

@@ -75,9 +75,9 @@ export { MEMBER_GRAPHQL_SDL } from "../graphql/schema";
 export { createRedisLimiters } from "../limits/redis";
 export { type SharedLimiters, sharedLimitersFrom } from "../limits/shared";
 export { createHttpApp } from "./app";
-export type { GraphqlHttpOptions } from "./graphql";
 export { comesFromAnotherSite } from "./cross-site";
 export type { HttpEnv, HttpSettings } from "./env";
+export type { GraphqlHttpOptions } from "./graphql";
 export { createHttpHandler } from "./handler";
 export {
   type InstructionLine,
