@@ -45,10 +45,22 @@ interface Lane {
  * A gate that runs at most `maxConcurrent` heavy reads of one organization at once, first come
  * first served, with at most `maxQueued` waiting, each no longer than `maxWaitMs`. Only the
  * organization's heavy reads wait on it: other organizations, and requests that are not heavy,
- * never do. Per process: several processes each hold their own turns.
+ * never do. Per process: several processes each hold their own turns. Throws a RangeError for
+ * limits that are not whole numbers of at least 1 turn, 0 places and 0 ms.
  */
 export function createHeavyReadGate(limits: Partial<HeavyReadLimits> = {}): HeavyReadGate {
   const settled: HeavyReadLimits = { ...DEFAULT_HEAVY_READ_LIMITS, ...limits };
+  // A gate with no turn would hold every heavy query until its deadline: refuse it at start-up.
+  if (!Number.isInteger(settled.maxConcurrent) || settled.maxConcurrent < 1)
+    throw new RangeError(
+      `maxConcurrent must be a whole number from 1; got ${settled.maxConcurrent}.`,
+    );
+  if (!Number.isInteger(settled.maxQueued) || settled.maxQueued < 0)
+    throw new RangeError(`maxQueued must be a whole number from 0; got ${settled.maxQueued}.`);
+  if (!Number.isFinite(settled.maxWaitMs) || settled.maxWaitMs < 0)
+    throw new RangeError(
+      `maxWaitMs must be a number of milliseconds from 0; got ${settled.maxWaitMs}.`,
+    );
   const lanes = new Map<string, Lane>();
 
   const releaser = (orgId: string, lane: Lane) => {

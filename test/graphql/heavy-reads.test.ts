@@ -39,6 +39,15 @@ describe("createHeavyReadGate", () => {
     expect(await gate.enter("org", AbortSignal.abort())).toEqual({ ok: false, reason: "ABORTED" });
   });
 
+  it("limits that would hold every heavy query, or are not whole numbers, are refused at start-up", () => {
+    expect(() => createHeavyReadGate({ maxConcurrent: 0 })).toThrow(
+      "maxConcurrent must be a whole number from 1; got 0.",
+    );
+    expect(() => createHeavyReadGate({ maxQueued: 1.5 })).toThrow(RangeError);
+    expect(() => createHeavyReadGate({ maxWaitMs: Number.NaN })).toThrow(RangeError);
+    expect(createHeavyReadGate({ maxQueued: 0, maxWaitMs: 0 }).limits.maxConcurrent).toBe(2);
+  });
+
   it("releasing a turn twice frees one turn, not two", async () => {
     const gate = createHeavyReadGate({ maxConcurrent: 1, maxQueued: 0 });
     const held = granted(await gate.enter("org"));
