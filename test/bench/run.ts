@@ -201,7 +201,9 @@ console.log(
   `\nGraphQL: GET /api/v2/departments while ${heavyReads.heavy} clients send three aliased membersByProduct(first: 333) on ${heavyReads.members.toLocaleString("en-US")} members`,
 );
 console.log(`  one heavy query alone      ${heavyReads.heavyAloneMs.toFixed(0)} ms`);
-console.log(`  lookup idle p50            ${heavyReads.idleP50Ms.toFixed(2)} ms`);
+console.log(
+  `  lookup idle p50 / p95      ${heavyReads.idleP50Ms.toFixed(2)} / ${heavyReads.idleP95Ms.toFixed(2)} ms`,
+);
 console.log(
   `  lookup p50 / p95 / max     ${heavyReads.p50Ms.toFixed(1)} / ${heavyReads.p95Ms.toFixed(1)} / ${heavyReads.maxMs.toFixed(1)} ms (heavy queries meanwhile: ${heavyReads.answered} answered, ${heavyReads.refused} refused 429)`,
 );
