@@ -40,7 +40,7 @@ export interface MemberGraphqlCostLimits {
 
 /**
  * Parses and validates a request against the member schema within {@link MEMBER_GRAPHQL_LIMITS}
- * (the cost budget as `limits` says): first the token limit while parsing, then the cheap limits
+ * (the cost budget as `costLimits` says): first the token limit while parsing, then the cheap limits
  * (depth, aliases, list budget and cost, and queries and mutations only), and
  * only for a document within them the standard rules, whose cost grows faster than the document.
  * Schema introspection is refused: the schema is published as SDL (docs/graphql/schema.graphql),
