@@ -1,5 +1,6 @@
 import type { Principal } from "../auth/policy";
 import type { Store } from "../store/port";
+import type { HeavyReadGate } from "./heavy-reads";
 
 /**
  * What a GraphQL request runs with: the store, the signed-in principal (its organization is the
@@ -22,4 +23,14 @@ export interface GraphqlContext {
    * `INTERNAL_SERVER_ERROR`, never the failure's own message.
    */
   onError?: ((error: unknown) => void) | undefined;
+  /** The largest cost of one request; `MEMBER_GRAPHQL_LIMITS.maxCost` when left out. */
+  maxCost?: number | undefined;
+  /** From this cost on a query is heavy; `MEMBER_GRAPHQL_LIMITS.heavyCost` when left out. */
+  heavyCost?: number | undefined;
+  /**
+   * Turns for heavy queries, shared by every request of the process (`createHeavyReadGate`); a
+   * heavy query waits for one of its organization's, or is refused with `HEAVY_READS_BUSY`.
+   * Without it heavy queries run as they come.
+   */
+  heavyReads?: HeavyReadGate | undefined;
 }

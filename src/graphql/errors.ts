@@ -3,7 +3,7 @@ import { GraphQLError, type GraphQLErrorOptions } from "graphql";
 /**
  * The `extensions.code` values rpdi's GraphQL answers carry besides the member CSV's error types
  * (`INVALID_EMAIL`…, for a field that fails its column rule). The first group refuses a whole
- * document before it runs (HTTP 400); the second answers one field.
+ * document before it runs (HTTP 400, but `HEAVY_READS_BUSY` 429); the second answers one field.
  */
 export const MemberGraphqlErrorCode = {
   GRAPHQL_PARSE_FAILED: "GRAPHQL_PARSE_FAILED",
@@ -12,6 +12,9 @@ export const MemberGraphqlErrorCode = {
   DEPTH_LIMIT_EXCEEDED: "DEPTH_LIMIT_EXCEEDED",
   ALIAS_LIMIT_EXCEEDED: "ALIAS_LIMIT_EXCEEDED",
   PAGE_SIZE_LIMIT_EXCEEDED: "PAGE_SIZE_LIMIT_EXCEEDED",
+  COST_LIMIT_EXCEEDED: "COST_LIMIT_EXCEEDED",
+  OPERATION_NOT_SUPPORTED: "OPERATION_NOT_SUPPORTED",
+  HEAVY_READS_BUSY: "HEAVY_READS_BUSY",
   FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   ABORTED: "ABORTED",

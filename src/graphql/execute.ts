@@ -1,15 +1,19 @@
 import {
   buildSchema,
+  type DocumentNode,
   defaultFieldResolver,
   type ExecutionResult,
   execute,
   GraphQLError,
   type GraphQLFieldResolver,
+  getOperationAST,
 } from "graphql";
 import { MemberConflictError, StoreConflictError } from "../store/errors";
 import { abortedError, stopIfAborted } from "./abort";
 import type { GraphqlContext } from "./context";
 import { graphqlError, MemberGraphqlErrorCode, withCode } from "./errors";
+import type { HeavyReadTurn } from "./heavy-reads";
+import { MEMBER_GRAPHQL_LIMITS } from "./limits";
 import { type MemberGraphqlRequest, prepareMemberGraphql } from "./prepare";
 import { memberResolvers } from "./resolvers";
 import { MEMBER_GRAPHQL_SDL } from "./schema";
@@ -20,11 +24,16 @@ export type { MemberGraphqlRequest } from "./prepare";
 /** The executable GraphQL schema of the per-member operations; its SDL is `docs/graphql/schema.graphql`. */
 const schema = buildSchema(MEMBER_GRAPHQL_SDL);
 
+/** The `Retry-After` of a heavy query refused for want of a turn, in seconds. */
+export const HEAVY_READS_RETRY_AFTER_SECONDS = 1;
+
 /**
  * Runs a GraphQL request against the member operations. A document over the limits
- * (`MEMBER_GRAPHQL_LIMITS`), one that does not parse or validate, or variables that do
- * not fit, is a request error: the result has `errors` and no `data`, to be answered 400 (see
- * {@link memberGraphqlHttpStatus}). Otherwise each operation is authorized on the caller and its
+ * (`MEMBER_GRAPHQL_LIMITS`, `context.maxCost`), a subscription, one that does not parse or
+ * validate, or variables that do not fit, is a request error: the result has `errors` and no
+ * `data`, to be answered 400 (see {@link memberGraphqlHttpStatus}). A heavy query (cost from
+ * `context.heavyCost` on) first takes a turn of `context.heavyReads`; without one it is refused
+ * with `HEAVY_READS_BUSY`, answered 429. Otherwise each operation is authorized on the caller and its
  * target (`authorizeMemberOperation`); field failures carry `extensions.code`: the CSV's
  * error type (`INVALID_EMAIL`…), `NOT_FOUND`, `FORBIDDEN`, `ABORTED` once `context.signal`
  * is, `CONFLICT` for a concurrent write, `INTERNAL_SERVER_ERROR` for anything unexpected (told to
@@ -35,11 +44,30 @@ export async function executeMemberGraphql(
   context: GraphqlContext,
 ): Promise<ExecutionResult> {
   if (context.signal?.aborted) return { errors: [abortedError()] };
-  const prepared = prepareMemberGraphql(schema, request);
+  const prepared = prepareMemberGraphql(schema, request, { maxCost: context.maxCost });
   if (!prepared.ok) return { errors: prepared.errors };
+  const gate = context.heavyReads;
+  const heavy =
+    prepared.cost >= (context.heavyCost ?? MEMBER_GRAPHQL_LIMITS.heavyCost) &&
+    getOperationAST(prepared.document, request.operationName)?.operation === "query";
+  if (gate === undefined || !heavy) return run(request, prepared.document, context);
+  const turn = await gate.enter(context.principal.organization.id, context.signal);
+  if (!turn.ok) return { errors: [busyError(turn.reason, prepared.cost)] };
+  try {
+    return await run(request, prepared.document, context);
+  } finally {
+    turn.release();
+  }
+}
+
+async function run(
+  request: MemberGraphqlRequest,
+  document: DocumentNode,
+  context: GraphqlContext,
+): Promise<ExecutionResult> {
   const result = await execute({
     schema,
-    document: prepared.document,
+    document,
     variableValues: request.variables ?? undefined,
     operationName: request.operationName ?? undefined,
     rootValue: memberResolvers(context),
@@ -54,12 +82,30 @@ export async function executeMemberGraphql(
   };
 }
 
+function busyError(reason: Exclude<HeavyReadTurn, { ok: true }>["reason"], cost: number) {
+  if (reason === "ABORTED") return abortedError();
+  const why =
+    reason === "QUEUE_FULL"
+      ? "every turn for heavy queries of this organization is taken and the queue is full"
+      : "no turn for heavy queries of this organization came free in time";
+  return graphqlError(
+    MemberGraphqlErrorCode.HEAVY_READS_BUSY,
+    `The query costs ${cost.toLocaleString("en-US")}, which makes it heavy, and ${why}. Retry after ${HEAVY_READS_RETRY_AFTER_SECONDS} s, or ask for smaller pages one after another.`,
+    { extensions: { cost, retryAfterSeconds: HEAVY_READS_RETRY_AFTER_SECONDS } },
+  );
+}
+
 /**
  * The HTTP status of a result of {@link executeMemberGraphql} (GraphQL over HTTP): 400 for a
- * request error, which has no `data`; 200 when the operation ran, whatever its field errors.
+ * request error, which has no `data`, and 429 when that error is `HEAVY_READS_BUSY` (to be sent
+ * with `Retry-After`); 200 when the operation ran, whatever its field errors.
  */
-export function memberGraphqlHttpStatus(result: ExecutionResult): 200 | 400 {
-  return result.data === undefined ? 400 : 200;
+export function memberGraphqlHttpStatus(result: ExecutionResult): 200 | 400 | 429 {
+  if (result.data !== undefined) return 200;
+  const busy = result.errors?.some(
+    (error) => error.extensions.code === MemberGraphqlErrorCode.HEAVY_READS_BUSY,
+  );
+  return busy === true ? 429 : 400;
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * The limits every GraphQL document of the member operations meets before it runs (issue 16: one
- * 50 KB request of 400 aliased 500-member pages ran 85 s). Sized for this schema:
+ * 50 KB request of 400 aliased 500-member pages ran 85 s; issue 29: three aliased 333-member pages
+ * on 60,000 members ran 0.86 s, and twenty of them at once held the server 16.9 s). Sized for this
+ * schema:
  *
  * - `maxTokens`: a full-size mutation (every input field, every member field) is about 100 tokens,
  *   so 2,000 leave room for `maxAliases` of them in one document.
@@ -13,6 +15,15 @@
  *   default 50 when left out, the variable's value when given, `maxPageSize` when unknown).
  * - `maxListSelections`: each `membersByProduct` reads the whole product's member list from the
  *   store, so one request asks for at most one page of each product.
+ * - `maxCost`: the operation's cost (see `memberListBudgetRule`): 1 per field selected, a
+ *   `membersByProduct` `listReadCost` plus `first` times its selection's cost. The client's
+ *   full-field 500-member page costs 17,000; three aliased 333-member pages of every field
+ *   cost about 35,000.
+ * - `listReadCost`: what reading one product's member list costs besides its page: the stores
+ *   read the whole list to cut one page (issue 30), so a page of 1 is no cheaper to serve.
+ * - `heavyCost`: from this cost on, a query is a heavy read, run at most a few at once per
+ *   organization (`createHeavyReadGate`); with `listReadCost` equal to it, every query that reads
+ *   a member list is heavy, and `memberById` lookups and mutations never are.
  */
 export const MEMBER_GRAPHQL_LIMITS = {
   maxTokens: 2000,
@@ -21,4 +32,7 @@ export const MEMBER_GRAPHQL_LIMITS = {
   maxPageSize: 500,
   maxTotalPageSize: 1000,
   maxListSelections: 3,
+  maxCost: 20_000,
+  listReadCost: 1000,
+  heavyCost: 1000,
 } as const;

@@ -11,6 +11,7 @@ import {
   type ValidationRule,
 } from "graphql";
 import { graphqlError, MemberGraphqlErrorCode } from "./errors";
+import { MEMBER_GRAPHQL_LIMITS } from "./limits";
 
 /** What {@link memberListBudgetRule} allows, and what it needs to know of the request. */
 export interface MemberListBudget {
@@ -20,6 +21,12 @@ export interface MemberListBudget {
   maxTotalPageSize: number;
   /** Most selections of the list field in one operation. */
   maxListSelections: number;
+  /** Largest cost of the operation; `MEMBER_GRAPHQL_LIMITS.maxCost` when left out. */
+  maxCost?: number | undefined;
+  /** What one list selection costs besides its page; `MEMBER_GRAPHQL_LIMITS.listReadCost` when left out. */
+  listReadCost?: number | undefined;
+  /** Told the cost of the operation checked (also when over the budget). */
+  onCost?: ((cost: number) => void) | undefined;
   /** The request's variables; `undefined` when unknown, and then a variable `first` counts as `maxPageSize`. */
   variableValues?: Readonly<Record<string, unknown>> | undefined;
   /** The operation that will run; the others of the document are not checked. */
@@ -31,15 +38,24 @@ const LIST_FIELD = "membersByProduct";
 interface Tally {
   selections: number;
   total: number;
+  cost: number;
 }
 
+const NOTHING: Tally = { selections: 0, total: 0, cost: 0 };
+
 /**
- * A validation rule for the cost of `membersByProduct`: each `first` within 1 to `maxPageSize`,
- * their sum within `maxTotalPageSize` and their number within `maxListSelections`, counting
- * selections reached through fragments once per spread. `first` is read as the resolver would
- * get it: the literal, the variable's value, or the schema's default.
+ * A validation rule for the cost of an operation, and of `membersByProduct` in particular: each
+ * `first` within 1 to `maxPageSize`, their sum within `maxTotalPageSize`, their number within
+ * `maxListSelections`, and the operation's cost within `maxCost`. The cost is 1 for each field
+ * selected (with what its selection set costs), except that `membersByProduct` costs
+ * `listReadCost` plus `first` times what its selection set costs: the page's members times the
+ * fields asked of each. Selections reached through fragments count once per spread; aliases count
+ * as the fields they are. `first` is read as the resolver would get it: the literal, the
+ * variable's value, or the schema's default.
  */
 export function memberListBudgetRule(budget: MemberListBudget): ValidationRule {
+  const maxCost = budget.maxCost ?? MEMBER_GRAPHQL_LIMITS.maxCost;
+  const listReadCost = budget.listReadCost ?? MEMBER_GRAPHQL_LIMITS.listReadCost;
   return (context) => ({
     OperationDefinition(operation) {
       const name = budget.operationName ?? null;
@@ -51,28 +67,39 @@ export function memberListBudgetRule(budget: MemberListBudget): ValidationRule {
       const reported = new Set<FieldNode>();
 
       const tally = (selectionSet: SelectionSetNode, within: ReadonlySet<string>): Tally => {
-        const sum: Tally = { selections: 0, total: 0 };
+        const sum: Tally = { ...NOTHING };
         const add = (part: Tally) => {
           sum.selections += part.selections;
           sum.total += part.total;
+          sum.cost += part.cost;
         };
         for (const selection of selectionSet.selections) {
           if (selection.kind === Kind.FIELD) {
-            if (selection.name.value === LIST_FIELD) {
-              const first = pageSize(selection);
-              if ((first < 1 || first > budget.maxPageSize) && !reported.has(selection)) {
-                reported.add(selection);
-                context.reportError(
-                  graphqlError(
-                    MemberGraphqlErrorCode.PAGE_SIZE_LIMIT_EXCEEDED,
-                    `${LIST_FIELD}: first must be from 1 to ${budget.maxPageSize}; found ${first}.`,
-                    { nodes: selection },
-                  ),
-                );
-              }
-              add({ selections: 1, total: Math.max(first, 0) });
+            const inner =
+              selection.selectionSet === undefined
+                ? NOTHING
+                : tally(selection.selectionSet, within);
+            if (selection.name.value !== LIST_FIELD) {
+              add({ ...inner, cost: 1 + inner.cost });
+              continue;
             }
-            if (selection.selectionSet !== undefined) add(tally(selection.selectionSet, within));
+            const first = pageSize(selection);
+            if ((first < 1 || first > budget.maxPageSize) && !reported.has(selection)) {
+              reported.add(selection);
+              context.reportError(
+                graphqlError(
+                  MemberGraphqlErrorCode.PAGE_SIZE_LIMIT_EXCEEDED,
+                  `${LIST_FIELD}: first must be from 1 to ${budget.maxPageSize}; found ${first}.`,
+                  { nodes: selection },
+                ),
+              );
+            }
+            const members = Math.max(first, 0);
+            add({
+              selections: 1 + inner.selections,
+              total: members + inner.total,
+              cost: listReadCost + members * inner.cost,
+            });
           } else if (selection.kind === Kind.INLINE_FRAGMENT) {
             add(tally(selection.selectionSet, within));
           } else {
@@ -87,13 +114,14 @@ export function memberListBudgetRule(budget: MemberListBudget): ValidationRule {
         if (known !== undefined) return known;
         const fragment: FragmentDefinitionNode | null | undefined = context.getFragment(name);
         // A cycle (refused by NoFragmentCycles) or an unknown fragment adds nothing here.
-        if (fragment == null || within.has(name)) return { selections: 0, total: 0 };
+        if (fragment == null || within.has(name)) return NOTHING;
         const result = tally(fragment.selectionSet, new Set([...within, name]));
         fragments.set(name, result);
         return result;
       };
 
-      const { selections, total } = tally(operation.selectionSet, new Set());
+      const { selections, total, cost } = tally(operation.selectionSet, new Set());
+      budget.onCost?.(cost);
       if (selections > budget.maxListSelections) {
         context.reportError(
           graphqlError(
@@ -109,6 +137,15 @@ export function memberListBudgetRule(budget: MemberListBudget): ValidationRule {
             MemberGraphqlErrorCode.PAGE_SIZE_LIMIT_EXCEEDED,
             `The operation asks for up to ${total} members across its ${LIST_FIELD} selections; at most ${budget.maxTotalPageSize} per request. Page with first and after.`,
             { nodes: operation },
+          ),
+        );
+      }
+      if (cost > maxCost) {
+        context.reportError(
+          graphqlError(
+            MemberGraphqlErrorCode.COST_LIMIT_EXCEEDED,
+            `The operation costs ${cost.toLocaleString("en-US")}; the budget is ${maxCost.toLocaleString("en-US")} per request. Its cost is 1 per field selected, and each ${LIST_FIELD} ${listReadCost.toLocaleString("en-US")} plus first times the cost of its selection. Select fewer fields or ask for smaller pages.`,
+            { nodes: operation, extensions: { cost, maxCost } },
           ),
         );
       }

@@ -14,6 +14,7 @@ import {
 import { graphqlError, MemberGraphqlErrorCode, withCode } from "./errors";
 import { MEMBER_GRAPHQL_LIMITS } from "./limits";
 import { memberListBudgetRule } from "./list-budget-rule";
+import { supportedOperationRule } from "./operation-type-rule";
 
 /** A GraphQL request as it arrives (GraphQL over HTTP). */
 export interface MemberGraphqlRequest {
@@ -23,16 +24,24 @@ export interface MemberGraphqlRequest {
 }
 
 /**
- * A document ready to run, or the errors that refuse it: a request error, answered 400 with
- * `{ errors }` and no `data` (GraphQL over HTTP).
+ * A document ready to run, with the cost of the operation that will run (`memberListBudgetRule`),
+ * or the errors that refuse it: a request error, answered 400 with `{ errors }` and no `data`
+ * (GraphQL over HTTP).
  */
 export type PreparedMemberGraphql =
-  | { ok: true; document: DocumentNode }
+  | { ok: true; document: DocumentNode; cost: number }
   | { ok: false; errors: readonly GraphQLError[] };
 
+/** What a host may change of {@link MEMBER_GRAPHQL_LIMITS}. */
+export interface MemberGraphqlCostLimits {
+  /** The largest cost of one request; `MEMBER_GRAPHQL_LIMITS.maxCost` by default. */
+  maxCost?: number | undefined;
+}
+
 /**
- * Parses and validates a request against the member schema within {@link MEMBER_GRAPHQL_LIMITS}:
- * first the token limit while parsing, then the cheap limits (depth, aliases, list budget), and
+ * Parses and validates a request against the member schema within {@link MEMBER_GRAPHQL_LIMITS}
+ * (the cost budget as `costLimits` says): first the token limit while parsing, then the cheap limits
+ * (depth, aliases, list budget and cost, and queries and mutations only), and
  * only for a document within them the standard rules, whose cost grows faster than the document.
  * Schema introspection is refused: the schema is published as SDL (docs/graphql/schema.graphql),
  * and its type graph is cyclic, so no depth limit bounds what an introspection query returns.
@@ -41,8 +50,10 @@ export type PreparedMemberGraphql =
 export function prepareMemberGraphql(
   schema: GraphQLSchema,
   request: MemberGraphqlRequest,
+  costLimits: MemberGraphqlCostLimits = {},
 ): PreparedMemberGraphql {
   const limits = MEMBER_GRAPHQL_LIMITS;
+  let cost = 0;
   let document: DocumentNode;
   try {
     document = parse(request.query, { maxTokens: limits.maxTokens });
@@ -66,15 +77,22 @@ export function prepareMemberGraphql(
       maxPageSize: limits.maxPageSize,
       maxTotalPageSize: limits.maxTotalPageSize,
       maxListSelections: limits.maxListSelections,
+      maxCost: costLimits.maxCost ?? limits.maxCost,
+      listReadCost: limits.listReadCost,
+      // Of every operation when none is named (execution then refuses more than one).
+      onCost: (counted) => {
+        cost = Math.max(cost, counted);
+      },
       variableValues: request.variables ?? {},
       operationName: request.operationName,
     }),
+    supportedOperationRule,
   ];
   for (const rules of [limitRules, [...specifiedRules, NoSchemaIntrospectionCustomRule]]) {
     const errors = validated(schema, document, rules);
     if (errors.length > 0) return { ok: false, errors };
   }
-  return { ok: true, document };
+  return { ok: true, document, cost };
 }
 
 function validated(

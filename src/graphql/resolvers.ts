@@ -8,7 +8,6 @@ import {
   editMemberAuthInfo,
   findMember,
   type GuardedMemberTarget,
-  listMembersByProduct,
   type MemberGuard,
   type MemberOperationOutcome,
   type MemberTargetRefusal,
@@ -18,6 +17,7 @@ import type { Product, Role } from "../store/products";
 import { abortableStore, stopIfAborted } from "./abort";
 import type { GraphqlContext } from "./context";
 import { graphqlError, MemberGraphqlErrorCode } from "./errors";
+import { memberPageReader } from "./member-pages";
 
 /**
  * The root resolvers of the member schema. Each asks {@link authorizeMemberOperation} twice:
@@ -29,6 +29,7 @@ export function memberResolvers(context: GraphqlContext) {
   const { principal, now, signal } = context;
   const store = abortableStore(context.store, signal);
   const orgId = principal.organization.id;
+  const pages = memberPageReader(store, orgId, signal);
 
   const precheck = (request: MemberOperationRequest) => {
     const decision = authorizeMemberOperation(request, principal.member, null);
@@ -67,12 +68,7 @@ export function memberResolvers(context: GraphqlContext) {
       after?: string | null;
     }) => {
       precheck({ operation: "membersByProduct" });
-      const page = await listMembersByProduct(store, {
-        orgId,
-        product,
-        first: first ?? undefined,
-        after,
-      });
+      const page = await pages({ product, first: first ?? undefined, after });
       return {
         nodes: page.nodes,
         pageInfo: { endCursor: page.endCursor, hasNextPage: page.hasNextPage },

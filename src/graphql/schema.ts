@@ -74,7 +74,7 @@ type MemberConnection {
 
 type Query {
   memberById(id: ID!): Member
-  """Members with any role on the product, ordered by id. first: 1 to ${LIMITS.maxPageSize}; at most ${LIMITS.maxTotalPageSize} members and ${LIMITS.maxListSelections} membersByProduct per request."""
+  """Members with any role on the product, ordered by id. first: 1 to ${LIMITS.maxPageSize}; at most ${LIMITS.maxTotalPageSize} members and ${LIMITS.maxListSelections} membersByProduct per request. Costs ${LIMITS.listReadCost} plus first times the fields selected of each member; a request costs at most ${LIMITS.maxCost} by default."""
   membersByProduct(product: Product!, first: Int = 50, after: String): MemberConnection!
 }
 

@@ -97,7 +97,7 @@ export function createHttpApp(options: HttpHandlerOptions): OpenAPIHono<HttpEnv>
   registerListRoutes(app, settings);
   registerMatterRoutes(app, settings);
   registerFeedRoutes(app, settings);
-  registerGraphqlRoute(app, settings);
+  registerGraphqlRoute(app, settings, options.graphql);
   registerLoginRoute(app, settings);
   registerLogoutRoute(app, settings);
   // The document describes the interface and holds no data: served without a session.

@@ -1,5 +1,14 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { executeMemberGraphql, memberGraphqlHttpStatus } from "../graphql/execute";
+import {
+  executeMemberGraphql,
+  HEAVY_READS_RETRY_AFTER_SECONDS,
+  memberGraphqlHttpStatus,
+} from "../graphql/execute";
+import {
+  createHeavyReadGate,
+  type HeavyReadGate,
+  type HeavyReadLimits,
+} from "../graphql/heavy-reads";
 import { requireAccess, requireSession } from "./access";
 import { BodyTooLargeError, bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";
@@ -17,6 +26,19 @@ import {
 } from "./route-parts";
 
 const GRAPHQL_BODY_LIMIT = 1024 * 1024;
+
+/** The GraphQL endpoint's cost limits (`HttpHandlerOptions.graphql`). */
+export interface GraphqlHttpOptions {
+  /** The largest cost of one request (`MEMBER_GRAPHQL_LIMITS.maxCost`, 20,000, by default). */
+  maxCost?: number;
+  /** From this cost on a query is heavy (`MEMBER_GRAPHQL_LIMITS.heavyCost`, 1,000, by default). */
+  heavyCost?: number;
+  /**
+   * Heavy queries per organization: limits for the handler's own gate (2 at once, 8 waiting, for
+   * at most 10 s, by default), or a gate shared with other handlers of the process.
+   */
+  heavyReads?: Partial<HeavyReadLimits> | HeavyReadGate;
+}
 
 /** A GraphQL-over-HTTP request body. */
 export const graphqlRequestSchema = z.object({
@@ -44,12 +66,15 @@ export const graphqlRoute = createRoute({
   responses: {
     200: graphqlResult("{data, errors}."),
     400: graphqlResult(
-      "A malformed request, or a document that does not parse, validate or stay within the limits: {errors: [{message, extensions: {code}}]}.",
+      "A malformed request, or a document that does not parse, validate or stay within the limits (cost budget included), or a subscription: {errors: [{message, extensions: {code}}]}.",
     ),
     401: UNAUTHORIZED,
     403: FORBIDDEN,
     413: jsonResponse("The request is over 1 MiB.", errorBodySchema),
     415: jsonResponse("Not application/json: GraphQL runs only from JSON POSTs.", errorBodySchema),
+    429: graphqlResult(
+      "A heavy query while the organization's heavy queries already run and wait as many as allowed (extensions.code HEAVY_READS_BUSY); retry after the Retry-After seconds.",
+    ),
     500: SERVER_ERROR,
   },
 });
@@ -58,7 +83,15 @@ export const graphqlRoute = createRoute({
  * POST /api/v2/graphql. Only `application/json` bodies are run: a form or text/plain POST is what
  * a cross-site page can send without a preflight (GraphQL over HTTP), so it never executes.
  */
-export function registerGraphqlRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
+export function registerGraphqlRoute(
+  app: OpenAPIHono<HttpEnv>,
+  settings: HttpSettings,
+  options: GraphqlHttpOptions = {},
+): void {
+  const heavyReads =
+    options.heavyReads !== undefined && "enter" in options.heavyReads
+      ? options.heavyReads
+      : createHeavyReadGate(options.heavyReads);
   app.openapi(
     {
       ...graphqlRoute,
@@ -94,8 +127,14 @@ export function registerGraphqlRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSe
         // A client that leaves stops the work its request started.
         signal: c.req.raw.signal,
         onError: (error) => settings.onError?.(error, c.req.raw),
+        maxCost: options.maxCost,
+        heavyCost: options.heavyCost,
+        heavyReads,
       });
-      return json(memberGraphqlHttpStatus(result), result);
+      const status = memberGraphqlHttpStatus(result);
+      return status === 429
+        ? json(status, result, { "retry-after": String(HEAVY_READS_RETRY_AFTER_SECONDS) })
+        : json(status, result);
     },
   );
 }

@@ -56,19 +56,33 @@ export { MemberGraphqlErrorCode } from "../graphql/errors";
 export {
   executeMemberGraphql,
   type GraphqlContext,
+  HEAVY_READS_RETRY_AFTER_SECONDS,
   type MemberGraphqlRequest,
   memberGraphqlHttpStatus,
   memberGraphqlSchema,
 } from "../graphql/execute";
+export {
+  createHeavyReadGate,
+  DEFAULT_HEAVY_READ_LIMITS,
+  type HeavyReadGate,
+  type HeavyReadLimits,
+  type HeavyReadTurn,
+} from "../graphql/heavy-reads";
 export { MEMBER_GRAPHQL_LIMITS } from "../graphql/limits";
 export { type MemberListBudget, memberListBudgetRule } from "../graphql/list-budget-rule";
-export { type PreparedMemberGraphql, prepareMemberGraphql } from "../graphql/prepare";
+export { supportedOperationRule } from "../graphql/operation-type-rule";
+export {
+  type MemberGraphqlCostLimits,
+  type PreparedMemberGraphql,
+  prepareMemberGraphql,
+} from "../graphql/prepare";
 export { MEMBER_GRAPHQL_SDL } from "../graphql/schema";
 export { createRedisLimiters } from "../limits/redis";
 export { type SharedLimiters, sharedLimitersFrom } from "../limits/shared";
 export { createHttpApp } from "./app";
 export { comesFromAnotherSite } from "./cross-site";
 export type { HttpEnv, HttpSettings } from "./env";
+export type { GraphqlHttpOptions } from "./graphql";
 export { createHttpHandler } from "./handler";
 export {
   type InstructionLine,

@@ -3,6 +3,7 @@ import type { PasswordHasher } from "../auth/password";
 import type { TokenSecret } from "../auth/token";
 import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
+import type { GraphqlHttpOptions } from "./graphql";
 
 /**
  * Options of `createHttpHandler` and `createHttpApp`: the store, the token secret, and
@@ -59,6 +60,11 @@ export interface HttpHandlerOptions {
   passwordHasher?: PasswordHasher;
   /** Ids for created records; `crypto.randomUUID` by default. */
   newId?: () => string;
+  /**
+   * GraphQL's cost budget and the bound on heavy queries per organization (defaults in
+   * `MEMBER_GRAPHQL_LIMITS`: 20,000; 2 at once and 8 waiting up to 10 s, then 429).
+   */
+  graphql?: GraphqlHttpOptions;
   /** Told about every unexpected failure (answered 500 without details). */
   onError?: (error: unknown, request: Request) => void;
 }

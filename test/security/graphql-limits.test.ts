@@ -163,6 +163,7 @@ describe("GraphQL limits (issue 16)", () => {
     expect(refused.body.errors.map((error: { message: string }) => error.message)).toEqual([
       `The operation selects membersByProduct ${2 ** (levels - 1)} times; at most ${MEMBER_GRAPHQL_LIMITS.maxListSelections} per request.`,
       `The operation asks for up to ${2 ** (levels - 1)} members across its membersByProduct selections; at most ${MEMBER_GRAPHQL_LIMITS.maxTotalPageSize} per request. Page with first and after.`,
+      `The operation costs ${(2 ** (levels - 1) * (MEMBER_GRAPHQL_LIMITS.listReadCost + 2)).toLocaleString("en-US")}; the budget is 20,000 per request. Its cost is 1 per field selected, and each membersByProduct 1,000 plus first times the cost of its selection. Select fewer fields or ask for smaller pages.`,
     ]);
   });
 

@@ -1,0 +1,86 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { cutPage, memberPageReader } from "../../src/graphql/member-pages";
+import { listMembersByProduct } from "../../src/members/operations";
+import type { Store } from "../../src/store/port";
+import { member, ORG_ID, storeWith } from "../security/support";
+
+describe("membersByProduct pages", () => {
+  it("property: cutPage gives the page listMembersByProduct gives (by id, after the cursor, first of them, whether more follow)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.stringMatching(/^[a-c0-9-]{1,4}$/), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.option(fc.stringMatching(/^[a-c0-9-]{0,4}$/), { nil: null }),
+        async (ids, first, after) => {
+          const store = storeWith([
+            member("caller", { RECRUIT: "ADMIN" }),
+            ...ids.map((id) => member(`m${id}`, { RECRUIT: "MEMBER" })),
+          ]);
+          const cursor = after === null ? null : `m${after}`;
+          const members = await store.transaction(ORG_ID, (tx) => tx.listProductMembers("RECRUIT"));
+          const expected = await listMembersByProduct(store, {
+            orgId: ORG_ID,
+            product: "RECRUIT",
+            first,
+            after: cursor,
+          });
+          expect(await cutPage(members.reverse(), first, cursor)).toEqual(expected);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("cuts a page from a list longer than one chunk, letting waiting work run before it is done", async () => {
+    const ids = Array.from({ length: 10_000 }, (_, index) => `x${(index * 7919) % 10_000}`);
+    const store = storeWith(ids.map((id) => member(id, { RECRUIT: "MEMBER" })));
+    const members = await store.transaction(ORG_ID, (tx) => tx.listProductMembers("RECRUIT"));
+    let finished = false;
+    let waitingRanFirst = false;
+    setImmediate(() => {
+      waitingRanFirst = !finished;
+    });
+    const page = await cutPage(members, 3, "x5");
+    finished = true;
+    expect(page.nodes.map((node) => node.id)).toEqual(["x50", "x500", "x5000"]);
+    expect(page.hasNextPage).toBe(true);
+    expect(waitingRanFirst).toBe(true);
+  });
+
+  it("aliases of one product read its member list once per request", async () => {
+    const base = storeWith([
+      member("caller", { PERFORM: "ADMIN" }),
+      member("a", { PERFORM: "MEMBER" }),
+      member("b", { PERFORM: "MEMBER" }),
+      member("c", { UNI: "MEMBER" }),
+    ]);
+    const reads: string[] = [];
+    const store: Store = {
+      ...base,
+      transaction: (orgId, work, options) =>
+        base.transaction(
+          orgId,
+          (tx) =>
+            work({
+              ...tx,
+              listProductMembers: (product) => {
+                reads.push(product);
+                return tx.listProductMembers(product);
+              },
+            }),
+          options,
+        ),
+    };
+    const pages = memberPageReader(store, ORG_ID, undefined);
+    const [first, second, uni] = await Promise.all([
+      pages({ product: "PERFORM", first: 1 }),
+      pages({ product: "PERFORM", first: 5, after: "a" }),
+      pages({ product: "UNI" }),
+    ]);
+    expect(first.nodes.map((node) => node.id)).toEqual(["a"]);
+    expect(second.nodes.map((node) => node.id)).toEqual(["b", "caller"]);
+    expect(uni.nodes.map((node) => node.id)).toEqual(["c"]);
+    expect(reads).toEqual(["PERFORM", "UNI"]);
+  });
+});
