@@ -190,7 +190,7 @@ export function createLoginProtection(options: LoginProtectionOptions = {}): Log
 }
 
 function heldFor(waits: readonly number[]): LoginCheck {
-  const wait = Math.max(0, ...waits);
+  const wait = waits.reduce((longest, next) => Math.max(longest, next), 0);
   return wait > 0
     ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) }
     : { allowed: true };

@@ -1,4 +1,5 @@
 import { type MemberPage, publicMember } from "../members/operations";
+import { type MemberIdPage, MemberPageCollector } from "../store/member-page";
 import type { Store } from "../store/port";
 import type { Product } from "../store/products";
 import { runReadOnly } from "../store/run";
@@ -33,6 +34,14 @@ export function memberPageReader(
 }) => Promise<MemberPage> {
   const lists = new Map<Product, Promise<Member[]>>();
   return async ({ product, first, after }) => {
+    const size = Math.min(Math.max(first ?? 50, 1), 500);
+    // An adapter that reads a page by itself costs the page, not the organization.
+    const paged = await runReadOnly(store, orgId, async (tx) =>
+      tx.listProductMemberPage === undefined
+        ? null
+        : tx.listProductMemberPage(product, { after: after ?? null, first: size }),
+    );
+    if (paged !== null) return publicPage(paged);
     let list = lists.get(product);
     if (list === undefined) {
       list = runReadOnly(store, orgId, (tx) => tx.listProductMembers(product));
@@ -40,13 +49,13 @@ export function memberPageReader(
     }
     const members = await list;
     await yieldToEventLoop();
-    return cutPage(members, Math.min(Math.max(first ?? 50, 1), 500), after ?? null, signal);
+    return cutPage(members, size, after ?? null, signal);
   };
 }
 
 /**
- * The `first` members of `members` by id after `after`, and whether more follow: the smallest
- * ids kept in a sorted buffer of at most `first`, so a page costs one pass, not a sort.
+ * The `first` members of `members` by id after `after`, and whether more follow, in chunks with
+ * turns of the event loop between them.
  */
 export async function cutPage(
   members: readonly Member[],
@@ -54,38 +63,19 @@ export async function cutPage(
   after: string | null,
   signal?: AbortSignal,
 ): Promise<MemberPage> {
-  const page: Member[] = [];
-  // The largest id kept once the page is full: anything not below it stays out.
-  let bound: string | null = null;
-  let following = 0;
+  const collector = new MemberPageCollector(first, after);
   for (let start = 0; start < members.length; start += CHUNK) {
     if (start > 0) {
       await yieldToEventLoop();
       stopIfAborted(signal);
     }
     const end = Math.min(start + CHUNK, members.length);
-    for (let index = start; index < end; index++) {
-      const member = members[index] as Member;
-      const id = member.id;
-      if (after !== null && id <= after) continue;
-      following++;
-      if (bound !== null && id >= bound) continue;
-      page.splice(insertionPoint(page, id), 0, member);
-      if (page.length > first) page.pop();
-      if (page.length === first) bound = (page[first - 1] as Member).id;
-    }
+    for (let index = start; index < end; index++) collector.offer(members[index] as Member);
   }
-  const nodes = page.map(publicMember);
-  return { nodes, endCursor: nodes.at(-1)?.id ?? null, hasNextPage: following > first };
+  return publicPage(collector.result());
 }
 
-function insertionPoint(page: readonly Member[], id: string): number {
-  let low = 0;
-  let high = page.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((page[middle] as Member).id < id) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+function publicPage(page: MemberIdPage): MemberPage {
+  const nodes = page.members.map(publicMember);
+  return { nodes, endCursor: nodes.at(-1)?.id ?? null, hasNextPage: page.hasNextPage };
 }

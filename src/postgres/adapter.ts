@@ -339,6 +339,18 @@ function postgresTx(
 
     listProductMembers: (product: Product) => members(HOLDS_PRODUCT[product], []),
 
+    async listProductMemberPage(product: Product, page: { after: string | null; first: number }) {
+      // Ids compare as JavaScript strings do (code units), whatever the database's collation.
+      const { rows } = await connection.query(
+        `${memberSelect(s)} WHERE m.org_id = $1 AND ${HOLDS_PRODUCT[product]}
+           AND ($2::text IS NULL OR m.id COLLATE "C" > $2::text COLLATE "C")
+         ORDER BY m.id COLLATE "C" LIMIT $3`,
+        [orgId, page.after, page.first + 1],
+      );
+      const members = rows.slice(0, page.first).map(memberFromRow);
+      return { members, hasNextPage: rows.length > page.first };
+    },
+
     async listProductMemberEmails(product: Product) {
       const { rows } = await connection.query(
         `SELECT m.email FROM ${s}.members m WHERE m.org_id = $1 AND ${HOLDS_PRODUCT[product]} ORDER BY m.seq`,

@@ -8,6 +8,7 @@ import { emailKey } from "../values/email";
 import { MemberConflictError, OrganizationNotFoundError } from "./errors";
 import { buildFeedIndex } from "./feed-index";
 import { copyMember } from "./member-copy";
+import { MemberPageCollector } from "./member-page";
 import { checkClaimRequest } from "./outbox-claims";
 import type {
   ClaimedWelcomeEmail,
@@ -317,6 +318,15 @@ function memoryTx(
       return [...read().members.values()]
         .filter((member) => holdsProduct(member, product))
         .map(copyMember);
+    },
+
+    async listProductMemberPage(product: Product, page: { after: string | null; first: number }) {
+      // Only the page is copied: a scan of ids costs little beside copying every member.
+      const collector = new MemberPageCollector(page.first, page.after);
+      for (const member of read().members.values())
+        if (holdsProduct(member, product)) collector.offer(member);
+      const found = collector.result();
+      return { ...found, members: found.members.map(copyMember) };
     },
 
     async listProductMemberEmails(product: Product) {

@@ -5,6 +5,7 @@ import type { MatterWrites } from "../matters/apply";
 import type { CycleMatters } from "../matters/entries";
 import type { MemberPlan } from "../members/plan";
 import type { WelcomeEmail } from "../members/welcome-email";
+import type { MemberIdPage } from "./member-page";
 import type { Product } from "./products";
 import type { Member, OrganizationProfile, OrganizationSnapshot } from "./snapshot";
 
@@ -128,6 +129,16 @@ export interface StoreTx {
    * nothing else (the matter checks); without it they take {@link StoreTx.listProductMembers}.
    */
   listProductMemberEmails?(product: Product): Promise<string[]>;
+  /**
+   * Optional: one page of the members with any role on `product`, by id: the first `page.first`
+   * whose id is greater than `page.after` (from the start when `null`), and whether more follow.
+   * Paged reads (GraphQL's `membersByProduct`) then cost their page, not the organization; without
+   * it they cut the page from {@link StoreTx.listProductMembers}.
+   */
+  listProductMemberPage?(
+    product: Product,
+    page: { after: string | null; first: number },
+  ): Promise<MemberIdPage>;
   /** Writes an import: creates, whole-record updates (by id), and its welcome emails. */
   applyMemberPlan(plan: MemberPlan): Promise<void>;
   /** Members whose manager or one of whose mentors is one of `memberIds`. */
@@ -202,6 +213,7 @@ export const STORE_TX_OPERATIONS = [
   "loadExternalUserEmails",
   "listProductMembers",
   "listProductMemberEmails",
+  "listProductMemberPage",
   "applyMemberPlan",
   "loadMembersLinkedTo",
   "deleteMembers",

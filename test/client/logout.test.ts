@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createClient, RpdiAuthorizationError } from "../../src/client/index";
-import { ADMIN, BASE, PASSWORD, sandbox } from "../http/support";
+import { ADMIN, PASSWORD, sandbox } from "../http/support";
+
+// The sandbox's cookies are Secure: the client keeps them only from https, as a browser does.
+const BASE = "https://rpdi.test";
 
 /**
  * rpdi/client over the HTTP app in process: what it sends, with which cookie, and the answers;
@@ -12,7 +15,6 @@ function clientOverSandbox(logoutHeaders: Record<string, string> = {}) {
   const client = createClient({
     baseUrl: `${BASE}/api/v2`,
     loginUrl: `${BASE}/app/sandbox/admin/auth/`,
-    allowInsecureHttp: true,
     credentials: { email: ADMIN, password: PASSWORD },
     fetch: async (input, init) => {
       const request = new Request(input, init);

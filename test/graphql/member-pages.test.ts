@@ -48,7 +48,7 @@ describe("membersByProduct pages", () => {
     expect(waitingRanFirst).toBe(true);
   });
 
-  it("aliases of one product read its member list once per request", async () => {
+  it("without a page read in the adapter, aliases of one product read its member list once per request", async () => {
     const base = storeWith([
       member("caller", { PERFORM: "ADMIN" }),
       member("a", { PERFORM: "MEMBER" }),
@@ -68,6 +68,7 @@ describe("membersByProduct pages", () => {
                 reads.push(product);
                 return tx.listProductMembers(product);
               },
+              listProductMemberPage: undefined,
             }),
           options,
         ),
@@ -82,5 +83,50 @@ describe("membersByProduct pages", () => {
     expect(second.nodes.map((node) => node.id)).toEqual(["b", "caller"]);
     expect(uni.nodes.map((node) => node.id)).toEqual(["c"]);
     expect(reads).toEqual(["PERFORM", "UNI"]);
+  });
+
+  it("with a page read in the adapter, a page never lists the product's members whole, and is the same page", async () => {
+    const base = storeWith([
+      member("caller", { PERFORM: "ADMIN" }),
+      ...Array.from({ length: 30 }, (_, index) => member(`m${100 + index}`, { PERFORM: "MEMBER" })),
+    ]);
+    let wholeLists = 0;
+    const store: Store = {
+      ...base,
+      transaction: (orgId, work, options) =>
+        base.transaction(
+          orgId,
+          (tx) =>
+            work({
+              ...tx,
+              listProductMembers: (product) => {
+                wholeLists++;
+                return tx.listProductMembers(product);
+              },
+            }),
+          options,
+        ),
+    };
+    const paged = await memberPageReader(
+      store,
+      ORG_ID,
+      undefined,
+    )({
+      product: "PERFORM",
+      first: 7,
+      after: "m105",
+    });
+    expect(wholeLists).toBe(0);
+    const members = await base.transaction(ORG_ID, (tx) => tx.listProductMembers("PERFORM"));
+    expect(paged).toEqual(await cutPage(members, 7, "m105"));
+    expect(paged.nodes.map((node) => node.id)).toEqual([
+      "m106",
+      "m107",
+      "m108",
+      "m109",
+      "m110",
+      "m111",
+      "m112",
+    ]);
   });
 });

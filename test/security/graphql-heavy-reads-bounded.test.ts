@@ -43,6 +43,15 @@ function blockingStore(store: Store) {
               await released;
               return tx.listProductMembers(product);
             },
+            // The page read too, so a heavy query holds its turn whichever the reader takes.
+            listProductMemberPage: async (product, page) => {
+              begun++;
+              for (const waiter of waiting) if (begun >= waiter.count) waiter.resolve();
+              await released;
+              const read = tx.listProductMemberPage;
+              if (read === undefined) throw new Error("the memory store reads pages");
+              return read(product, page);
+            },
           }),
         options,
       ),

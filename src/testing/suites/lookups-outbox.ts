@@ -5,6 +5,8 @@ import {
   drainWelcomeEmails,
   listWelcomeEmails,
 } from "../../members/outbox";
+import type { MemberIdPage } from "../../store/member-page";
+import type { StoreTx } from "../../store/port";
 import type { ConformanceHarness } from "../harness";
 import { OTHER_ORG_ID, SEED_ORG_ID } from "../seed";
 import { csv, expectOk, importInto } from "./util";
@@ -26,6 +28,39 @@ export function lookupsSuite(h: ConformanceHarness): void {
     }
     const perform = await store.transaction(SEED_ORG_ID, (tx) => tx.listProductMembers("PERFORM"));
     expect(perform.length).toBeGreaterThan(0);
+  });
+
+  it("reads a product's members a page at a time, when the adapter can, as pages by id of its members", async () => {
+    const store = await h.seeded();
+    for (const product of ["RECRUIT", "PERFORM", "UNI"] as const) {
+      const read = <T>(work: (tx: StoreTx) => Promise<T>) =>
+        store.transaction(SEED_ORG_ID, work, { readOnly: true });
+      const members = await read((tx) => tx.listProductMembers(product));
+      const ids = members.map((member) => member.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      for (const first of [1, 2, 500]) {
+        let after: string | null = null;
+        const seen: string[] = [];
+        for (;;) {
+          const cursor: string | null = after;
+          const page: MemberIdPage | undefined = await read(async (tx) =>
+            tx.listProductMemberPage?.(product, { after: cursor, first }),
+          );
+          if (page === undefined) return;
+          expect(page.members.length).toBeLessThanOrEqual(first);
+          for (const member of page.members) seen.push(member.id);
+          for (const member of page.members)
+            expect(member).toEqual(members.find((candidate) => candidate.id === member.id));
+          expect(page.hasNextPage).toBe(seen.length < ids.length);
+          if (!page.hasNextPage) break;
+          after = page.members.at(-1)?.id ?? null;
+        }
+        expect(seen).toEqual(ids);
+      }
+      const past = await read(async (tx) =>
+        tx.listProductMemberPage?.(product, { after: "\uffff", first: 5 }),
+      );
+      expect(past).toEqual({ members: [], hasNextPage: false });
+    }
   });
 
   it("serves the organization's lists, custom practice areas tagged, member levels only with the feature", async () => {
