@@ -21,6 +21,14 @@ export interface LoginAttempt {
   device: string | null;
 }
 
+/**
+ * What {@link LoginProtection.begin} decided: held back, or let through, with or without a turn of
+ * the account's MFA code budget (without one, a right password with any code still fails).
+ */
+export type LoginStart =
+  | { allowed: true; codeTurn: boolean }
+  | { allowed: false; retryAfterSeconds: number };
+
 /** How a login that {@link LoginProtection.begin} let through ended. */
 export type LoginResult = "SUCCESS" | "BAD_PASSWORD" | "BAD_CODE" | "HELD_BACK";
 
@@ -34,10 +42,13 @@ export type LoginResult = "SUCCESS" | "BAD_PASSWORD" | "BAD_CODE" | "HELD_BACK";
  */
 export interface LoginProtection {
   /**
-   * Whether the attempt may go ahead. If it may, it holds one try of its account's password and
-   * code budgets until {@link LoginProtection.finish}, so concurrent tries cannot overrun them.
+   * Whether the attempt may go ahead. If it may, it holds one try of its account's login budget
+   * until {@link LoginProtection.finish}, so concurrent tries cannot overrun it, and says whether it
+   * also holds a turn of the MFA code budget. That budget never refuses an attempt here, before
+   * anything is compared: only right passwords spend it, so a refusal that came sooner would tell
+   * an attacker which passwords were right.
    */
-  begin(attempt: LoginAttempt): Promise<LoginCheck>;
+  begin(attempt: LoginAttempt): Promise<LoginStart>;
   /** Whether the attempt may still go ahead (its delays and client block only); holds nothing. */
   check(attempt: LoginAttempt): Promise<LoginCheck>;
   /** Ends an attempt `begin` let through: counts a failure, or forgets the consecutive ones. */
@@ -52,7 +63,10 @@ export const LOGIN_PROTECTION_DEFAULTS = {
   maxDelaySeconds: 15 * 60,
   /** Failures one client may make in a day, over all accounts, before it is blocked for the day. */
   clientFailuresPerDay: 100,
-  /** Failed passwords an account may take in an hour from untrusted devices (ASVS: at most 100). */
+  /**
+   * Failed logins (wrong passwords and wrong codes alike) an account may take in an hour from
+   * untrusted devices (ASVS: at most 100).
+   */
   accountFailuresPerHour: 100,
   /** Failed MFA codes an account may take in a window from untrusted devices, and each trusted one. */
   codeFailuresPerWindow: 5,
@@ -160,22 +174,26 @@ export function createLoginProtection(options: LoginProtectionOptions = {}): Log
       const held = await check(attempt);
       if (!held.allowed) return held;
       const key = budgetKey(attempt);
-      const taken = await Promise.all([
+      const [password, code] = await Promise.all([
         consumeSettled(passwords.consume(key)),
         consumeSettled(codes.consume(key)),
       ]);
-      if (taken.every(({ allowed }) => allowed)) return { allowed: true };
+      if (password.allowed) return { allowed: true, codeTurn: code.allowed };
       // A refused consume counts too: giving both back keeps each count to tries in flight and kept.
       await release(key, passwords, codes);
-      return heldFor(taken.map(({ allowed, state }) => (allowed ? 0 : state.msBeforeNext)));
+      return { allowed: false, retryAfterSeconds: Math.ceil(password.state.msBeforeNext / 1000) };
     },
     async finish(attempt, result) {
       const key = budgetKey(attempt);
-      // Each failure does the same counter work, so its timing tells nothing of which it was.
-      if (result === "BAD_PASSWORD")
-        await Promise.all([release(key, codes), countFailure(attempt)]);
-      else if (result === "BAD_CODE")
-        await Promise.all([release(key, passwords), countFailure(attempt)]);
+      // Every failure keeps its login budget's try, whichever part was wrong, so that budget, which
+      // refuses before comparing, runs out alike for right and wrong passwords; only a right
+      // password with a wrong code keeps the code budget's.
+      // The same counter work either way (a reward of no points), so timing tells neither.
+      if (result === "BAD_PASSWORD" || result === "BAD_CODE")
+        await Promise.all([
+          codes.reward(key, result === "BAD_PASSWORD" ? 1 : 0),
+          countFailure(attempt),
+        ]);
       else if (result === "HELD_BACK") await release(key, passwords, codes);
       else {
         const pair = pairKey(attempt);

@@ -86,7 +86,8 @@ export async function logIn(
   };
   const protection = context.protection;
   // Before hashing: a held-back client's tries would otherwise still queue ahead of real logins.
-  if (!(await protection.begin(attempt)).allowed) return { ok: false, reason: "THROTTLED" };
+  const start = await protection.begin(attempt);
+  if (!start.allowed) return { ok: false, reason: "THROTTLED" };
   const dummyHash = await dummyPasswordHash(hasher);
   const orgId = await store.findOrganizationId(input.shortName);
   const found = await findMember(store, orgId, input.email);
@@ -109,6 +110,8 @@ export async function logIn(
   if (found === null || !passwordOk) return fail("BAD_CREDENTIALS", "BAD_PASSWORD");
   const { member, mfaRequired } = found;
   if (mfaRequired || member.useMfa) {
+    // Without a turn of the code budget no code is taken, the right one included.
+    if (!start.codeTurn) return fail("THROTTLED", "BAD_CODE");
     if (secret === null || step === null || !(await acceptStep(store, orgId, member.id, step)))
       return fail("MFA_CODE_INVALID", "BAD_CODE");
   }

@@ -13,6 +13,7 @@ export {
   LOGIN_PROTECTION_DEFAULTS,
   type LoginAttempt,
   type LoginCheck,
+  type LoginStart,
   type LoginProtection,
   type LoginProtectionOptions,
   type LoginResult,

@@ -20,7 +20,7 @@ async function failOnce(
   result: LoginResult = "BAD_PASSWORD",
 ): Promise<void> {
   const attempt = { account, client, device: null };
-  expect(await protection.begin(attempt)).toEqual({ allowed: true });
+  expect(await protection.begin(attempt)).toEqual({ allowed: true, codeTurn: true });
   await protection.finish(attempt, result);
 }
 
@@ -71,11 +71,17 @@ function sharedBehaviour(instances: () => SharedLimiters[]) {
         "BAD_CODE",
       );
     for (const [n, limiter] of limiters.entries()) {
-      expect(
-        await limiter.loginProtection.begin({ account, client: `198.51.100.${n}`, device: null }),
-      ).toMatchObject({ allowed: false });
+      const untrusted = { account, client: `198.51.100.${n}`, device: null };
+      expect(await limiter.loginProtection.begin(untrusted)).toEqual({
+        allowed: true,
+        codeTurn: false,
+      });
+      await limiter.loginProtection.finish(untrusted, "HELD_BACK");
       const trusted = { account, client: "203.0.113.0", device: "owner-device" };
-      expect(await limiter.loginProtection.begin(trusted)).toEqual({ allowed: true });
+      expect(await limiter.loginProtection.begin(trusted)).toEqual({
+        allowed: true,
+        codeTurn: true,
+      });
       await limiter.loginProtection.finish(trusted, "SUCCESS");
     }
   });
