@@ -22,10 +22,11 @@ export interface LogInInput {
    */
   client: string;
   /**
-   * The device cookie the client sent, if any: a valid one for this account, issued on an earlier
-   * successful login, makes it a trusted device that counts only its own failures.
+   * The device cookie the client sent, if any (every value, when it sent several of that name): a
+   * valid one for this account, issued on an earlier successful login, makes it a trusted device
+   * that counts only its own failures.
    */
-  deviceCookie?: string | null;
+  deviceCookie?: string | readonly string[] | null;
   now: Date;
 }
 
@@ -77,12 +78,10 @@ export async function logIn(
 ): Promise<LogInOutcome> {
   const hasher = context.hasher ?? defaultHasher;
   const account = `${input.shortName}\u0000${input.email.trim().toLowerCase()}`;
-  const cookie = input.deviceCookie ?? "";
   const attempt: LoginAttempt = {
     account,
     client: input.client,
-    device:
-      cookie === "" ? null : await verifyDeviceToken(context.secret, cookie, account, input.now),
+    device: await trustedDevice(context.secret, input.deviceCookie, account, input.now),
   };
   const protection = context.protection;
   // Before hashing: a held-back client's tries would otherwise still queue ahead of real logins.
@@ -120,6 +119,21 @@ export async function logIn(
   const token = await issueToken(context.secret, { orgId, memberId: member.id, stamp }, input.now);
   const deviceCookie = await issueDeviceToken(context.secret, account, input.now);
   return { ok: true, token, orgId, memberId: member.id, deviceCookie };
+}
+
+/** The nonce of the first of the device cookies that is valid for `account`, or `null`. */
+async function trustedDevice(
+  secret: TokenSecret,
+  cookies: string | readonly string[] | null | undefined,
+  account: string,
+  now: Date,
+): Promise<string | null> {
+  for (const cookie of typeof cookies === "string" ? [cookies] : (cookies ?? [])) {
+    if (cookie === "") continue;
+    const device = await verifyDeviceToken(secret, cookie, account, now);
+    if (device !== null) return device;
+  }
+  return null;
 }
 
 function acceptStep(store: Store, orgId: string, memberId: string, step: number) {

@@ -1,4 +1,5 @@
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+import { writeFileAtomically } from "./atomic-file";
 import { runCli } from "./run";
 
 const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
@@ -8,7 +9,8 @@ runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   readFile: async (path) => readFile(path),
   fileSize: async (path) => (await stat(path)).size,
-  writeFile: (path, text) => writeFile(path, text),
+  // Reports copy the file's rows (names, addresses): readable by their owner alone.
+  writeFile: (path, text) => writeFileAtomically(path, text),
   color,
   now: () => new Date(),
   env: (name) => process.env[name],

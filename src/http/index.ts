@@ -13,10 +13,10 @@ export {
   LOGIN_PROTECTION_DEFAULTS,
   type LoginAttempt,
   type LoginCheck,
-  type LoginStart,
   type LoginProtection,
   type LoginProtectionOptions,
   type LoginResult,
+  type LoginStart,
 } from "../auth/login-protection";
 export {
   createScryptHasher,

@@ -1,11 +1,15 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { getCookie } from "hono/cookie";
 import { DEVICE_COOKIE_LIFETIME_SECONDS } from "../auth/device-cookie";
 import { logIn } from "../auth/login";
 import { TOKEN_LIFETIME_SECONDS } from "../auth/token";
 import { comesFromAnotherSite } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
 import { readBounded } from "./multipart";
+import { cookieValues } from "./session";
+
+/** Device cookies of one name looked at per login; a browser holds one, an attacker may plant some. */
+const MAX_DEVICE_COOKIES = 4;
+
 import { text } from "./responses";
 import { documented, documentedOnly } from "./route-parts";
 
@@ -60,7 +64,11 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
           password: fields.get("password") ?? "",
           mfaCode: fields.get("mfaCode"),
           client: settings.clientKey(request),
-          deviceCookie: getCookie(c, settings.deviceCookieName),
+          // Every value: a cookie of the same name planted for a longer path is sent first.
+          deviceCookie: cookieValues(request, settings.deviceCookieName).slice(
+            0,
+            MAX_DEVICE_COOKIES,
+          ),
           now: c.get("now"),
         },
         {

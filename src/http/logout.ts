@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { endSessions } from "../auth/end-sessions";
-import { refuseCrossSiteWrites } from "./cross-site";
+import { comesFromAnotherSite, refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
-import { COMMON_HEADERS } from "./responses";
+import { COMMON_HEADERS, jsonError } from "./responses";
 import { FORBIDDEN, SERVER_ERROR } from "./route-parts";
 import { authenticate } from "./session";
 
@@ -39,6 +39,11 @@ export function registerLogoutRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSet
     { ...logoutRoute, path: "/app/{org_name}/admin/auth/logout/", hide: true },
   ])
     app.openapi({ ...route, middleware: [refuseCrossSiteWrites(settings)] }, async (c) => {
+      // Without a cookie too: a cross-site form POST is a top-level navigation, which carries no
+      // SameSite=Lax cookie but whose Set-Cookie the browser applies (a forced sign-out).
+      if (comesFromAnotherSite(c.req.raw, settings.trustedOrigins)) {
+        return jsonError(403, "Cross-site request refused: log out from this site.");
+      }
       const principal = await authenticate(c.req.raw, settings, c.get("now"));
       if (principal !== null) {
         await endSessions(settings.store, {

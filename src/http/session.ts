@@ -55,16 +55,21 @@ export function sessionTokenOf(
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "");
     if (match?.[1] !== undefined) return { value: match[1], from: "bearer" };
   }
+  const values = cookieValues(request, options.cookieName);
+  if (values.length > 1) return { value: null, from: "cookie", repeated: true };
+  const [value] = values;
+  return value === undefined || value === "" ? null : { value, from: "cookie" };
+}
+
+/** Every value the request's `Cookie` header holds for `name`, in the order sent. */
+export function cookieValues(request: Request, name: string): string[] {
   const values: string[] = [];
   for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
     const separator = pair.indexOf("=");
     if (separator === -1) continue;
-    if (pair.slice(0, separator).trim() === options.cookieName)
-      values.push(pair.slice(separator + 1).trim());
+    if (pair.slice(0, separator).trim() === name) values.push(pair.slice(separator + 1).trim());
   }
-  if (values.length > 1) return { value: null, from: "cookie", repeated: true };
-  const [value] = values;
-  return value === undefined || value === "" ? null : { value, from: "cookie" };
+  return values;
 }
 
 /** A session token as a request carries it; `value: null` when the cookie came more than once. */

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeFileAtomically } from "../../src/cli/atomic-file";
 import { ADMIN, PASSWORD } from "../http/support";
-import { startServe } from "../support/serve";
+import { cliFromSource, ROOT, startServe } from "../support/serve";
 
 const scratch = () => mkdtempSync(join(tmpdir(), "rpdi-modes-"));
 const modeOf = (path: string) => statSync(path).mode & 0o777;
@@ -57,5 +57,27 @@ describe("Files holding password hashes and MFA secrets are readable by their ow
     expect(JSON.parse(run.stdout)).toEqual({ mode: 0o600 });
     await writeFileAtomically(path, "again");
     expect(modeOf(path)).toBe(0o600);
+  });
+
+  it("rpdi validate --report writes its error report (the file's rows) 0600", () => {
+    const dir = scratch();
+    const report = join(dir, "errors.csv");
+    const run = spawnSync(
+      process.execPath,
+      cliFromSource(
+        "validate",
+        "members",
+        "fixtures/members/error-order.csv",
+        "--product",
+        "PERFORM",
+        "--org",
+        "fixtures/org.json",
+        "--report",
+        report,
+      ),
+      { cwd: ROOT, encoding: "utf8" },
+    );
+    expect(run.status).toBe(1);
+    expect(modeOf(report)).toBe(0o600);
   });
 });
