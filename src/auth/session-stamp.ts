@@ -1,8 +1,8 @@
 import { hmac } from "@noble/hashes/hmac";
 import { sha256 } from "@noble/hashes/sha2";
 import { base64url } from "jose";
+import { memberSessionState } from "../store/session-epoch";
 import type { Member, OrganizationProfile } from "../store/snapshot";
-import { emailKey } from "../values/email";
 import { type TokenSecret, tokenSecretBytes } from "./token";
 
 /**
@@ -18,13 +18,8 @@ export function sessionStamp(
   organization: Pick<OrganizationProfile, "mfaRequired">,
 ): string {
   const state = JSON.stringify([
-    member.id,
-    emailKey(member.email),
-    member.credentials.passwordHash,
-    member.credentials.mfaSecret,
-    member.useMfa,
+    memberSessionState(member),
     organization.mfaRequired,
-    member.products.map((access) => `${access.product}:${access.role}`).sort(),
     member.credentials.sessionEpoch,
   ]);
   return base64url.encode(stampKey(secret).clone().update(state).digest());

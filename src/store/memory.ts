@@ -20,6 +20,7 @@ import type {
   WelcomeEmailOutbox,
 } from "./port";
 import type { Product } from "./products";
+import { withSessionEpoch } from "./session-epoch";
 import {
   type Member,
   type OrganizationProfile,
@@ -348,7 +349,7 @@ function memoryTx(
           claimAddress(state, member);
           state.idByEmail.delete(emailKey(stored.email));
         }
-        state.members.set(member.id, keep(member));
+        state.members.set(member.id, withSessionEpoch(stored, keep(member)));
       }
       for (const member of plan.creates) {
         if (state.members.has(member.id))
@@ -387,12 +388,15 @@ function memoryTx(
       for (const id of memberIds) {
         const member = state.members.get(id);
         if (member === undefined) continue;
-        state.members.set(id, {
-          ...copyMember(member),
-          products: member.products
-            .filter((access) => access.product !== product)
-            .map((access) => ({ ...access })),
-        });
+        state.members.set(
+          id,
+          withSessionEpoch(member, {
+            ...copyMember(member),
+            products: member.products
+              .filter((access) => access.product !== product)
+              .map((access) => ({ ...access })),
+          }),
+        );
       }
     },
 

@@ -64,8 +64,16 @@ const cases = memberRows.chain((rows) => {
 /** The members as revoking `product` from `targets` must leave them. */
 function revoked(members: readonly Member[], product: Product, targets: readonly string[]) {
   return members.map((member) =>
-    targets.includes(member.id)
-      ? { ...member, products: member.products.filter((access) => access.product !== product) }
+    targets.includes(member.id) && member.products.some((access) => access.product === product)
+      ? {
+          ...member,
+          products: member.products.filter((access) => access.product !== product),
+          // The roles changed, so the member's sessions end.
+          credentials: {
+            ...member.credentials,
+            sessionEpoch: member.credentials.sessionEpoch + 1,
+          },
+        }
       : member,
   );
 }

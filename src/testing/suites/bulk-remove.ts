@@ -15,7 +15,15 @@ export function bulkRemoveSuite(h: ConformanceHarness): void {
     const before = memberNamed(await h.readBack(store, SEED_ORG_ID), "Cleo@firm.example");
     expect(await remove(store, "PERFORM", ["Cleo@firm.example"])).toEqual({ removedCount: 1 });
     const after = memberNamed(await h.readBack(store, SEED_ORG_ID), "Cleo@firm.example");
-    expect(after).toEqual({ ...before, products: [{ product: "RECRUIT", role: "MEMBER" }] });
+    // The roles changed, so the member's sessions end: the session epoch goes up.
+    expect(after).toEqual({
+      ...before,
+      products: [{ product: "RECRUIT", role: "MEMBER" }],
+      credentials: {
+        ...before?.credentials,
+        sessionEpoch: (before?.credentials.sessionEpoch ?? 0) + 1,
+      },
+    });
   });
 
   it("ADMIN on product → bulk remove: unchanged, skipped silently and not counted", async () => {

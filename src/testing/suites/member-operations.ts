@@ -119,9 +119,14 @@ export function memberOperationsSuite(h: ConformanceHarness): void {
     expect(
       (await revokeMemberProductAccess(store, { ...target("m-cleo"), product: "PERFORM" })).ok,
     ).toBe(true);
+    // The roles changed, so the member's sessions end: the session epoch goes up.
     expect(memberNamed(await h.readBack(store, SEED_ORG_ID), "Cleo@firm.example")).toEqual({
       ...before,
       products: [{ product: "RECRUIT", role: "MEMBER" }],
+      credentials: {
+        ...before?.credentials,
+        sessionEpoch: (before?.credentials.sessionEpoch ?? 0) + 1,
+      },
     });
   });
 
