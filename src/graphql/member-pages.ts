@@ -17,6 +17,28 @@ export function yieldToEventLoop(): Promise<void> {
   });
 }
 
+/** Page nodes completed between two turns of the event loop. */
+const NODES_PER_TURN = 50;
+
+/**
+ * A page's nodes for GraphQL to complete a few at a time: the first turn's as they are, each later
+ * turn's as promises that resolve after one more turn of the event loop. Completing a 500-member
+ * page's fields is one block of work otherwise, which every other request would wait behind.
+ */
+export function inTurns<T>(nodes: readonly T[]): (T | Promise<T>)[] {
+  const completed: (T | Promise<T>)[] = [];
+  let turn: Promise<void> = Promise.resolve();
+  for (const [index, node] of nodes.entries()) {
+    if (index < NODES_PER_TURN) {
+      completed.push(node);
+      continue;
+    }
+    if (index % NODES_PER_TURN === 0) turn = turn.then(yieldToEventLoop);
+    completed.push(turn.then(() => node));
+  }
+  return completed;
+}
+
 /**
  * Pages of `membersByProduct` for one GraphQL request: each product's member list is read once
  * per request (aliases of one product share it, from one consistent read), and each page is cut

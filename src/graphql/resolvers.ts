@@ -17,7 +17,7 @@ import type { Product, Role } from "../store/products";
 import { abortableStore, stopIfAborted } from "./abort";
 import type { GraphqlContext } from "./context";
 import { graphqlError, MemberGraphqlErrorCode } from "./errors";
-import { memberPageReader } from "./member-pages";
+import { inTurns, memberPageReader } from "./member-pages";
 
 /**
  * The root resolvers of the member schema. Each asks {@link authorizeMemberOperation} twice:
@@ -70,7 +70,7 @@ export function memberResolvers(context: GraphqlContext) {
       precheck({ operation: "membersByProduct" });
       const page = await pages({ product, first: first ?? undefined, after });
       return {
-        nodes: page.nodes,
+        nodes: inTurns(page.nodes),
         pageInfo: { endCursor: page.endCursor, hasNextPage: page.hasNextPage },
       };
     },

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cutPage, memberPageReader } from "../../src/graphql/member-pages";
+import { cutPage, inTurns, memberPageReader } from "../../src/graphql/member-pages";
 import { listMembersByProduct } from "../../src/members/operations";
 import type { Store } from "../../src/store/port";
 import { member, ORG_ID, storeWith } from "../security/support";
@@ -128,5 +128,17 @@ describe("membersByProduct pages", () => {
       "m111",
       "m112",
     ]);
+  });
+
+  it("inTurns hands the nodes back in order, 50 at once and the rest a turn of the event loop apart", async () => {
+    const nodes = Array.from({ length: 160 }, (_, index) => index);
+    const handed = inTurns(nodes);
+    expect(handed.slice(0, 50)).toEqual(nodes.slice(0, 50));
+    const settled: number[] = [];
+    for (const item of handed.slice(50))
+      void Promise.resolve(item).then((value) => settled.push(value));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled.length).toBeLessThanOrEqual(50);
+    expect(await Promise.all(handed)).toEqual(nodes);
   });
 });

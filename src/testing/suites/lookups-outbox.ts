@@ -56,6 +56,11 @@ export function lookupsSuite(h: ConformanceHarness): void {
         }
         expect(seen).toEqual(ids);
       }
+      // Inside a write transaction too, where the adapter may not use what it keeps for reads.
+      const written: MemberIdPage | undefined = await store.transaction(SEED_ORG_ID, async (tx) =>
+        tx.listProductMemberPage?.(product, { after: null, first: 2 }),
+      );
+      expect(written?.members.map((member) => member.id)).toEqual(ids.slice(0, 2));
       const past = await read(async (tx) =>
         tx.listProductMemberPage?.(product, { after: "\uffff", first: 5 }),
       );
