@@ -289,6 +289,7 @@ export {
   StoreError,
 } from "./store/errors";
 export { Feature } from "./store/features";
+export type { MemberIdPage } from "./store/member-page";
 export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from "./store/memory";
 export {
   type ClaimedWelcomeEmail,

@@ -9,6 +9,7 @@ import { sessionStamp } from "./session-stamp";
 import { issueToken, type TokenSecret } from "./token";
 import { matchTotpStep } from "./totp";
 
+/** What a login attempt sends (the spec's form fields) and what the host knows of it. */
 export interface LogInInput {
   /** The `{org_name}` of the login address: the organization's short name. */
   shortName: string;
@@ -30,6 +31,7 @@ export interface LogInInput {
   now: Date;
 }
 
+/** What {@link logIn} needs besides the store: the token secret, the protection, a hasher. */
 export interface LogInContext {
   secret: TokenSecret;
   protection: LoginProtection;
@@ -44,6 +46,10 @@ export type LogInFailure =
   | "MFA_CODE_INVALID"
   | "THROTTLED";
 
+/**
+ * A login's outcome: on success the session token and the device cookie's value to set, else why
+ * (for the host's logs; the HTTP answer is the same 200 either way).
+ */
 export type LogInOutcome =
   | {
       ok: true;

@@ -8,6 +8,7 @@ export interface HeavyReadLimits {
   maxWaitMs: number;
 }
 
+/** Two heavy reads at once per organization, eight more waiting, each at most 10 seconds. */
 export const DEFAULT_HEAVY_READ_LIMITS: HeavyReadLimits = {
   maxConcurrent: 2,
   maxQueued: 8,
@@ -20,7 +21,11 @@ export const DEFAULT_HEAVY_READ_LIMITS: HeavyReadLimits = {
  * gone while it waited.
  */
 export type HeavyReadTurn =
-  | { ok: true; release: () => void }
+  | {
+      ok: true;
+      /** Gives the turn back (to the first waiter, if any); a second call does nothing. */
+      release: () => void;
+    }
   | { ok: false; reason: "QUEUE_FULL" | "WAIT_EXPIRED" | "ABORTED" };
 
 /** Turns for heavy reads, per organization, in this process (`createHeavyReadGate`). */
