@@ -2,10 +2,10 @@ import { type IRateLimiterOptions, RateLimiterMemory } from "rate-limiter-flexib
 import { describe, expect, it, vi } from "vitest";
 import { logIn } from "../../src/auth/login";
 import { createLoginProtection } from "../../src/auth/login-protection";
-import { createScryptHasher, type PasswordHasher } from "../../src/auth/password";
 import { createHttpHandler } from "../../src/http/handler";
 import { createMemoryStore } from "../../src/store/memory";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
+import { countingHasher } from "./support";
 
 /** A sandbox whose clients are told apart by a test header, as a host would by address. */
 function sandboxWithClients() {
@@ -54,15 +54,7 @@ describe("login protection cannot lock the real user out", () => {
   });
 
   it("a held-back client's tries cost no password hashing, so they cannot crowd out real logins", async () => {
-    const scrypt = createScryptHasher();
-    let verifications = 0;
-    const hasher: PasswordHasher = {
-      hash: (password) => scrypt.hash(password),
-      verify: (password, encoded) => {
-        verifications++;
-        return scrypt.verify(password, encoded);
-      },
-    };
+    const hasher = countingHasher();
     const store = createMemoryStore(sandboxSnapshot());
     const context = {
       secret: SECRET,
@@ -76,12 +68,12 @@ describe("login protection cannot lock the real user out", () => {
         context,
       );
     for (let account = 0; account < 3; account++) await attempt(`user${account}@x.example`);
-    const before = verifications;
+    const before = hasher.verifications();
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, account) => attempt(`other${account}@x.example`)),
     );
     expect(outcomes.every((outcome) => !outcome.ok && outcome.reason === "THROTTLED")).toBe(true);
-    expect(verifications - before).toBe(0);
+    expect(hasher.verifications() - before).toBe(0);
   });
 
   it("holds memory bounded: keys are capped however long the address, and expire", async () => {

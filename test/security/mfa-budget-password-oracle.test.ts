@@ -1,23 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { logIn } from "../../src/auth/login";
 import { createLoginProtection } from "../../src/auth/login-protection";
-import { createScryptHasher, type PasswordHasher } from "../../src/auth/password";
 import { createMemoryStore } from "../../src/store/memory";
 import { MFA_ADMIN, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
+import { countingHasher } from "./support";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 
 describe("The MFA code budget is no password oracle: once it is spent, a right password is handled as a wrong one", () => {
   it("after five right passwords with wrong codes, a new client's right and wrong passwords are both hashed, compared and refused alike", async () => {
-    const scrypt = createScryptHasher();
-    let verifications = 0;
-    const hasher: PasswordHasher = {
-      hash: (password) => scrypt.hash(password),
-      verify: (password, encoded) => {
-        verifications++;
-        return scrypt.verify(password, encoded);
-      },
-    };
+    const hasher = countingHasher();
     const store = createMemoryStore(sandboxSnapshot());
     const context = { secret: SECRET, protection: createLoginProtection(), hasher };
     const attempt = (client: string, password: string) =>
@@ -29,9 +21,9 @@ describe("The MFA code budget is no password oracle: once it is spent, a right p
     // The attacker tries a leaked password, each time from another address.
     for (let n = 0; n < 5; n++) expect((await attempt(`203.0.113.${n}`, PASSWORD)).ok).toBe(false);
     const probe = async (client: string, password: string) => {
-      const before = verifications;
+      const before = hasher.verifications();
       const outcome = await attempt(client, password);
-      return { ok: outcome.ok, hashed: verifications - before };
+      return { ok: outcome.ok, hashed: hasher.verifications() - before };
     };
     // Before, the right password was refused here before hashing, in a few milliseconds, and a
     // wrong one took a hash: the difference confirmed the password.

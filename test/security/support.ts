@@ -1,4 +1,5 @@
 import type { ExecutionResult } from "graphql";
+import { createScryptHasher, type PasswordHasher } from "../../src/auth/password";
 import { executeMemberGraphql } from "../../src/graphql/execute";
 import { createMemoryStore } from "../../src/store/memory";
 import type { Store } from "../../src/store/port";
@@ -61,4 +62,18 @@ export function storeWith(members: MemberInput[]): Store {
 /** The `extensions.code` of each error of a result, in order. */
 export function codes(result: ExecutionResult): unknown[] {
   return (result.errors ?? []).map((error) => error.extensions.code);
+}
+
+/** The default scrypt hasher, counting its verifications (`verifications()`). */
+export function countingHasher(): PasswordHasher & { verifications: () => number } {
+  const scrypt = createScryptHasher();
+  let verifications = 0;
+  return {
+    hash: (password) => scrypt.hash(password),
+    verify: (password, encoded) => {
+      verifications++;
+      return scrypt.verify(password, encoded);
+    },
+    verifications: () => verifications,
+  };
 }
