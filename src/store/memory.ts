@@ -5,6 +5,7 @@ import { type CycleMatters, flattenCycle, nestCycle } from "../matters/entries";
 import type { MemberPlan } from "../members/plan";
 import type { WelcomeEmail } from "../members/welcome-email";
 import { emailKey } from "../values/email";
+import { AddressIndex } from "./address-index";
 import { MemberConflictError, OrganizationNotFoundError } from "./errors";
 import { buildFeedIndex } from "./feed-index";
 import { copyMember } from "./member-copy";
@@ -40,6 +41,11 @@ interface OrganizationState {
   organization: OrganizationProfile;
   members: Map<string, Member>;
   idByEmail: Map<string, string>;
+  /**
+   * The `idByEmail` keys taken or given up since this state was copied from the published one:
+   * publishing it moves only these in the store-wide address index.
+   */
+  changedAddresses: Set<string>;
   externalUserEmails: string[];
   reviewCycles: Map<string, CycleState>;
   outbox: WelcomeEmail[];
@@ -102,9 +108,24 @@ export function createMemoryStore(
   // Delivery state beside the organizations, like TOTP steps: a claim changes no organization
   // data, so it needs neither the organization's turn nor a copy of its state.
   const leases = new Map<string, Map<string, Lease>>();
+  // Every published state's addresses; kept in step with `states` by `publish`.
+  const addresses = new AddressIndex();
   for (const snapshot of Array.isArray(seed) ? seed : [seed]) {
     const parsed = organizationSnapshotSchema.parse(snapshot);
-    states.set(parsed.organization.id, stateFromSnapshot(parsed));
+    publish(parsed.organization.id, stateFromSnapshot(parsed));
+  }
+
+  /** Publishes `state` as `orgId`'s, moving the address index with it. */
+  function publish(orgId: string, state: OrganizationState, copiedFrom?: OrganizationState): void {
+    const previous = states.get(orgId);
+    if (copiedFrom !== undefined && previous === copiedFrom) {
+      addresses.republish(previous.idByEmail, state.idByEmail, state.changedAddresses);
+    } else {
+      if (previous !== undefined) addresses.removeAll(previous.idByEmail.keys());
+      addresses.addAll(state.idByEmail.keys());
+    }
+    state.changedAddresses.clear();
+    states.set(orgId, state);
   }
 
   /** Runs `task` after every earlier task on the same organization has settled. */
@@ -128,13 +149,11 @@ export function createMemoryStore(
     emails: readonly string[],
   ): string[] {
     const declared = new Set(state.externalUserEmails.map(emailKey));
+    // The index counts published states, this organization's among them.
+    const own = states.get(orgId)?.idByEmail;
     return emails.filter((email) => {
       const key = emailKey(email);
-      if (declared.has(key)) return true;
-      for (const [otherId, other] of states) {
-        if (otherId !== orgId && other.idByEmail.has(key)) return true;
-      }
-      return false;
+      return declared.has(key) || addresses.holders(key) > (own?.has(key) === true ? 1 : 0);
     });
   }
 
@@ -174,7 +193,7 @@ export function createMemoryStore(
         const result = await work(
           memoryTx(read, write, (emails) => externalUsers(orgId, read(), emails)),
         );
-        if (working !== null) states.set(orgId, working);
+        if (working !== null) publish(orgId, working, committed);
         return { result, wrote: working !== null };
       });
       return turn.then(async ({ result, wrote }) => {
@@ -188,7 +207,7 @@ export function createMemoryStore(
       const parsed = organizationSnapshotSchema.parse(snapshot);
       const orgId = parsed.organization.id;
       await serialized(orgId, async () => {
-        states.set(orgId, stateFromSnapshot(parsed));
+        publish(orgId, stateFromSnapshot(parsed));
         leases.delete(orgId);
       });
       await afterCommit(orgId);
@@ -357,7 +376,7 @@ function memoryTx(
           throw new Error(`applyMemberPlan: no member with id ${member.id}`);
         if (emailKey(stored.email) !== emailKey(member.email)) {
           claimAddress(state, member);
-          state.idByEmail.delete(emailKey(stored.email));
+          dropAddress(state, emailKey(stored.email));
         }
         state.members.set(member.id, withSessionEpoch(stored, keep(member)));
       }
@@ -389,7 +408,7 @@ function memoryTx(
         const member = state.members.get(id);
         if (member === undefined) continue;
         state.members.delete(id);
-        state.idByEmail.delete(emailKey(member.email));
+        dropAddress(state, emailKey(member.email));
       }
     },
 
@@ -488,7 +507,14 @@ function claimAddress(state: OrganizationState, member: Member): void {
       `The address ${member.email} already belongs to another member.`,
     );
   }
-  state.idByEmail.set(key, member.id);
+  if (holder === undefined) {
+    state.idByEmail.set(key, member.id);
+    state.changedAddresses.add(key);
+  }
+}
+
+function dropAddress(state: OrganizationState, key: string): void {
+  if (state.idByEmail.delete(key)) state.changedAddresses.add(key);
 }
 
 function copyState(state: OrganizationState): OrganizationState {
@@ -496,6 +522,7 @@ function copyState(state: OrganizationState): OrganizationState {
     organization: state.organization,
     members: new Map(state.members),
     idByEmail: new Map(state.idByEmail),
+    changedAddresses: new Set(),
     externalUserEmails: state.externalUserEmails,
     reviewCycles: new Map(state.reviewCycles),
     outbox: [...state.outbox],
@@ -513,6 +540,7 @@ function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
     organization: copy.organization,
     members: new Map(copy.members.map((member) => [member.id, member])),
     idByEmail: new Map(copy.members.map((member) => [emailKey(member.email), member.id])),
+    changedAddresses: new Set(),
     externalUserEmails: copy.externalUserEmails,
     reviewCycles: new Map(
       copy.reviewCycles.map((cycle) => [

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { MAX_CSV_BYTES } from "../../src/csv/read";
 import { timeAgainstParse } from "./against-parse";
 import { benchDeletes } from "./deletes.bench";
+import { benchExternalAddresses } from "./external-addresses.bench";
 import { benchFeed } from "./feed.bench";
 import { benchGraphqlHeavyReads } from "./graphql.bench";
 import { benchHttpUnderLogins } from "./http.bench";
@@ -151,6 +152,30 @@ targets.push({
   ratio: imported.ratio,
   limit: 1.6,
 });
+
+const external = await benchExternalAddresses(input, Math.min(RUNS, 3));
+console.log(
+  `\nThe external-address check beside other organizations (memory store, the same file, ${members.rows.toLocaleString("en-US")} rows)`,
+);
+const alone = external[0] as (typeof external)[number];
+for (const figure of external)
+  console.log(
+    `  ${`${figure.others.toLocaleString("en-US")} others`.padEnd(16)} import ${figure.importMs.toFixed(0)} ms, loadExternalUserEmails ${figure.lookupMs.toFixed(1)} ms`,
+  );
+for (const figure of external.slice(1)) {
+  targets.push({
+    name: `memory-store import beside ${figure.others.toLocaleString("en-US")} other members / beside none`,
+    figure: `${figure.importMs.toFixed(0)} ms`,
+    ratio: figure.importMs / alone.importMs,
+    limit: 1.2,
+  });
+  targets.push({
+    name: `loadExternalUserEmails beside ${figure.others.toLocaleString("en-US")} other members / beside none`,
+    figure: `${figure.lookupMs.toFixed(1)} ms`,
+    ratio: figure.lookupMs / alone.lookupMs,
+    limit: 1.2,
+  });
+}
 
 const upserted = await benchMatterUpsert(generateMatterBenchInput(10_000), Math.max(RUNS, 9));
 console.log("\nMatter upsert into an empty review cycle of the memory store, 10,000 rows");
