@@ -8,6 +8,7 @@ import { emailKey } from "../values/email";
 import { AddressIndex } from "./address-index";
 import { MemberConflictError, OrganizationNotFoundError } from "./errors";
 import { buildFeedIndex } from "./feed-index";
+import { deepFreeze } from "./deep-freeze";
 import { copyMember } from "./member-copy";
 import { MemberPageCollector } from "./member-page";
 import { checkClaimRequest } from "./outbox-claims";
@@ -308,7 +309,8 @@ function memoryTx(
 ): StoreTx {
   return {
     async loadOrganization() {
-      return structuredClone(read().organization);
+      // Frozen when the state was made, never changed after: no copy per request.
+      return read().organization;
     },
 
     async loadMembersByEmail(emails) {
@@ -537,7 +539,7 @@ function copyState(state: OrganizationState): OrganizationState {
 function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
   const copy = structuredClone(snapshot);
   return {
-    organization: copy.organization,
+    organization: deepFreeze(copy.organization),
     members: new Map(copy.members.map((member) => [member.id, member])),
     idByEmail: new Map(copy.members.map((member) => [emailKey(member.email), member.id])),
     changedAddresses: new Set(),
