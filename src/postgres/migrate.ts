@@ -7,6 +7,7 @@ import outboxLeases from "./migrations/005_outbox_leases.sql";
 import rateLimits from "./migrations/006_rate_limits.sql";
 import memberListsInRow from "./migrations/007_member_lists_in_row.sql";
 import sessionEpoch from "./migrations/008_session_epoch.sql";
+import matterKeyHash from "./migrations/010_matter_key_hash.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
 const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -18,6 +19,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 6, sql: rateLimits },
   { version: 7, sql: memberListsInRow },
   { version: 8, sql: sessionEpoch },
+  { version: 10, sql: matterKeyHash },
 ];
 
 /**
