@@ -18,29 +18,32 @@ const stores: [string, () => Promise<Store>][] = [
   ["PGlite", async () => seeded(await freshStore(pgliteClient(), "rpdi_nul"))],
 ];
 
-describe.each(stores)("%s store: a key holding NUL finds nothing, never an error", (_name, make) => {
-  it("look-ups by email, id, review cycle and session end answer 'none', and bulk remove removes no one", async () => {
-    const store = await make();
-    try {
-      const found = await runReadOnly(store, SEED_ORG_ID, async (tx) => ({
-        byEmail: await tx.loadMembersByEmail(["ben@firm.example\u0000", "\u0000"]),
-        byId: await tx.loadMembersById(["m-ben\u0000"]),
-        external: await tx.loadExternalUserEmails(["declared@elsewhere.example\u0000"]),
-        cycle: await tx.findReviewCycle(`${SEED_CYCLE_ID}\u0000`),
-      }));
-      expect(found).toEqual({ byEmail: [], byId: [], external: [], cycle: null });
-      expect(
-        await removeProductAccess(store, {
-          orgId: SEED_ORG_ID,
-          product: "PERFORM",
-          emails: ["ben@firm.example\u0000", "\u0000"],
-        }),
-      ).toEqual({ removedCount: 0 });
-    } finally {
-      await dropStore(store);
-    }
-  });
-});
+describe.each(stores)(
+  "%s store: a key holding NUL finds nothing, never an error",
+  (_name, make) => {
+    it("look-ups by email, id, review cycle and session end answer 'none', and bulk remove removes no one", async () => {
+      const store = await make();
+      try {
+        const found = await runReadOnly(store, SEED_ORG_ID, async (tx) => ({
+          byEmail: await tx.loadMembersByEmail(["ben@firm.example\u0000", "\u0000"]),
+          byId: await tx.loadMembersById(["m-ben\u0000"]),
+          external: await tx.loadExternalUserEmails(["declared@elsewhere.example\u0000"]),
+          cycle: await tx.findReviewCycle(`${SEED_CYCLE_ID}\u0000`),
+        }));
+        expect(found).toEqual({ byEmail: [], byId: [], external: [], cycle: null });
+        expect(
+          await removeProductAccess(store, {
+            orgId: SEED_ORG_ID,
+            product: "PERFORM",
+            emails: ["ben@firm.example\u0000", "\u0000"],
+          }),
+        ).toEqual({ removedCount: 0 });
+      } finally {
+        await dropStore(store);
+      }
+    });
+  },
+);
 
 describe("an edit to a value holding NUL is refused as an invalid value", () => {
   it.each(["firstName", "jobTitle", "email", "officeCity"] as const)(
