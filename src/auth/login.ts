@@ -2,6 +2,7 @@ import { OrganizationNotFoundError } from "../store/errors";
 import type { Store } from "../store/port";
 import { runReadOnly, runTransaction } from "../store/run";
 import type { Member } from "../store/snapshot";
+import { holdsNul } from "../store/unstorable-keys";
 import { issueDeviceToken, verifyDeviceToken } from "./device-cookie";
 import type { LoginAttempt, LoginProtection, LoginResult } from "./login-protection";
 import { createScryptHasher, dummyPasswordHash, type PasswordHasher } from "./password";
@@ -94,7 +95,8 @@ export async function logIn(
   const start = await protection.begin(attempt);
   if (!start.allowed) return { ok: false, reason: "THROTTLED" };
   const dummyHash = await dummyPasswordHash(hasher);
-  const orgId = await store.findOrganizationId(input.shortName);
+  // No organization's short name holds NUL (a database would fail on it): found as unknown.
+  const orgId = holdsNul(input.shortName) ? null : await store.findOrganizationId(input.shortName);
   const found = await findMember(store, orgId, input.email);
   const passwordOk = await hasher.verify(
     input.password,

@@ -1,6 +1,7 @@
 import { fieldValue } from "../csv/cells";
 import { copyMember } from "../store/member-copy";
 import type { Member } from "../store/snapshot";
+import { holdsNul } from "../store/unstorable-keys";
 import { MEMBER_COLUMNS, MEMBER_HEADERS, type MemberColumn, type MemberHeader } from "./columns";
 import { MemberRowErrorType } from "./errors";
 import { checkOffice } from "./office";
@@ -74,11 +75,23 @@ export function applyMemberEdit(
       message: problem.message,
     });
   const values: Partial<Record<EditableMemberField, unknown>> = {};
+  // No store can hold NUL (PostgreSQL text refuses it), and no CSV cell can carry one.
+  const withNul = new Set(EDITABLE_MEMBER_FIELDS.filter((field) => holdsNul(edit[field] ?? "")));
+  for (const field of withNul)
+    report(
+      field,
+      edit[field] ?? "",
+      new CellProblem(
+        MemberRowErrorType.INVALID_FORMAT,
+        `${MEMBER_COLUMNS[field].header} must not contain a NUL character.`,
+      ),
+    );
 
   for (const field of EDITABLE_MEMBER_FIELDS) {
     if (
       !(field in edit) ||
       edit[field] === undefined ||
+      withNul.has(field) ||
       (OFFICE as readonly string[]).includes(field)
     )
       continue;
@@ -103,7 +116,10 @@ export function applyMemberEdit(
     else values[field] = value;
   }
 
-  if (OFFICE.some((field) => field in edit && edit[field] !== undefined)) {
+  if (
+    OFFICE.some((field) => field in edit && edit[field] !== undefined) &&
+    !OFFICE.some((field) => withNul.has(field))
+  ) {
     const [city, state, country] = OFFICE.map((field) => fieldValue(edit[field] ?? ""));
     const verdict = checkOffice(city ?? null, state ?? null, country ?? null, rules.offices);
     if (verdict.ok) next.office = verdict.office === null ? null : { ...verdict.office };

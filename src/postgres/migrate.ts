@@ -8,6 +8,7 @@ import rateLimits from "./migrations/006_rate_limits.sql";
 import memberListsInRow from "./migrations/007_member_lists_in_row.sql";
 import sessionEpoch from "./migrations/008_session_epoch.sql";
 import membersEmailIndex from "./migrations/009_members_email_index.sql";
+import matterKeyHash from "./migrations/010_matter_key_hash.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
 const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -20,6 +21,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 7, sql: memberListsInRow },
   { version: 8, sql: sessionEpoch },
   { version: 9, sql: membersEmailIndex },
+  { version: 10, sql: matterKeyHash },
 ];
 
 /**

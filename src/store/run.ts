@@ -5,12 +5,14 @@ import {
   StoreError,
 } from "./errors";
 import { STORE_TX_OPERATIONS, type Store, type StoreTx, type TransactionOptions } from "./port";
+import { unstorableKeysFindNothing } from "./unstorable-keys";
 
 const TYPED = [MemberConflictError, StoreConflictError, OrganizationNotFoundError, StoreError];
 
 /**
  * Runs a service's work in one transaction. An adapter's unexpected failure surfaces as a
- * {@link StoreError} naming the port operation; the typed errors of the port pass through.
+ * {@link StoreError} naming the port operation; the typed errors of the port pass through. Look-ups
+ * by a key holding NUL find nothing without reaching the adapter.
  */
 export function runTransaction<T>(
   store: Store,
@@ -18,7 +20,11 @@ export function runTransaction<T>(
   work: (tx: StoreTx) => Promise<T>,
   options?: TransactionOptions,
 ): Promise<T> {
-  return store.transaction(orgId, (tx) => work(namedFailures(tx)), options);
+  return store.transaction(
+    orgId,
+    (tx) => work(namedFailures(unstorableKeysFindNothing(tx))),
+    options,
+  );
 }
 
 /** {@link runTransaction} for work that only reads: it never waits for the organization's writers. */

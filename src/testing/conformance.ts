@@ -5,6 +5,7 @@ import { createHarness } from "./harness";
 import { atomicitySuite } from "./suites/atomicity";
 import { bulkRemoveSuite } from "./suites/bulk-remove";
 import { concurrencySuite } from "./suites/concurrency";
+import { differentialSuite } from "./suites/differential";
 import { feedSuite } from "./suites/feed";
 import { lookupsSuite, outboxSuite } from "./suites/lookups-outbox";
 import { mattersSuite } from "./suites/matters";
@@ -34,6 +35,7 @@ export const CONFORMANCE_SUITES = [
   "read while write",
   "feed",
   "properties",
+  "differential",
 ] as const;
 export type ConformanceSuite = (typeof CONFORMANCE_SUITES)[number];
 
@@ -83,6 +85,7 @@ export function runStoreConformance(
       "read while write": () => readWhileWriteSuite(harness),
       feed: () => feedSuite(harness),
       properties: () => propertiesSuite(harness, fresh),
+      differential: () => differentialSuite(harness),
     };
     for (const suite of CONFORMANCE_SUITES) {
       const reason = options.skip?.[suite];
