@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyMemberEdit } from "../../src/members/edit";
 import { removeProductAccess } from "../../src/members/remove";
+import { createMemberRuleContext } from "../../src/members/rule-context";
 import { createMemoryStore } from "../../src/store/memory";
 import type { Store } from "../../src/store/port";
 import { runReadOnly } from "../../src/store/run";
@@ -50,11 +51,17 @@ describe("an edit to a value holding NUL is refused as an invalid value", () => 
     "%s with NUL: INVALID_FORMAT, nothing changed",
     async (field) => {
       const store = createMemoryStore(seedOrganization());
-      const [member] = await runReadOnly(store, SEED_ORG_ID, (tx) => tx.loadMembersById(["m-ben"]));
+      const { member, organization } = await runReadOnly(store, SEED_ORG_ID, async (tx) => ({
+        member: (await tx.loadMembersById(["m-ben"]))[0],
+        organization: await tx.loadOrganization(),
+      }));
       if (member === undefined) throw new Error("no seed member");
-      const result = applyMemberEdit(member, { [field]: "Ben\u0000" }, {
-        isEmail: () => true,
-      } as never);
+      const rules = createMemberRuleContext(
+        organization,
+        "PERFORM",
+        new Date("2026-06-15T12:00:00Z"),
+      );
+      const result = applyMemberEdit(member, { [field]: "Ben\u0000" }, rules);
       expect(result.ok).toBe(false);
       if (!result.ok)
         expect(result.errors.map((error) => [error.type, error.message.includes("NUL")])).toEqual([
