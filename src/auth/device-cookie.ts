@@ -25,12 +25,39 @@ function accountTag(account: string): string {
 }
 
 /**
- * A device cookie's value (OWASP's "device cookies" against slow brute force): a signed JWT that
- * binds `account` and a random nonce, issued on each successful login.
+ * What a device cookie stays valid for: the member's password hash and session epoch, as a tag
+ * under the device key (`null` for no member). A password change or a logout everywhere then ends
+ * the trust of every device that logged in before, as it ends their sessions.
  */
-export function issueDeviceToken(secret: TokenSecret, account: string, now: Date): Promise<string> {
+export function deviceBinding(
+  secret: TokenSecret,
+  member: { credentials: { passwordHash: string | null; sessionEpoch: number } } | null,
+): string {
+  const state = JSON.stringify(
+    member === null ? null : [member.credentials.passwordHash, member.credentials.sessionEpoch],
+  );
+  return base64url.encode(hmac(sha256, deviceKey(secret), encoder.encode(state)).slice(0, 16));
+}
+
+/** A device cookie that verified: its nonce, and the member state it was issued for. */
+export interface TrustedDevice {
+  nonce: string;
+  binding: string;
+}
+
+/**
+ * A device cookie's value (OWASP's "device cookies" against slow brute force): a signed JWT that
+ * binds `account`, a random nonce and the member's {@link deviceBinding}, issued on each
+ * successful login.
+ */
+export function issueDeviceToken(
+  secret: TokenSecret,
+  account: string,
+  binding: string,
+  now: Date,
+): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ acc: accountTag(account) })
+  return new SignJWT({ acc: accountTag(account), bnd: binding })
     .setProtectedHeader({ alg: "HS256", typ: TYPE })
     .setJti(base64url.encode(randomBytes(16)))
     .setIssuedAt(issuedAt)
@@ -39,24 +66,27 @@ export function issueDeviceToken(secret: TokenSecret, account: string, now: Date
 }
 
 /**
- * The device's nonce when `token` is a valid, unexpired device token for `account`; `null` for
- * anything else (forged, expired, another account's, a session token).
+ * The device when `token` is a valid, unexpired device token for `account`; `null` for anything
+ * else (forged, expired, another account's, a session token). Whether the member is still as it
+ * was is for the caller to compare, once it has read the member.
  */
 export async function verifyDeviceToken(
   secret: TokenSecret,
   token: string,
   account: string,
   now: Date,
-): Promise<string | null> {
+): Promise<TrustedDevice | null> {
   try {
     const { payload } = await jwtVerify(token, deviceKey(secret), {
       algorithms: ["HS256"],
       typ: TYPE,
       currentDate: now,
-      requiredClaims: ["exp", "iat", "jti", "acc"],
+      requiredClaims: ["exp", "iat", "jti", "acc", "bnd"],
     });
-    return payload.acc === accountTag(account) && typeof payload.jti === "string"
-      ? payload.jti
+    return payload.acc === accountTag(account) &&
+      typeof payload.jti === "string" &&
+      typeof payload.bnd === "string"
+      ? { nonce: payload.jti, binding: payload.bnd }
       : null;
   } catch {
     return null;

@@ -3,7 +3,12 @@ import type { Store } from "../store/port";
 import { runReadOnly, runTransaction } from "../store/run";
 import type { Member } from "../store/snapshot";
 import { holdsNul } from "../store/unstorable-keys";
-import { issueDeviceToken, verifyDeviceToken } from "./device-cookie";
+import {
+  deviceBinding,
+  issueDeviceToken,
+  type TrustedDevice,
+  verifyDeviceToken,
+} from "./device-cookie";
 import type { LoginAttempt, LoginProtection, LoginResult } from "./login-protection";
 import { createScryptHasher, dummyPasswordHash, type PasswordHasher } from "./password";
 import { sessionStamp } from "./session-stamp";
@@ -85,19 +90,23 @@ export async function logIn(
 ): Promise<LogInOutcome> {
   const hasher = context.hasher ?? defaultHasher;
   const account = `${input.shortName}\u0000${input.email.trim().toLowerCase()}`;
-  const attempt: LoginAttempt = {
-    account,
-    client: input.client,
-    device: await trustedDevice(context.secret, input.deviceCookie, account, input.now),
-  };
+  const device = await trustedDevice(context.secret, input.deviceCookie, account, input.now);
+  let attempt: LoginAttempt = { account, client: input.client, device: device?.nonce ?? null };
   const protection = context.protection;
   // Before hashing: a held-back client's tries would otherwise still queue ahead of real logins.
-  const start = await protection.begin(attempt);
+  let start = await protection.begin(attempt);
   if (!start.allowed) return { ok: false, reason: "THROTTLED" };
   const dummyHash = await dummyPasswordHash(hasher);
   // No organization's short name holds NUL (a database would fail on it): found as unknown.
   const orgId = holdsNul(input.shortName) ? null : await store.findOrganizationId(input.shortName);
   const found = await findMember(store, orgId, input.email);
+  if (device !== null && device.binding !== deviceBinding(context.secret, found?.member ?? null)) {
+    // Issued before a password change or a logout everywhere: that device is trusted no more.
+    await protection.finish(attempt, "HELD_BACK");
+    attempt = { ...attempt, device: null };
+    start = await protection.begin(attempt);
+    if (!start.allowed) return { ok: false, reason: "THROTTLED" };
+  }
   const passwordOk = await hasher.verify(
     input.password,
     found?.member.credentials.passwordHash ?? dummyHash,
@@ -125,17 +134,22 @@ export async function logIn(
   await protection.finish(attempt, "SUCCESS");
   const stamp = sessionStamp(context.secret, member, { mfaRequired });
   const token = await issueToken(context.secret, { orgId, memberId: member.id, stamp }, input.now);
-  const deviceCookie = await issueDeviceToken(context.secret, account, input.now);
+  const deviceCookie = await issueDeviceToken(
+    context.secret,
+    account,
+    deviceBinding(context.secret, member),
+    input.now,
+  );
   return { ok: true, token, orgId, memberId: member.id, deviceCookie };
 }
 
-/** The nonce of the first of the device cookies that is valid for `account`, or `null`. */
+/** The first of the device cookies that is valid for `account`, or `null`. */
 async function trustedDevice(
   secret: TokenSecret,
   cookies: string | readonly string[] | null | undefined,
   account: string,
   now: Date,
-): Promise<string | null> {
+): Promise<TrustedDevice | null> {
   for (const cookie of typeof cookies === "string" ? [cookies] : (cookies ?? [])) {
     if (cookie === "") continue;
     const device = await verifyDeviceToken(secret, cookie, account, now);
