@@ -2,16 +2,16 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { DEVICE_COOKIE_LIFETIME_SECONDS } from "../auth/device-cookie";
 import { logIn } from "../auth/login";
 import { TOKEN_LIFETIME_SECONDS } from "../auth/token";
+import { cookieHeader } from "./cookie-header";
 import { comesFromAnotherSite } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
 import { readBounded } from "./multipart";
+import { text } from "./responses";
+import { documented, documentedOnly } from "./route-parts";
 import { cookieValues } from "./session";
 
 /** Device cookies of one name looked at per login; a browser holds one, an attacker may plant some. */
 const MAX_DEVICE_COOKIES = 4;
-
-import { text } from "./responses";
-import { documented, documentedOnly } from "./route-parts";
 
 const LOGIN_FIELDS = ["email", "password", "mfaCode"] as const;
 
@@ -42,8 +42,9 @@ export const loginRoute = createRoute({
 
 /**
  * POST {login_url}: always 200 with an empty body (spec); success is the session cookie being
- * set, with a device cookie that exempts this browser from the account's lockout next time. Nothing in the response says why a login failed. A login posted from another site's page
- * fails like any other (login CSRF would sign the victim into the attacker's account).
+ * set, with a device cookie that exempts this browser from the account's lockout next time.
+ * Nothing in the response says why a login failed. A login posted from another site's page fails
+ * like any other (login CSRF would sign the victim into the attacker's account).
  */
 export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
   // The spec's login address ends in a slash; the same form without it is served, undocumented.
@@ -81,11 +82,11 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
       const response = text(200, "");
       response.headers.append(
         "set-cookie",
-        cookie(settings, settings.cookieName, outcome.token, TOKEN_LIFETIME_SECONDS),
+        cookieHeader(settings, settings.cookieName, outcome.token, TOKEN_LIFETIME_SECONDS),
       );
       response.headers.append(
         "set-cookie",
-        cookie(
+        cookieHeader(
           settings,
           settings.deviceCookieName,
           outcome.deviceCookie,
@@ -94,17 +95,6 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
       );
       return response;
     });
-}
-
-function cookie(settings: HttpSettings, name: string, value: string, maxAge: number): string {
-  return [
-    `${name}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${maxAge}`,
-    ...(settings.cookieSecure ? ["Secure"] : []),
-  ].join("; ");
 }
 
 async function formFields(request: Request): Promise<Map<string, string>> {

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { endSessions } from "../auth/end-sessions";
+import { cookieHeader } from "./cookie-header";
 import { comesFromAnotherSite, refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
 import { COMMON_HEADERS, jsonError } from "./responses";
@@ -53,19 +54,10 @@ export function registerLogoutRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSet
       }
       return new Response(null, {
         status: 204,
-        headers: { ...COMMON_HEADERS, "set-cookie": clearedCookie(settings) },
+        headers: {
+          ...COMMON_HEADERS,
+          "set-cookie": cookieHeader(settings, settings.cookieName, "", 0),
+        },
       });
     });
-}
-
-/** The session cookie with the login's attributes, emptied and expired at once. */
-function clearedCookie(settings: HttpSettings): string {
-  return [
-    `${settings.cookieName}=`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    "Max-Age=0",
-    ...(settings.cookieSecure ? ["Secure"] : []),
-  ].join("; ");
 }

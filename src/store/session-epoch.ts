@@ -22,7 +22,34 @@ export function memberSessionState(member: Member): string {
  * change is undone (MFA turned on and off again, an address changed and changed back).
  */
 export function withSessionEpoch(stored: Member, next: Member): Member {
-  if (memberSessionState(stored) === memberSessionState(next)) return next;
+  if (sameSessionState(stored, next)) return next;
   const sessionEpoch = Math.max(next.credentials.sessionEpoch, stored.credentials.sessionEpoch + 1);
   return { ...next, credentials: { ...next.credentials, sessionEpoch } };
+}
+
+/**
+ * `memberSessionState(a) === memberSessionState(b)`, field by field: an import replaces tens of
+ * thousands of members in one transaction, and most keep every one of these fields.
+ */
+function sameSessionState(a: Member, b: Member): boolean {
+  return (
+    a.id === b.id &&
+    a.credentials.passwordHash === b.credentials.passwordHash &&
+    a.credentials.mfaSecret === b.credentials.mfaSecret &&
+    a.useMfa === b.useMfa &&
+    (a.email === b.email || emailKey(a.email) === emailKey(b.email)) &&
+    sameRoles(a.products, b.products)
+  );
+}
+
+function sameRoles(a: Member["products"], b: Member["products"]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((access, index) => {
+    const other = b[index];
+    if (other !== undefined && other.product === access.product && other.role === access.role)
+      return true;
+    return b.some(
+      (candidate) => candidate.product === access.product && candidate.role === access.role,
+    );
+  });
 }
