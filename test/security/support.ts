@@ -1,11 +1,12 @@
 import type { ExecutionResult } from "graphql";
 import { createScryptHasher, type PasswordHasher } from "../../src/auth/password";
 import { executeMemberGraphql } from "../../src/graphql/execute";
+import { createHttpHandler } from "../../src/http/handler";
 import { createMemoryStore } from "../../src/store/memory";
 import type { Store } from "../../src/store/port";
 import type { Product, Role } from "../../src/store/products";
 import type { MemberInput, OrganizationSnapshotInput } from "../../src/store/snapshot";
-import { sandboxSnapshot } from "../http/support";
+import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
 
 export const ORG_ID = "org-sandbox";
 export const NOW = new Date("2026-06-15T12:00:00Z");
@@ -76,4 +77,32 @@ export function countingHasher(): PasswordHasher & { verifications: () => number
     },
     verifications: () => verifications,
   };
+}
+
+/**
+ * The sandbox's HTTP handler whose client is the `x-client` header, the admin logged in once as
+ * `owner` (`device`: that browser's device cookie), and `spendAccountBudget()`: 120 wrong passwords
+ * from 40 addresses, past the account's hourly budget of 100.
+ */
+export async function ownerWithDevice() {
+  const store = createMemoryStore(sandboxSnapshot());
+  const handler = createHttpHandler({
+    store,
+    tokenSecret: SECRET,
+    clientKey: (request) => request.headers.get("x-client") ?? "",
+  });
+  const login = (password: string, headers: Record<string, string>) =>
+    handler(
+      new Request(`${BASE}/app/sandbox/admin/auth/`, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ email: ADMIN, password }),
+      }),
+    );
+  const first = await login(PASSWORD, { "x-client": "owner" });
+  const device = first.headers.getSetCookie()[1]?.split(";")[0] ?? "";
+  const spendAccountBudget = async () => {
+    for (let n = 0; n < 120; n++) await login(`guess-${n}`, { "x-client": `203.0.113.${n % 40}` });
+  };
+  return { store, login, device, spendAccountBudget };
 }
