@@ -58,7 +58,7 @@ export interface HttpHandlerOptions {
   loginProtection?: LoginProtection;
   /** Checks passwords; scrypt on the runtime's thread pool by default. */
   passwordHasher?: PasswordHasher;
-  /** Ids for created records; `crypto.randomUUID` by default. */
+  /** Ids for created records; `newRecordId` (a random UUID) by default. */
   newId?: () => string;
   /**
    * GraphQL's cost budget and the bound on heavy queries per organization (defaults in

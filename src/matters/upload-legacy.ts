@@ -1,5 +1,6 @@
 import type { Store } from "../store/port";
 import { runTransaction } from "../store/run";
+import { newRecordId } from "../values/record-id";
 import { canonicalId } from "../values/uuid";
 import { type LegacyUploadConflict, planLegacyUpload } from "./plan-legacy";
 import type { MatterCellProblem } from "./problems";
@@ -30,7 +31,7 @@ export async function uploadMattersLegacy(
   store: Store,
   input: UpsertMattersInput,
 ): Promise<UploadMattersLegacyOutcome> {
-  const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
+  const newId = input.newId ?? newRecordId;
   const reviewCycleId = canonicalId(input.reviewCycleId);
   return runTransaction(store, input.orgId, async (tx) => {
     if ((await tx.findReviewCycle(reviewCycleId)) === null) {

@@ -2,6 +2,7 @@ import type { CsvInput } from "../csv/read";
 import type { Store, StoreTx } from "../store/port";
 import { Product } from "../store/products";
 import { runReadOnly, runTransaction } from "../store/run";
+import { newRecordId } from "../values/record-id";
 import { canonicalId } from "../values/uuid";
 import { isEmptyMatterPlan, planMatterUpsert } from "./plan-upsert";
 import type { MatterCellProblem } from "./problems";
@@ -16,7 +17,7 @@ export interface UpsertMattersInput {
   orgId: string;
   reviewCycleId: string;
   file: CsvInput;
-  /** Ids for created client matters and entries; `crypto.randomUUID` by default. */
+  /** Ids for created client matters and entries; `newRecordId` (a random UUID) by default. */
   newId?: () => string;
 }
 
@@ -43,7 +44,7 @@ export async function upsertMatters(
   store: Store,
   input: UpsertMattersInput,
 ): Promise<UpsertMattersOutcome> {
-  const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
+  const newId = input.newId ?? newRecordId;
   const reviewCycleId = canonicalId(input.reviewCycleId);
   return runTransaction(store, input.orgId, async (tx) => {
     if ((await tx.findReviewCycle(reviewCycleId)) === null) {

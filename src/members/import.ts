@@ -5,6 +5,7 @@ import type { Store } from "../store/port";
 import type { Product } from "../store/products";
 import { runTransaction } from "../store/run";
 import { emailKey } from "../values/email";
+import { newRecordId } from "../values/record-id";
 import { MemberRowErrorType } from "./errors";
 import { planMemberImport } from "./plan";
 import type { MemberImportResult, MemberValidationResult } from "./result";
@@ -20,7 +21,7 @@ export interface ImportMembersInput {
   product: Product;
   file: CsvInput;
   now: Date;
-  /** Ids for created members and outbox records; `crypto.randomUUID` by default. */
+  /** Ids for created members and outbox records; `newRecordId` (a random UUID) by default. */
   newId?: () => string;
   /**
    * The member running the import (the HTTP binding passes the caller). New Email then moves only
@@ -48,7 +49,7 @@ export async function importMembers(
   // Size, emptiness and encoding are answered before any store work; the rest needs the profile.
   const checked = checkCsv(input.file);
   if (!checked.ok) return { ok: false, result: memberReadFailure(checked.error) };
-  const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
+  const newId = input.newId ?? newRecordId;
   let rows: readonly ValidatedMemberRow[] = [];
   try {
     return await runTransaction(store, input.orgId, async (tx) => {

@@ -4,6 +4,7 @@ import { type Product, Role } from "../store/products";
 import { runReadOnly, runTransaction } from "../store/run";
 import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
+import { newRecordId } from "../values/record-id";
 import { applyMemberEdit, type MemberEdit, type MemberFieldError } from "./edit";
 import { MemberRowErrorType } from "./errors";
 import type { MemberPlan } from "./plan";
@@ -165,7 +166,7 @@ export async function addMemberProductRole(
   store: Store,
   input: GuardedMemberTarget & { product: Product; role?: Role; now: Date; newId?: () => string },
 ): Promise<MemberOperationOutcome> {
-  const newId = input.newId ?? (() => globalThis.crypto.randomUUID());
+  const newId = input.newId ?? newRecordId;
   return runTransaction(store, input.orgId, async (tx) => {
     const loaded = await loadTarget(tx, input);
     if (!loaded.ok) return loaded;
