@@ -113,6 +113,29 @@ export class MemberRowValidator {
       : undefined;
   }
 
+  /**
+   * What {@link read} gathered, as plain data a worker thread can post (structured clone): the
+   * rows read and the single-row errors found. The arrays are the validator's own, not copies.
+   */
+  exportState(): MemberRowValidatorState {
+    return { rows: this.#rows, errors: this.#errors.entries() };
+  }
+
+  /**
+   * A validator that goes on from another's {@link exportState} (made on a worker thread): the
+   * same `positions`, and `rules` made for the same organization, product, time and actor.
+   */
+  static fromState(
+    state: MemberRowValidatorState,
+    positions: ReadonlyMap<MemberHeader, number>,
+    rules: MemberRuleContext,
+  ): MemberRowValidator {
+    const validator = new MemberRowValidator(positions, rules);
+    for (const row of state.rows) validator.#rows.push(row);
+    validator.#errors.restore(state.errors);
+    return validator;
+  }
+
   /** Applies the single-row rules to one data record; `rowNumber` is the spec's (1-based). */
   read(record: readonly string[], rowNumber: number): void {
     if (isBlankRecord(record)) return;
@@ -318,9 +341,23 @@ function finishRow(row: DraftMemberRow): ValidatedMemberRow {
   return validated;
 }
 
+/** A single-row error and where it sorts in the 400 body. */
+export interface MemberRowErrorEntry {
+  order: number;
+  error: MemberRowColumnError;
+}
+
+/** What {@link MemberRowValidator.exportState} answers: plain data, cloneable across threads. */
+export interface MemberRowValidatorState {
+  /** Each non-blank data row read, with its parsed values. */
+  rows: DraftMemberRow[];
+  /** The single-row errors found, each once, by row and field. */
+  errors: [string, MemberRowErrorEntry][];
+}
+
 /** Row errors in the 400 body's order: by row, then by the spec's column order; one per cell. */
 class RowErrorCollector {
-  readonly #errors = new Map<string, { order: number; error: MemberRowColumnError }>();
+  readonly #errors = new Map<string, MemberRowErrorEntry>();
 
   /** A cross-row rule's report: the cell's value is the row's parsed text for that column. */
   readonly report = (row: DraftMemberRow, field: MemberField, problem: CellProblem): void => {
@@ -352,6 +389,14 @@ class RowErrorCollector {
 
   get size(): number {
     return this.#errors.size;
+  }
+
+  entries(): [string, MemberRowErrorEntry][] {
+    return [...this.#errors];
+  }
+
+  restore(entries: readonly (readonly [string, MemberRowErrorEntry])[]): void {
+    for (const [key, entry] of entries) if (!this.#errors.has(key)) this.#errors.set(key, entry);
   }
 
   sorted(): MemberRowColumnError[] {
