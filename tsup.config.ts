@@ -12,6 +12,8 @@ export default defineConfig((options): Options[] => {
         postgres: "src/postgres/index.ts",
         testing: "src/testing/index.ts",
         client: "src/client/index.ts",
+        // The import pool's worker: loaded by file name beside the chunk that starts the pool.
+        "import-worker": "src/http/import-worker.ts",
       },
       format: ["esm"],
       loader: { ".sql": "text" },
@@ -34,6 +36,8 @@ export default defineConfig((options): Options[] => {
       format: ["cjs"],
       loader: { ".sql": "text" },
       noExternal: ["jose"],
+      // The import pool finds its worker by import.meta.url, which CommonJS has not.
+      shims: true,
       dts,
       sourcemap: true,
       target: "node20",

@@ -9,7 +9,13 @@ import { build } from "esbuild";
 
 const outdir = join(process.cwd(), ".bench", "bundle");
 await build({
-  entryPoints: ["test/bench/run.ts", "test/bench/member-memory.ts", "test/bench/import-process.ts"],
+  // Named entries: the import pool finds its worker beside the bundle that starts it.
+  entryPoints: {
+    run: "test/bench/run.ts",
+    "member-memory": "test/bench/member-memory.ts",
+    "import-process": "test/bench/import-process.ts",
+    "import-worker": "src/http/import-worker.ts",
+  },
   outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,

@@ -7,10 +7,12 @@ export { type EndSessionsInput, endSessions } from "./auth/end-sessions";
 export { annotateCsv } from "./csv/error-report";
 export { escapeFormula, unescapeFormula } from "./csv/formula-escape";
 export {
+  CheckedCsv,
   type CsvInput,
   type CsvReadError,
   type CsvReadResult,
   type CsvTable,
+  checkCsv,
   MAX_CSV_BYTES,
   readCsv,
 } from "./csv/read";
@@ -165,6 +167,7 @@ export { type MatterSheet, type MatterSheetResult, readMatterSheet } from "./mat
 export { type UploadMattersLegacyOutcome, uploadMattersLegacy } from "./matters/upload-legacy";
 export {
   checkMattersIn,
+  type MatterFileChecker,
   type UpsertMattersInput,
   type UpsertMattersOutcome,
   upsertMatters,
@@ -223,6 +226,7 @@ export {
   type ImportMembersInput,
   type ImportMembersOutcome,
   importMembers,
+  type MemberFileReader,
 } from "./members/import";
 export { OfficeDirectory, type OfficeField } from "./members/office";
 export {
@@ -266,6 +270,11 @@ export {
   memberValidationResultSchema,
 } from "./members/result";
 export type { MemberCells, MemberCellValue, ValidatedMemberRow } from "./members/row";
+export {
+  type MemberRowErrorEntry,
+  MemberRowValidator,
+  type MemberRowValidatorState,
+} from "./members/row-validator";
 export { memberRowsDespiteHeader } from "./members/rows-despite-header";
 export type { MemberRuleContext } from "./members/rule-context";
 export {
@@ -276,12 +285,15 @@ export {
 } from "./members/sheet";
 export { findAbsentMembers, summarizeMemberImport } from "./members/summary";
 export {
+  type MemberRowsRead,
   type MemberValidation,
   type MemberValidationContext,
+  readMemberRows,
   validateMemberCsv,
   validateMemberSheet,
 } from "./members/validate";
 export { type WelcomeEmail, welcomeEmailSchema } from "./members/welcome-email";
+export { drainSteps, type Pace, runSteps, type Steps } from "./runtime/steps";
 export {
   MemberConflictError,
   OrganizationNotFoundError,

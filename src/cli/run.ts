@@ -12,7 +12,7 @@ import { validateMattersCommand } from "./validate-matters";
 import { validateMembersCommand } from "./validate-members";
 
 export const USAGE = `Usage:
-  rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--allowed-host <name> …] [--persist <file.json>] [--feed-limit 1000/300]
+  rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--allowed-host <name> …] [--persist <file.json>] [--feed-limit 1000/300] [--import-workers <n>] [--max-imports 2]
   rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
   rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
@@ -75,6 +75,14 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const poolSize = Number(values["pool-size"] ?? "10");
     if (!Number.isInteger(poolSize) || poolSize < 1)
       throw new UsageError("--pool-size must be a whole number of connections");
+    const importWorkers =
+      values["import-workers"] === undefined ? undefined : Number(values["import-workers"]);
+    if (importWorkers !== undefined && (!Number.isInteger(importWorkers) || importWorkers < 0))
+      throw new UsageError("--import-workers must be a whole number of threads (0 for none)");
+    const maxImports =
+      values["max-imports"] === undefined ? undefined : Number(values["max-imports"]);
+    if (maxImports !== undefined && (!Number.isInteger(maxImports) || maxImports < 1))
+      throw new UsageError("--max-imports must be a whole number of imports, at least 1");
     return (await serveCommand(
       {
         seed: values.seed,
@@ -87,6 +95,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
         redisUrl: values["redis-url"],
         poolSize,
         ...(feedLimit === undefined ? {} : { feedLimit }),
+        ...(importWorkers === undefined ? {} : { importWorkers }),
+        ...(maxImports === undefined ? {} : { maxConcurrentImports: maxImports }),
       },
       io.stdout,
     )) as ExitCode;
@@ -98,6 +108,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     "pool-size",
     "feed-limit",
     "allowed-host",
+    "import-workers",
+    "max-imports",
   ] as const)
     if (values[option] !== undefined)
       throw new UsageError(`--${option} applies to rpdi serve only`);
@@ -204,6 +216,8 @@ function parseCommandLine(argv: readonly string[]) {
       port: { type: "string" },
       host: { type: "string" },
       "allowed-host": { type: "string", multiple: true },
+      "import-workers": { type: "string" },
+      "max-imports": { type: "string" },
       persist: { type: "string" },
       "database-url": { type: "string" },
       schema: { type: "string" },

@@ -32,6 +32,10 @@ export interface ServeOptions {
   poolSize?: number;
   /** The feed's limit on the memory store; the spec's 1000 per 5 minutes by default. */
   feedLimit?: { limit: number; windowMs: number };
+  /** Worker threads reading large import files; 0 for none (the HTTP binding's default otherwise). */
+  importWorkers?: number;
+  /** File imports running at once before 503; the HTTP binding's 2 by default. */
+  maxConcurrentImports?: number;
 }
 
 /** Loopback, the name or address `--host` binds (unless a wildcard), and each `--allowed-host`. */
@@ -146,8 +150,14 @@ export async function serveCommand(
   const sharedSecret = process.env.RPDI_TOKEN_SECRET;
   const secret = sharedSecret ?? randomSecret();
   // Login protection counts failures per client: here, the socket's address.
-  handle = createHttpHandler({
+  const handler = createHttpHandler({
     store,
+    ...(options.importWorkers === undefined
+      ? {}
+      : { importWorkers: options.importWorkers === 0 ? false : options.importWorkers }),
+    ...(options.maxConcurrentImports === undefined
+      ? {}
+      : { maxConcurrentImports: options.maxConcurrentImports }),
     tokenSecret: secret,
     allowedHosts: servedHostNames(options),
     secureCookie: false,
@@ -160,6 +170,7 @@ export async function serveCommand(
     ...(backend.loginProtection === undefined ? {} : { loginProtection: backend.loginProtection }),
     onError: (error) => write(`rpdi serve: unexpected failure: ${describeError(error)}\n`),
   });
+  handle = handler;
   const lines = [
     `rpdi sandbox: ${backend.description}`,
     `  REST   ${root}/api/v2`,
@@ -203,11 +214,13 @@ export async function serveCommand(
     // Only a failed write of the state lands here, while serving or while stopping.
     if ("closeAllConnections" in server) server.closeAllConnections();
     server.close();
+    await handler.close();
     await backend.close();
     throw new Error(
       `${describeError(failure)}; stopped, the file holds every change that was answered`,
     );
   }
+  await handler.close();
   await backend.close();
   if (persisted !== undefined) write(`rpdi serve: state written to ${options.persist}\n`);
   return 0;

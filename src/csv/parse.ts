@@ -1,4 +1,5 @@
 import { type Options, Parser } from "csv-parse";
+import { drainSteps, type Steps } from "../runtime/steps";
 
 /** csv-parse's settings for both CSVs: RFC 4180, rows of any length (the callers judge those). */
 const OPTIONS: Options = { relax_column_count: true };
@@ -17,6 +18,9 @@ interface RecordEngine {
   ): unknown;
 }
 
+/** Bytes csv-parse reads in one step of {@link parseCsvRecordSteps} when the caller slices. */
+export const CSV_SLICE_BYTES = 256 * 1024;
+
 /**
  * Parses CSV bytes with csv-parse, handing each record to `onRecord` the moment it is complete.
  * Answers csv-parse's error, or `null`. Records are not collected: the callback keeps what it
@@ -26,14 +30,38 @@ export function parseCsvRecords(
   bytes: Uint8Array,
   onRecord: (record: string[], index: number) => void,
 ): unknown {
+  return drainSteps(parseCsvRecordSteps(bytes, onRecord));
+}
+
+/**
+ * {@link parseCsvRecords} in steps of `sliceBytes` (unsliced by default): csv-parse's engine takes
+ * the bytes a slice at a time, as its transform stream feeds it, keeping a record cut at a
+ * slice's end (or a character cut inside) for the next. The records and the error are the same
+ * whatever the slices (a property test compares them).
+ */
+export function* parseCsvRecordSteps(
+  bytes: Uint8Array,
+  onRecord: (record: string[], index: number) => void,
+  sliceBytes: number = Number.POSITIVE_INFINITY,
+): Steps<unknown> {
   const parser = new Parser(OPTIONS);
   const engine = (parser as unknown as { api?: Partial<RecordEngine> }).api;
   let index = 0;
   const push = (record: string[]) => onRecord(record, index++);
   if (typeof engine?.parse !== "function") return parseThroughStream(bytes, push);
-  const error = (engine as RecordEngine).parse(bytes, true, push, () => {});
-  return error ?? null;
+  const parse = (engine as RecordEngine).parse.bind(engine);
+  const step = Math.max(1, Math.floor(sliceBytes));
+  if (bytes.length <= step) return parse(bytes, true, push, close) ?? null;
+  for (let start = 0; start < bytes.length; start += step) {
+    const end = Math.min(start + step, bytes.length);
+    const error = parse(bytes.subarray(start, end), end === bytes.length, push, close);
+    if (error !== undefined && error !== null) return error;
+    if (end < bytes.length) yield;
+  }
+  return null;
 }
+
+function close(): void {}
 
 /**
  * The same through csv-parse's documented stream interface, should a release drop the engine:

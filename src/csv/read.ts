@@ -1,4 +1,5 @@
-import { parseCsvRecords } from "./parse";
+import { drainSteps, type Steps } from "../runtime/steps";
+import { parseCsvRecordSteps } from "./parse";
 
 /** The spec's "10 MB", read as 10 × 1024 × 1024 bytes; exactly this size is accepted. */
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
@@ -50,10 +51,20 @@ export function readCsvRecords(
   onRecord: (record: string[], index: number) => void,
   limit: number = MAX_CSV_BYTES,
 ): { ok: true } | { ok: false; error: CsvReadError } {
+  return drainSteps(readCsvRecordSteps(input, onRecord, limit));
+}
+
+/** {@link readCsvRecords} in steps of `sliceBytes` of the file (see `parseCsvRecordSteps`). */
+export function* readCsvRecordSteps(
+  input: CsvInput | CheckedCsv,
+  onRecord: (record: string[], index: number) => void,
+  limit: number = MAX_CSV_BYTES,
+  sliceBytes?: number,
+): Steps<{ ok: true } | { ok: false; error: CsvReadError }> {
   const checked =
     input instanceof CheckedCsv ? { ok: true as const, csv: input } : checkCsv(input, limit);
   if (!checked.ok) return checked;
-  const error = parseCsvRecords(checked.csv.bytes, onRecord);
+  const error = yield* parseCsvRecordSteps(checked.csv.bytes, onRecord, sliceBytes);
   return error === null ? { ok: true } : fail(malformed(error));
 }
 

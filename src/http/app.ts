@@ -9,6 +9,8 @@ import { BodyTooLargeError, countBodyBytes, hostRequestOf } from "./body-limit";
 import type { HttpEnv, HttpSettings } from "./env";
 import { registerFeedRoutes } from "./feed";
 import { registerGraphqlRoute } from "./graphql";
+import { DEFAULT_MAX_CONCURRENT_IMPORTS, limitImports } from "./import-gate";
+import { createImportWorkerPool, type ImportWorkerPool } from "./import-pool";
 import { registerListRoutes } from "./lists";
 import { registerLoginRoute } from "./login";
 import { registerLogoutRoute } from "./logout";
@@ -48,7 +50,15 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
       options.onError === undefined
         ? undefined
         : (error, request) => options.onError?.(error, hostRequestOf(request)),
+    importPool: importPoolOf(options.importWorkers),
+    importTurn: limitImports(options.maxConcurrentImports ?? DEFAULT_MAX_CONCURRENT_IMPORTS),
   };
+}
+
+function importPoolOf(workers: HttpHandlerOptions["importWorkers"]): ImportWorkerPool | null {
+  if (workers === false || workers === 0) return null;
+  if (typeof workers === "object") return workers;
+  return createImportWorkerPool(workers === undefined ? {} : { threads: workers });
 }
 
 /**
@@ -61,6 +71,17 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
  * only then the body.
  */
 export function createHttpApp(options: HttpHandlerOptions): OpenAPIHono<HttpEnv> {
+  return buildHttpApp(options).app;
+}
+
+/**
+ * {@link createHttpApp}, also answering the settings it made: the handler closes the import pool
+ * it started.
+ */
+export function buildHttpApp(options: HttpHandlerOptions): {
+  app: OpenAPIHono<HttpEnv>;
+  settings: HttpSettings;
+} {
   const settings = settingsOf(options);
   const app = new OpenAPIHono<HttpEnv>();
   app.openAPIRegistry.registerComponent("securitySchemes", "SERVICEAUTH", {
@@ -117,5 +138,5 @@ export function createHttpApp(options: HttpHandlerOptions): OpenAPIHono<HttpEnv>
     settings.onError?.(error, c.req.raw);
     return jsonError(500, "Internal server error; nothing was written. Retry later.");
   });
-  return app;
+  return { app, settings };
 }

@@ -1,9 +1,11 @@
+import type { MiddlewareHandler } from "hono";
 import type { LoginProtection } from "../auth/login-protection";
 import type { PasswordHasher } from "../auth/password";
 import type { Principal } from "../auth/policy";
 import type { TokenSecret } from "../auth/token";
 import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
+import type { ImportWorkerPool } from "./import-pool";
 
 /** The handler's options with every default filled in; what every route and middleware reads. */
 export interface HttpSettings {
@@ -30,6 +32,10 @@ export interface HttpSettings {
   now: () => Date;
   /** Told about every unexpected failure. */
   onError: ((error: unknown, request: Request) => void) | undefined;
+  /** Worker threads for large files; `null` runs every file on the event loop, paced. */
+  importPool: ImportWorkerPool | null;
+  /** One turn of the bound on imports running at once (`limitImports`), shared by their routes. */
+  importTurn: MiddlewareHandler<HttpEnv>;
 }
 
 /** The Hono environment of rpdi's app: what the middleware chain hands the routes. */

@@ -1,13 +1,28 @@
-import { createHttpApp } from "./app";
+import { buildHttpApp } from "./app";
 import type { HttpHandlerOptions } from "./options";
+
+/** What {@link createHttpHandler} answers: the handler, and how to stop what it started. */
+export interface HttpHandler {
+  (request: Request): Promise<Response>;
+  /**
+   * Ends the import worker threads the handler started (not a pool the host passed in); files
+   * already handed to them are answered first. Call it when the server stops.
+   */
+  close(): Promise<void>;
+}
 
 /**
  * The whole interface over web-standard Request and Response: every endpoint of the spec at its
- * path, with its status codes and bodies. Mount it on any host that speaks fetch.
+ * path, with its status codes and bodies. Mount it on any host that speaks fetch, and `close()` it
+ * when the host stops.
  */
-export function createHttpHandler(
-  options: HttpHandlerOptions,
-): (request: Request) => Promise<Response> {
-  const app = createHttpApp(options);
-  return async (request) => app.fetch(request);
+export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
+  const { app, settings } = buildHttpApp(options);
+  const ownsPool = typeof options.importWorkers !== "object";
+  const handler = async (request: Request) => app.fetch(request);
+  return Object.assign(handler, {
+    close: async () => {
+      if (ownsPool) await settings.importPool?.close();
+    },
+  });
 }

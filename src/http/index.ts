@@ -80,11 +80,22 @@ export {
 export { MEMBER_GRAPHQL_SDL } from "../graphql/schema";
 export { createRedisLimiters } from "../limits/redis";
 export { type SharedLimiters, sharedLimitersFrom } from "../limits/shared";
+export { yieldingPace } from "../runtime/pace";
 export { createHttpApp } from "./app";
 export { comesFromAnotherSite } from "./cross-site";
 export type { HttpEnv, HttpSettings } from "./env";
 export type { GraphqlHttpOptions } from "./graphql";
-export { createHttpHandler } from "./handler";
+export { createHttpHandler, type HttpHandler } from "./handler";
+export {
+  DEFAULT_MAX_CONCURRENT_IMPORTS,
+  IMPORTS_RETRY_AFTER_SECONDS,
+} from "./import-gate";
+export {
+  createImportWorkerPool,
+  defaultImportWorkers,
+  type ImportWorkerPool,
+  type ImportWorkerPoolOptions,
+} from "./import-pool";
 export {
   type InstructionLine,
   type InstructionSection,

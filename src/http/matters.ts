@@ -12,6 +12,7 @@ import { requireAccess, requireSession } from "./access";
 import { bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
+import { importWork } from "./import-work";
 import { readUploadedFile, UPLOAD_BODY_LIMIT } from "./multipart";
 import { json, jsonError, text } from "./responses";
 import {
@@ -19,6 +20,7 @@ import {
   documented,
   errorBodySchema,
   FORBIDDEN,
+  IMPORTS_BUSY,
   INTERFACE_VERSION,
   jsonResponse,
   MULTIPART_FILE_BODY,
@@ -62,6 +64,7 @@ export const upsertRoute = createRoute({
     404: cycleNotFound,
     409: CONFLICT,
     500: SERVER_ERROR,
+    503: IMPORTS_BUSY,
   },
 });
 
@@ -71,7 +74,13 @@ export const validateUpsertRoute = createRoute({
   summary: "Validate a matter file under the upsert rules; persists nothing.",
   ...matterTags,
   request: { body: MULTIPART_FILE_BODY },
-  responses: { 200: validationResult, 401: UNAUTHORIZED, 403: FORBIDDEN, 500: SERVER_ERROR },
+  responses: {
+    200: validationResult,
+    401: UNAUTHORIZED,
+    403: FORBIDDEN,
+    500: SERVER_ERROR,
+    503: IMPORTS_BUSY,
+  },
 });
 
 export const uploadCsvRoute = createRoute({
@@ -92,6 +101,7 @@ export const uploadCsvRoute = createRoute({
       errorBodySchema,
     ),
     500: SERVER_ERROR,
+    503: IMPORTS_BUSY,
   },
 });
 
@@ -102,7 +112,13 @@ export const validateCsvRoute = createRoute({
   deprecated: true,
   ...matterTags,
   request: { body: MULTIPART_FILE_BODY },
-  responses: { 200: validationResult, 401: UNAUTHORIZED, 403: FORBIDDEN, 500: SERVER_ERROR },
+  responses: {
+    200: validationResult,
+    401: UNAUTHORIZED,
+    403: FORBIDDEN,
+    500: SERVER_ERROR,
+    503: IMPORTS_BUSY,
+  },
 });
 
 /** The four matter endpoints; every one needs the Perform Admin role. */
@@ -111,6 +127,7 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
     refuseCrossSiteWrites(settings),
     requireSession(settings),
     requireAccess("matters"),
+    settings.importTurn,
     bodyLimit(UPLOAD_BODY_LIMIT),
   ];
 
@@ -125,12 +142,9 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
       return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
     const upload = await readUploadedFile(c.req.raw);
     if (!upload.ok) return text(400, upload.error.message);
-    return {
-      orgId,
-      reviewCycleId,
-      file: upload.file ?? new Uint8Array(0),
-      newId: settings.newId,
-    };
+    const file = upload.file ?? new Uint8Array(0);
+    const { pace, checker } = await importWork(settings, file.byteLength);
+    return { orgId, reviewCycleId, file, newId: settings.newId, pace, checker };
   };
 
   app.openapi(
@@ -177,12 +191,15 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
     const upload = await readUploadedFile(c.req.raw);
     if (!upload.ok) return json(200, matterReadFailure(upload.error));
     const file = upload.file ?? new Uint8Array(0);
+    const { pace, checker } = await importWork(settings, file.byteLength);
     return json(
       200,
       await validateMattersFile(settings.store, {
         orgId: c.get("principal").organization.id,
         file,
         ruleSet,
+        pace,
+        checker,
       }),
     );
   };

@@ -15,6 +15,7 @@ import { requireAccess, requireSession } from "./access";
 import { bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
+import { importWork } from "./import-work";
 import { renderImportInstructions } from "./instructions-pdf";
 import { readBounded, readUploadedFile, UPLOAD_BODY_LIMIT } from "./multipart";
 import { csv, json, jsonError, pdf } from "./responses";
@@ -24,6 +25,7 @@ import {
   documentedOnly,
   errorBodySchema,
   FORBIDDEN,
+  IMPORTS_BUSY,
   INTERFACE_VERSION,
   jsonResponse,
   MULTIPART_FILE_BODY,
@@ -65,6 +67,7 @@ export const importCsvRoute = createRoute({
     403: FORBIDDEN,
     409: CONFLICT,
     500: SERVER_ERROR,
+    503: IMPORTS_BUSY,
   },
 });
 
@@ -143,6 +146,7 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
         writes,
         session,
         requireAccess("member-import", queryProduct),
+        settings.importTurn,
         bodyLimit(UPLOAD_BODY_LIMIT),
       ],
     },
@@ -150,13 +154,17 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
       const { product } = c.req.valid("query");
       const upload = await readUploadedFile(c.req.raw);
       if (!upload.ok) return json(400, memberReadFailure(upload.error));
+      const file = upload.file ?? new Uint8Array(0);
+      const { pace, reader } = await importWork(settings, file.byteLength);
       const outcome = await importMembers(settings.store, {
         orgId: c.get("principal").organization.id,
         product,
-        file: upload.file ?? new Uint8Array(0),
+        file,
         now: c.get("now"),
         newId: settings.newId,
         actor: c.get("principal").member,
+        pace,
+        reader,
       });
       return json(outcome.ok ? 200 : 400, outcome.result);
     },

@@ -4,6 +4,7 @@ import type { TokenSecret } from "../auth/token";
 import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
 import type { GraphqlHttpOptions } from "./graphql";
+import type { ImportWorkerPool } from "./import-pool";
 
 /**
  * Options of `createHttpHandler` and `createHttpApp`: the store, the token secret, and
@@ -67,4 +68,18 @@ export interface HttpHandlerOptions {
   graphql?: GraphqlHttpOptions;
   /** Told about every unexpected failure (answered 500 without details). */
   onError?: (error: unknown, request: Request) => void;
+  /**
+   * Worker threads for the file work of imports (member import, the matter writes and
+   * validators), so other requests are answered while a large file is read: a thread count, a
+   * pool the host made and closes (`createImportWorkerPool`), or `false` for none. By default
+   * `defaultImportWorkers` threads, started on the first large file and closed by the handler's
+   * `close()`. Without threads (`false`, or a host without worker threads), the work runs on the
+   * event loop in slices of about 10 ms.
+   */
+  importWorkers?: number | false | ImportWorkerPool;
+  /**
+   * File imports that may run at once in this process; beyond it, 503 with `Retry-After` before
+   * the body is read. 2 by default.
+   */
+  maxConcurrentImports?: number;
 }

@@ -28,6 +28,19 @@ export const CONFLICT = jsonResponse(
   "A concurrent write to the same data could not be serialized; nothing was written. Retry.",
   errorBodySchema,
 );
+/** 503 of the file imports beyond the process's bound (`maxConcurrentImports`). */
+export const IMPORTS_BUSY = {
+  ...jsonResponse(
+    "As many file imports as this server runs at once are running; nothing was read. Retry after the Retry-After seconds.",
+    errorBodySchema,
+  ),
+  headers: {
+    "Retry-After": {
+      description: "Seconds to wait before retrying.",
+      schema: { type: "integer" as const },
+    },
+  },
+};
 export const SERVER_ERROR = jsonResponse(
   "An unexpected failure; nothing was written. Retry later.",
   errorBodySchema,

@@ -1,6 +1,14 @@
 import { cellValue, isBlankRecord } from "../csv/cells";
 import { matchHeaders } from "../csv/headers";
-import { type CsvInput, type CsvReadError, EMPTY, readCsv, readCsvRecords } from "../csv/read";
+import {
+  type CsvInput,
+  type CsvReadError,
+  EMPTY,
+  MAX_CSV_BYTES,
+  readCsv,
+  readCsvRecordSteps,
+} from "../csv/read";
+import { drainSteps, type Steps } from "../runtime/steps";
 import { MATTER_HEADERS, type MatterField, type MatterHeader } from "./columns";
 import { MAX_MATTER_ROWS, MatterFileErrorType, MIN_MATTER_ROWS } from "./errors";
 import { type MatterValidationResult, matterFileErrorResult } from "./result";
@@ -57,30 +65,43 @@ export type MatterRowTextsResult =
  * of precedence: CSV syntax, header, row count, then the first row of the wrong length.
  */
 export function readMatterRowTexts(input: CsvInput): MatterRowTextsResult {
+  return drainSteps(readMatterRowTextSteps(input));
+}
+
+/** {@link readMatterRowTexts} in steps of `sliceBytes` of the file (see `parseCsvRecordSteps`). */
+export function* readMatterRowTextSteps(
+  input: CsvInput,
+  sliceBytes?: number,
+): Steps<MatterRowTextsResult> {
   let header: string[] | null = null;
   let headerFailure: MatterSheetResult | null = null;
   let dataRows = 0;
   let firstMismatch: { rowNumber: number; length: number } | null = null;
   const rows: MatterRowTexts[] = [];
   let cut: ((record: readonly string[]) => Record<MatterField, string | null>) | null = null;
-  const read = readCsvRecords(input, (record, index) => {
-    if (index === 0) {
-      header = record;
-      const matched = matchMatterHeader(record);
-      if (matched.ok) cut = textCutter(matched.positions);
-      else headerFailure = matched;
-      return;
-    }
-    if (cut === null || isBlankRecord(record)) return;
-    dataRows++;
-    if (firstMismatch !== null) return;
-    if (record.length !== (header as string[]).length) {
-      firstMismatch = { rowNumber: index, length: record.length };
-      rows.length = 0;
-      return;
-    }
-    rows.push({ rowNumber: index, texts: cut(record) });
-  });
+  const read = yield* readCsvRecordSteps(
+    input,
+    (record, index) => {
+      if (index === 0) {
+        header = record;
+        const matched = matchMatterHeader(record);
+        if (matched.ok) cut = textCutter(matched.positions);
+        else headerFailure = matched;
+        return;
+      }
+      if (cut === null || isBlankRecord(record)) return;
+      dataRows++;
+      if (firstMismatch !== null) return;
+      if (record.length !== (header as string[]).length) {
+        firstMismatch = { rowNumber: index, length: record.length };
+        rows.length = 0;
+        return;
+      }
+      rows.push({ rowNumber: index, texts: cut(record) });
+    },
+    MAX_CSV_BYTES,
+    sliceBytes,
+  );
   if (!read.ok) return { ok: false, result: matterReadFailure(read.error) };
   if (header === null) return { ok: false, result: matterReadFailure(EMPTY) };
   if (headerFailure !== null) return headerFailure;

@@ -37,7 +37,7 @@ export async function uploadMattersLegacy(
     if ((await tx.findReviewCycle(reviewCycleId)) === null) {
       return { ok: false, reason: "REVIEW_CYCLE_NOT_FOUND", reviewCycleId };
     }
-    const check = await checkMattersIn(tx, input.file, "legacy");
+    const check = await checkMattersIn(tx, input.file, "legacy", input);
     if (!check.ok) {
       return {
         ok: false,

@@ -1,4 +1,6 @@
+import { CSV_SLICE_BYTES } from "../csv/parse";
 import type { CsvInput } from "../csv/read";
+import { type Pace, runSteps } from "../runtime/steps";
 import type { Store, StoreTx } from "../store/port";
 import { Product } from "../store/products";
 import { runReadOnly, runTransaction } from "../store/run";
@@ -9,8 +11,13 @@ import type { MatterCellProblem } from "./problems";
 import { matterRejectionText } from "./rejection-text";
 import type { MatterUpsertResult, MatterValidationResult } from "./result";
 import type { MatterRuleSet } from "./rule-sets";
-import { readMatterRowTexts } from "./sheet";
-import { checkMatterRows, type MatterCheck, matterFileErrorCheck } from "./validate";
+import { readMatterRowTextSteps } from "./sheet";
+import {
+  checkMatterRowSteps,
+  type MatterCheck,
+  type MatterValidationOptions,
+  matterFileErrorCheck,
+} from "./validate";
 
 /** What {@link upsertMatters} needs: organization, review cycle and file. */
 export interface UpsertMattersInput {
@@ -19,7 +26,23 @@ export interface UpsertMattersInput {
   file: CsvInput;
   /** Ids for created client matters and entries; `newRecordId` (a random UUID) by default. */
   newId?: () => string;
+  /**
+   * Awaited between slices of the file's work, inside the one transaction (see
+   * `ImportMembersInput.pace`). The answer is the same with or without it.
+   */
+  pace?: Pace;
+  /** Checks the file in place of the service, e.g. on a worker thread (see {@link MatterFileChecker}). */
+  checker?: MatterFileChecker;
 }
+
+/**
+ * Checks a matter file as `checkMatterCsv(file, options)` does, somewhere else (a worker thread):
+ * the HTTP binding passes one that runs on its pool.
+ */
+export type MatterFileChecker = (
+  file: CsvInput,
+  options: MatterValidationOptions,
+) => Promise<MatterCheck>;
 
 /** The upsert's answer: 200 body, 400 (with its plain-text body), or 404. */
 export type UpsertMattersOutcome =
@@ -50,7 +73,7 @@ export async function upsertMatters(
     if ((await tx.findReviewCycle(reviewCycleId)) === null) {
       return { ok: false, reason: "REVIEW_CYCLE_NOT_FOUND", reviewCycleId };
     }
-    const check = await checkMattersIn(tx, input.file, "upsert");
+    const check = await checkMattersIn(tx, input.file, "upsert", input);
     if (!check.ok) {
       return {
         ok: false,
@@ -73,6 +96,10 @@ export interface ValidateMattersInput {
   file: CsvInput;
   /** `upsert` for validate-upsert, `legacy` for the deprecated validate-csv. */
   ruleSet: MatterRuleSet;
+  /** Awaited between slices of the file's work (see {@link UpsertMattersInput.pace}). */
+  pace?: Pace;
+  /** Checks the file in place of the service (see {@link MatterFileChecker}). */
+  checker?: MatterFileChecker;
 }
 
 /** POST /matters-csv/validate-upsert and validate-csv: the validators' body; persists nothing. */
@@ -83,20 +110,37 @@ export function validateMattersFile(
   return runReadOnly(
     store,
     input.orgId,
-    async (tx) => (await checkMattersIn(tx, input.file, input.ruleSet)).result,
+    async (tx) => (await checkMattersIn(tx, input.file, input.ruleSet, input)).result,
   );
 }
 
-/** Reads and checks a matter file against the organization's Perform members. */
+/**
+ * Reads and checks a matter file against the organization's Perform members, paced or on a
+ * `checker` when the caller gives one.
+ */
 export async function checkMattersIn(
   tx: StoreTx,
   file: CsvInput,
   ruleSet: MatterRuleSet,
+  how: { pace?: Pace; checker?: MatterFileChecker } = {},
 ): Promise<MatterCheck> {
-  const read = readMatterRowTexts(file);
+  const { pace, checker } = how;
+  if (checker !== undefined) {
+    // The members are read first: the checker judges the whole file in one go.
+    return checker(file, { ruleSet, performMemberEmails: await performMemberEmailsIn(tx) });
+  }
+  const read = await runSteps(
+    readMatterRowTextSteps(file, pace === undefined ? undefined : CSV_SLICE_BYTES),
+    pace,
+  );
   if (!read.ok) return matterFileErrorCheck(read.result);
-  const performMemberEmails =
+  const performMemberEmails = await performMemberEmailsIn(tx);
+  return runSteps(checkMatterRowSteps(read.rows, { ruleSet, performMemberEmails }), pace);
+}
+
+async function performMemberEmailsIn(tx: StoreTx): Promise<string[]> {
+  return (
     (await tx.listProductMemberEmails?.(Product.PERFORM)) ??
-    (await tx.listProductMembers(Product.PERFORM)).map((member) => member.email);
-  return checkMatterRows(read.rows, { ruleSet, performMemberEmails });
+    (await tx.listProductMembers(Product.PERFORM)).map((member) => member.email)
+  );
 }

@@ -1,4 +1,5 @@
 import type { CsvInput } from "../csv/read";
+import { drainSteps, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import { usDateParser } from "../values/dates";
 import { emailKey } from "../values/email";
 import {
@@ -77,6 +78,17 @@ export function checkMatterRows(
   texts: readonly MatterRowTexts[],
   options: MatterValidationOptions,
 ): MatterCheck {
+  return drainSteps(checkMatterRowSteps(texts, options));
+}
+
+/**
+ * {@link checkMatterRows} in steps of {@link ROWS_PER_STEP} rows, for a service that lets other
+ * work run between them. The answer is the same.
+ */
+export function* checkMatterRowSteps(
+  texts: readonly MatterRowTexts[],
+  options: MatterValidationOptions,
+): Steps<MatterCheck> {
   const rules: MatterRuleContext = {
     performMembers: performMembersByAddress(options.performMemberEmails),
     usDate: usDateParser(),
@@ -95,8 +107,14 @@ export function checkMatterRows(
       return reason;
     },
   };
-  const rows: DraftMatterRow[] = texts.map((row) => readRow(row, context));
+  const rows: DraftMatterRow[] = [];
+  for (let index = 0; index < texts.length; index++) {
+    rows.push(readRow(texts[index] as MatterRowTexts, context));
+    if ((index + 1) % ROWS_PER_STEP === 0) yield;
+  }
+  yield;
   applyCrossRowRules(rows, options.ruleSet);
+  yield;
 
   const problems: MatterCellProblem[] = [];
   for (const row of rows) {

@@ -1,5 +1,7 @@
 import type { MemberRoles } from "../auth/policy";
-import { type CsvInput, checkCsv } from "../csv/read";
+import { CSV_SLICE_BYTES } from "../csv/parse";
+import { type CheckedCsv, type CsvInput, checkCsv, MAX_CSV_BYTES } from "../csv/read";
+import { type Pace, runSteps } from "../runtime/steps";
 import { MemberConflictError } from "../store/errors";
 import type { Store } from "../store/port";
 import type { Product } from "../store/products";
@@ -7,12 +9,12 @@ import { runTransaction } from "../store/run";
 import { emailKey } from "../values/email";
 import { newRecordId } from "../values/record-id";
 import { MemberRowErrorType } from "./errors";
-import { planMemberImport } from "./plan";
+import { planMemberImportSteps } from "./plan";
 import type { MemberImportResult, MemberValidationResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
-import { createMemberRuleContext } from "./rule-context";
+import { createMemberRuleContext, type MemberRuleContext } from "./rule-context";
 import { memberReadFailure } from "./sheet";
-import { readMemberRows } from "./validate";
+import { type MemberRowsRead, readMemberRowSteps } from "./validate";
 import type { WelcomeEmail } from "./welcome-email";
 
 /** What {@link importMembers} needs: the organization, the product, the file and the clock. */
@@ -29,7 +31,25 @@ export interface ImportMembersInput {
    * Without it, every move the spec allows is made.
    */
   actor?: MemberRoles;
+  /**
+   * Awaited between slices of the file's work (every 256 KiB of CSV, every few thousand rows of
+   * the cross-row rules and the plan), still inside the one transaction: a host passes one that
+   * lets other requests run (`yieldingPace` in `rpdi/http`). Without it, the work runs in one go.
+   * The answer is the same either way.
+   */
+  pace?: Pace;
+  /**
+   * Reads the checked file (CSV syntax, header, every single-row rule) in place of the service,
+   * e.g. on a worker thread: it must answer what `readMemberRows(csv, rules)` answers.
+   */
+  reader?: MemberFileReader;
 }
+
+/** Reads a member file as `readMemberRows` does, somewhere else (see `ImportMembersInput.reader`). */
+export type MemberFileReader = (
+  csv: CheckedCsv,
+  rules: MemberRuleContext,
+) => Promise<MemberRowsRead>;
 
 /** The import's answer: the 200 body and the welcome emails it queued, or the 400 body. */
 export type ImportMembersOutcome =
@@ -60,22 +80,37 @@ export async function importMembers(
         input.now,
         input.actor ?? null,
       );
-      const read = readMemberRows(checked.csv, rules);
+      const { pace } = input;
+      const read =
+        input.reader === undefined
+          ? await runSteps(
+              readMemberRowSteps(
+                checked.csv,
+                rules,
+                MAX_CSV_BYTES,
+                pace === undefined ? undefined : CSV_SLICE_BYTES,
+              ),
+              pace,
+            )
+          : await input.reader(checked.csv, rules);
       if (!read.ok) return read;
       const addresses = read.rows.addresses();
       const members = await tx.loadMembersByEmail(addresses);
       const externalUserEmails = await tx.loadExternalUserEmails(addresses);
-      const verdict = read.rows.finish(members, externalUserEmails);
+      const verdict = await runSteps(read.rows.finishSteps(members, externalUserEmails), pace);
       if (!verdict.ok) return verdict;
       rows = verdict.rows;
       const productMembers = await tx.listProductMembers(input.product);
-      const plan = planMemberImport(verdict.rows, {
-        product: input.product,
-        now: input.now,
-        newId,
-        members,
-        productMembers,
-      });
+      const plan = await runSteps(
+        planMemberImportSteps(verdict.rows, {
+          product: input.product,
+          now: input.now,
+          newId,
+          members,
+          productMembers,
+        }),
+        pace,
+      );
       // The plan's records were made for this write alone and nothing here touches them again.
       await tx.applyMemberPlan({ ...plan, handOver: true });
       return { ok: true, result: plan.result, welcomeEmails: plan.welcomeEmails };

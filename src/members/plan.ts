@@ -1,3 +1,4 @@
+import { drainSteps, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import { copyMember } from "../store/member-copy";
 import { type Product, Role } from "../store/products";
 import type { Member } from "../store/snapshot";
@@ -45,14 +46,28 @@ export function planMemberImport(
   rows: readonly ValidatedMemberRow[],
   context: MemberPlanContext,
 ): MemberPlan {
+  return drainSteps(planMemberImportSteps(rows, context));
+}
+
+/**
+ * {@link planMemberImport} in steps of {@link ROWS_PER_STEP} rows, for a service that lets other
+ * work run between them. The plan is the same.
+ */
+export function* planMemberImportSteps(
+  rows: readonly ValidatedMemberRow[],
+  context: MemberPlanContext,
+): Steps<MemberPlan> {
   const ids = new Map<string, string>();
   for (const member of context.members) ids.set(emailKey(member.email), member.id);
   const rowIds = rows.map((row) => row.existing?.id ?? context.newId());
-  rows.forEach((row, index) => {
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index] as ValidatedMemberRow;
     const id = rowIds[index] as string;
     ids.set(emailKey(row.email), id);
     if (row.newEmail !== undefined) ids.set(emailKey(row.newEmail), id);
-  });
+    if ((index + 1) % ROWS_PER_STEP === 0) yield;
+  }
+  yield;
   const resolve = (address: string): string => {
     const id = ids.get(emailKey(address));
     // Validation resolved every reference against the same members; a miss is a caller's bug.
@@ -70,8 +85,11 @@ export function planMemberImport(
       absentMembers: findAbsentMembers(rows, context.productMembers, context.product),
     },
   };
+  yield;
   const createdAt = context.now.toISOString();
-  rows.forEach((row, index) => {
+  for (let index = 0; index < rows.length; index++) {
+    if (index > 0 && index % ROWS_PER_STEP === 0) yield;
+    const row = rows[index] as ValidatedMemberRow;
     const id = rowIds[index] as string;
     const stored = row.existing;
     const member =
@@ -106,7 +124,7 @@ export function planMemberImport(
       plan.updates.push(member);
       plan.result.updatedCount++;
     }
-  });
+  }
   return plan;
 }
 

@@ -1,4 +1,5 @@
 import { cellValue, isBlankRecord } from "../csv/cells";
+import { drainSteps, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import type { Member, Office } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import { guardActorChanges } from "./actor-guard";
@@ -112,6 +113,29 @@ export class MemberRowValidator {
       : undefined;
   }
 
+  /**
+   * What {@link read} gathered, as plain data a worker thread can post (structured clone): the
+   * rows read and the single-row errors found. The arrays are the validator's own, not copies.
+   */
+  exportState(): MemberRowValidatorState {
+    return { rows: this.#rows, errors: this.#errors.entries() };
+  }
+
+  /**
+   * A validator that goes on from another's {@link exportState} (made on a worker thread): the
+   * same `positions`, and `rules` made for the same organization, product, time and actor.
+   */
+  static fromState(
+    state: MemberRowValidatorState,
+    positions: ReadonlyMap<MemberHeader, number>,
+    rules: MemberRuleContext,
+  ): MemberRowValidator {
+    const validator = new MemberRowValidator(positions, rules);
+    for (const row of state.rows) validator.#rows.push(row);
+    validator.#errors.restore(state.errors);
+    return validator;
+  }
+
   /** Applies the single-row rules to one data record; `rowNumber` is the spec's (1-based). */
   read(record: readonly string[], rowNumber: number): void {
     if (isBlankRecord(record)) return;
@@ -181,6 +205,17 @@ export class MemberRowValidator {
 
   /** The cross-row rules, then the verdict. */
   finish(members: readonly Member[], externalUserEmails: readonly string[]): MemberValidation {
+    return drainSteps(this.finishSteps(members, externalUserEmails));
+  }
+
+  /**
+   * {@link finish} in steps: it yields every {@link ROWS_PER_STEP} rows of its per-row passes and
+   * between the whole-file rules, so a service can let other work run in between.
+   */
+  *finishSteps(
+    members: readonly Member[],
+    externalUserEmails: readonly string[],
+  ): Steps<MemberValidation> {
     const rows = this.#rows;
     const report = this.#errors.report;
     const rules = this.#rules;
@@ -192,30 +227,40 @@ export class MemberRowValidator {
     const employeeIds = new DuplicateEmployeeIds();
     // Filled here rather than while reading: a large map taking in freshly parsed values on every
     // record made the garbage collector track each insertion, tripling the cost of this pass.
-    for (const row of rows) {
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index] as DraftMemberRow;
       if (row.emailKey !== null) book.noteRow(row, row.emailKey);
       employeeIds.note(row);
       if (rules.ssoIdApplies) {
         const problem = checkSsoRequirement(row, ssoPresent);
         if (problem !== undefined) report(row, "ssoId", problem);
       }
+      if ((index + 1) % ROWS_PER_STEP === 0) yield;
     }
+    yield;
     book.reportDuplicates(report);
     employeeIds.report(rows, report);
+    yield;
     const external = new Set(externalUserEmails.map(emailKey));
     reportExternalUsers(rows, external, report);
+    yield;
     if (this.#has("newEmail")) {
       // Taken: a stored member's address or a row's Email (the book holds no moves yet), or
       // another organization's user's.
       const isTaken = (key: string) => book.known(key) || external.has(key);
       resolveNewEmails(rows, isTaken, report);
+      yield;
     }
-    if (rules.actor !== null) guardActorChanges(rows, rules.actor, rules.product, report);
+    if (rules.actor !== null) {
+      guardActorChanges(rows, rules.actor, rules.product, report);
+      yield;
+    }
     if (this.#has("managerEmail") || this.#has("mentorEmails")) {
       for (const row of rows) {
         if (typeof row.values.newEmail === "string")
           book.noteMovedTo(emailKey(row.values.newEmail));
       }
+      yield;
       // A manager or mentor is a member already stored or any row of the file, by either address.
       reportBadReferences(
         rows,
@@ -229,7 +274,12 @@ export class MemberRowValidator {
       return { ok: false, result: { fileError: null, rowColumnErrors: this.#errors.sorted() } };
     }
     const columns = new Set(this.#fields.map((field) => MEMBER_COLUMNS[field].header));
-    return { ok: true, rows: rows.map(finishRow), columns };
+    const validated: ValidatedMemberRow[] = [];
+    for (let index = 0; index < rows.length; index++) {
+      validated.push(finishRow(rows[index] as DraftMemberRow));
+      if ((index + 1) % ROWS_PER_STEP === 0) yield;
+    }
+    return { ok: true, rows: validated, columns };
   }
 
   #has(field: MemberField): boolean {
@@ -291,9 +341,23 @@ function finishRow(row: DraftMemberRow): ValidatedMemberRow {
   return validated;
 }
 
+/** A single-row error and where it sorts in the 400 body. */
+export interface MemberRowErrorEntry {
+  order: number;
+  error: MemberRowColumnError;
+}
+
+/** What {@link MemberRowValidator.exportState} answers: plain data, cloneable across threads. */
+export interface MemberRowValidatorState {
+  /** Each non-blank data row read, with its parsed values. */
+  rows: DraftMemberRow[];
+  /** The single-row errors found, each once, by row and field. */
+  errors: [string, MemberRowErrorEntry][];
+}
+
 /** Row errors in the 400 body's order: by row, then by the spec's column order; one per cell. */
 class RowErrorCollector {
-  readonly #errors = new Map<string, { order: number; error: MemberRowColumnError }>();
+  readonly #errors = new Map<string, MemberRowErrorEntry>();
 
   /** A cross-row rule's report: the cell's value is the row's parsed text for that column. */
   readonly report = (row: DraftMemberRow, field: MemberField, problem: CellProblem): void => {
@@ -325,6 +389,14 @@ class RowErrorCollector {
 
   get size(): number {
     return this.#errors.size;
+  }
+
+  entries(): [string, MemberRowErrorEntry][] {
+    return [...this.#errors];
+  }
+
+  restore(entries: readonly (readonly [string, MemberRowErrorEntry])[]): void {
+    for (const [key, entry] of entries) if (!this.#errors.has(key)) this.#errors.set(key, entry);
   }
 
   sorted(): MemberRowColumnError[] {

@@ -5,8 +5,9 @@ import {
   type CsvInput,
   type CsvReadError,
   MAX_CSV_BYTES,
-  readCsvRecords,
+  readCsvRecordSteps,
 } from "../csv/read";
+import { drainSteps, type Steps } from "../runtime/steps";
 import { ClosestEntries } from "../values/closest";
 import { MEMBER_HEADERS, type MemberHeader } from "./columns";
 import { MemberFileErrorType } from "./errors";
@@ -64,10 +65,22 @@ export function streamMemberSheet(
     positions: ReadonlyMap<MemberHeader, number>,
   ) => (record: string[], rowNumber: number) => void,
 ): { ok: true } | { ok: false; result: MemberValidationResult } {
+  return drainSteps(streamMemberSheetSteps(input, maxBytes, begin));
+}
+
+/** {@link streamMemberSheet} in steps of `sliceBytes` of the file (see `readCsvRecordSteps`). */
+export function* streamMemberSheetSteps(
+  input: CsvInput | CheckedCsv,
+  maxBytes: number,
+  begin: (
+    positions: ReadonlyMap<MemberHeader, number>,
+  ) => (record: string[], rowNumber: number) => void,
+  sliceBytes?: number,
+): Steps<{ ok: true } | { ok: false; result: MemberValidationResult }> {
   let headerLength = 0;
   let failure: MemberSheetResult | null = null;
   let take: ((record: string[], rowNumber: number) => void) | null = null;
-  const read = readCsvRecords(
+  const read = yield* readCsvRecordSteps(
     input,
     (record, index) => {
       if (index === 0) {
@@ -89,6 +102,7 @@ export function streamMemberSheet(
       take(record, index);
     },
     maxBytes,
+    sliceBytes,
   );
   if (!read.ok) return { ok: false, result: memberReadFailure(read.error) };
   if (failure !== null) return failure;

@@ -1,10 +1,11 @@
 import { type CheckedCsv, type CsvInput, MAX_CSV_BYTES } from "../csv/read";
+import { drainSteps, type Steps } from "../runtime/steps";
 import type { Product } from "../store/products";
 import type { Member, OrganizationProfile } from "../store/snapshot";
 import type { MemberValidationResult } from "./result";
 import { MemberRowValidator, type MemberValidation } from "./row-validator";
 import { createMemberRuleContext, type MemberRuleContext } from "./rule-context";
-import { type MemberSheet, streamMemberSheet } from "./sheet";
+import { type MemberSheet, streamMemberSheetSteps } from "./sheet";
 
 export type { MemberValidation } from "./row-validator";
 
@@ -48,13 +49,33 @@ export function readMemberRows(
   input: CsvInput | CheckedCsv,
   rules: MemberRuleContext,
   maxBytes: number = MAX_CSV_BYTES,
-): { ok: true; rows: MemberRowValidator } | { ok: false; result: MemberValidationResult } {
+): MemberRowsRead {
+  return drainSteps(readMemberRowSteps(input, rules, maxBytes));
+}
+
+/** What {@link readMemberRows} answers: the rows awaiting `finish`, or the 400 body. */
+export type MemberRowsRead =
+  | { ok: true; rows: MemberRowValidator }
+  | { ok: false; result: MemberValidationResult };
+
+/** {@link readMemberRows} in steps of `sliceBytes` of the file (see `parseCsvRecordSteps`). */
+export function* readMemberRowSteps(
+  input: CsvInput | CheckedCsv,
+  rules: MemberRuleContext,
+  maxBytes: number = MAX_CSV_BYTES,
+  sliceBytes?: number,
+): Steps<MemberRowsRead> {
   let validator: MemberRowValidator | undefined;
-  const read = streamMemberSheet(input, maxBytes, (positions) => {
-    const rows = new MemberRowValidator(positions, rules);
-    validator = rows;
-    return (record, rowNumber) => rows.read(record, rowNumber);
-  });
+  const read = yield* streamMemberSheetSteps(
+    input,
+    maxBytes,
+    (positions) => {
+      const rows = new MemberRowValidator(positions, rules);
+      validator = rows;
+      return (record, rowNumber) => rows.read(record, rowNumber);
+    },
+    sliceBytes,
+  );
   if (!read.ok) return read;
   return { ok: true, rows: validator as MemberRowValidator };
 }

@@ -23,6 +23,11 @@ import { benchPostgres } from "./postgres.bench";
 import { benchPostgresFeed } from "./postgres-feed.bench";
 import { benchReadsDuringImport } from "./postgres-reads.bench";
 import { benchPostgresWrites } from "./postgres-writes.bench";
+import {
+  benchReadsBesideMemoryImport,
+  benchReadsBesidePostgresImport,
+  describeReadsBesideImport,
+} from "./reads-during-import.bench";
 import { benchMatterUpsert, benchMemberImport } from "./store.bench";
 import { report, type Target } from "./targets";
 
@@ -257,6 +262,35 @@ targets.push({
   ratio: heavyReads.p95Ms / 50,
   limit: 1,
 });
+
+// Issue 30: the event loop belongs to every request; a read beside an import waits 50 ms at most.
+console.log(
+  `\nLookup-list reads due every 10 ms beside a ${mib(MAX_CSV_BYTES)} member import through the HTTP binding, same process`,
+);
+for (const workers of [true, false]) {
+  const beside = await benchReadsBesideMemoryImport(input, workers);
+  const how = workers ? "worker pool" : "paced only";
+  console.log(`  memory store, ${how.padEnd(11)} ${describeReadsBesideImport(beside)}`);
+  targets.push({
+    name: `memory store: read p99 beside a 10 MiB import (${how}) / 50 ms`,
+    figure: `${beside.p99Ms.toFixed(1)} ms`,
+    ratio: beside.status === 200 ? beside.p99Ms / 50 : Number.POSITIVE_INFINITY,
+    limit: 1,
+  });
+}
+if (process.env.DATABASE_URL !== undefined) {
+  for (const workers of [true, false]) {
+    const beside = await benchReadsBesidePostgresImport(process.env.DATABASE_URL, input, workers);
+    const how = workers ? "worker pool" : "paced only";
+    console.log(`  PostgreSQL,   ${how.padEnd(11)} ${describeReadsBesideImport(beside)}`);
+    targets.push({
+      name: `PostgreSQL: read p99 beside a 10 MiB import (${how}) / 50 ms`,
+      figure: `${beside.p99Ms.toFixed(1)} ms`,
+      ratio: beside.status === 200 ? beside.p99Ms / 50 : Number.POSITIVE_INFINITY,
+      limit: 1,
+    });
+  }
+}
 
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl === undefined) {

@@ -65,15 +65,21 @@ describe("the OpenAPI document", () => {
     ]);
   });
 
-  it("declares every status the spec declares, 409 and 500 included", () => {
+  it("declares every status the spec declares, 409 and 500 included, and the imports' 503", () => {
     const statuses = (path: string, method: string) =>
       Object.keys(operation(path, method).responses).sort();
     expect(statuses("/api/v2/matters-csv/upsert", "post")).toEqual(
-      ["200", "400", "401", "403", "404", "409", "500"].sort(),
+      ["200", "400", "401", "403", "404", "409", "500", "503"].sort(),
     );
     expect(statuses("/api/v2/matters-csv/upload-csv", "post")).toEqual(
-      ["200", "400", "401", "403", "404", "409", "500"].sort(),
+      ["200", "400", "401", "403", "404", "409", "500", "503"].sort(),
     );
+    for (const path of [
+      "/api/v2/members/import-csv",
+      "/api/v2/matters-csv/validate-upsert",
+      "/api/v2/matters-csv/validate-csv",
+    ])
+      expect(statuses(path, "post")).toContain("503");
     expect(statuses("/api/v2/members/bulk-remove", "delete")).toEqual(
       expect.arrayContaining(["200", "401", "403", "413"]),
     );

@@ -1,0 +1,24 @@
+import type { MatterFileChecker } from "../matters/upsert";
+import type { MemberFileReader } from "../members/import";
+import { yieldingPace } from "../runtime/pace";
+import type { Pace } from "../runtime/steps";
+import type { HttpSettings } from "./env";
+
+/** Where one request's file work runs: paced on the event loop, the file itself on the pool. */
+export interface ImportWork {
+  pace: Pace;
+  reader?: MemberFileReader;
+  checker?: MatterFileChecker;
+}
+
+/**
+ * The file work of one import request: a large file is read on the binding's worker pool when it
+ * has one that runs; everything else on the event loop (the cross-row rules, the plan, a small
+ * file, every file without a pool) is paced in slices of about 10 ms.
+ */
+export async function importWork(settings: HttpSettings, fileBytes: number): Promise<ImportWork> {
+  const pace = yieldingPace();
+  const pool = settings.importPool;
+  if (pool === null || fileBytes < pool.minBytes || !(await pool.ready())) return { pace };
+  return { pace, reader: pool.readMembers, checker: pool.checkMatters };
+}
