@@ -340,12 +340,17 @@ function postgresTx(
     listProductMembers: (product: Product) => members(HOLDS_PRODUCT[product], []),
 
     async listProductMemberPage(product: Product, page: { after: string | null; first: number }) {
-      // Ids compare as JavaScript strings do (code units), whatever the database's collation.
+      // Ids compare as JavaScript strings do (UTF-16 code units), whatever the database's
+      // collation: member_id_order's bytes (migration 11), which its partial indexes keep in order,
+      // so a page walks its own rows from the cursor. Two statements, not `$2 IS NULL OR …`,
+      // which the planner could not turn into an index bound.
+      const order = `${s}.member_id_order(m.id) COLLATE "C"`;
+      const bound = page.after === null ? null : pageBound(page.after);
       const { rows } = await connection.query(
         `${memberSelect(s)} WHERE m.org_id = $1 AND ${HOLDS_PRODUCT[product]}
-           AND ($2::text IS NULL OR m.id COLLATE "C" > $2::text COLLATE "C")
-         ORDER BY m.id COLLATE "C" LIMIT $3`,
-        [orgId, page.after, page.first + 1],
+           ${bound === null ? "" : `AND ${order} ${bound.operator} ${s}.member_id_order($3::text) COLLATE "C"`}
+         ORDER BY ${order} LIMIT $2`,
+        bound === null ? [orgId, page.first + 1] : [orgId, page.first + 1, bound.id],
       );
       const members = rows.slice(0, page.first).map(memberFromRow);
       return { members, hasNextPage: rows.length > page.first };
@@ -467,6 +472,22 @@ function postgresTx(
       );
     },
   };
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Where a page starts, as a comparison with a storable id. A cursor is any string, but text sent
+ * to the database turns a lone surrogate into U+FFFD, which sorts elsewhere. No stored id holds
+ * one, so the ids after a cursor are those from the smallest well-formed string after it: the
+ * same lone high surrogate followed by the first low one, or, for a lone low surrogate, U+E000.
+ */
+function pageBound(after: string): { operator: ">" | ">="; id: string } {
+  const lone = LONE_SURROGATE.exec(after);
+  if (lone === null) return { operator: ">", id: after };
+  const unit = lone[0];
+  const next = unit < "\udc00" ? `${unit}\udc00` : "\ue000";
+  return { operator: ">=", id: `${after.slice(0, lone.index)}${next}` };
 }
 
 /** The address in a unique-violation's detail: `Key (org_id, lower(email))=(org, a@b.c) already exists.` */
