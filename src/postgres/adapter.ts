@@ -249,20 +249,29 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   };
 }
 
-/** Rows a transaction wrote in bulk, by table; past the threshold its tables get fresh statistics. */
+/** Rows a transaction wrote in bulk, by table: the candidates for fresh statistics after it. */
 class BulkWrites {
-  readonly tables = new Set<string>();
+  readonly tables = new Map<string, number>();
   note(tables: readonly string[], rows: number): void {
-    if (rows >= ANALYZE_AFTER_ROWS) for (const table of tables) this.tables.add(table);
+    if (rows < ANALYZE_AFTER_ROWS) return;
+    for (const table of tables) this.tables.set(table, (this.tables.get(table) ?? 0) + rows);
   }
 }
 
 /**
- * Rows one write must reach before its tables are analyzed: below it autovacuum's own schedule
+ * Rows one write must reach before its tables may be analyzed: below it autovacuum's own schedule
  * keeps up; above it a plan made when the table was small (a pooled connection's cached
  * foreign-key check) would go on scanning a table grown a hundredfold.
  */
 const ANALYZE_AFTER_ROWS = 1000;
+
+/**
+ * The share of a table's rows (as its statistics last counted them) that a write must reach to be
+ * analyzed after it: autovacuum's own default threshold (`autovacuum_analyze_scale_factor`). A
+ * smaller write leaves the statistics describing the table well enough and autovacuum's schedule
+ * takes it; sampling a 200,000-member table after every 1,000-row import cost about a second.
+ */
+const ANALYZE_AFTER_SHARE = 0.1;
 const MEMBER_TABLES = ["members"];
 
 /**
@@ -291,8 +300,22 @@ const RECRUITING_TABLES = [
  */
 async function analyzeAfter(connection: Queryable, s: string, bulk: BulkWrites): Promise<void> {
   if (bulk.tables.size === 0) return;
-  const tables = [...bulk.tables].map((table) => `${s}.${table}`).join(", ");
-  await connection.query(`ANALYZE ${tables}`).catch(() => undefined);
+  try {
+    const names = [...bulk.tables.keys()];
+    const { rows } = await connection.query(
+      "SELECT t.name, c.reltuples FROM unnest($1::text[]) WITH ORDINALITY AS t(name, n) JOIN pg_class c ON c.oid = t.name::regclass ORDER BY t.n",
+      [names.map((table) => `${s}.${table}`)],
+    );
+    // reltuples is -1 for a table never analyzed or vacuumed: any write is then material.
+    const grown = names.filter((table, index) => {
+      const counted = Math.max(Number(rows[index]?.reltuples ?? -1), 0);
+      return (bulk.tables.get(table) ?? 0) >= counted * ANALYZE_AFTER_SHARE;
+    });
+    if (grown.length > 0)
+      await connection.query(`ANALYZE ${grown.map((table) => `${s}.${table}`).join(", ")}`);
+  } catch {
+    // Best effort: the write is committed either way.
+  }
 }
 
 function release(connection: PooledConnection, error: unknown): void {
@@ -340,12 +363,17 @@ function postgresTx(
     listProductMembers: (product: Product) => members(HOLDS_PRODUCT[product], []),
 
     async listProductMemberPage(product: Product, page: { after: string | null; first: number }) {
-      // Ids compare as JavaScript strings do (code units), whatever the database's collation.
+      // Ids compare as JavaScript strings do (UTF-16 code units), whatever the database's
+      // collation: member_id_order's bytes (migration 11), which its partial indexes keep in order,
+      // so a page walks its own rows from the cursor. Two statements, not `$2 IS NULL OR …`,
+      // which the planner could not turn into an index bound.
+      const order = `${s}.member_id_order(m.id) COLLATE "C"`;
+      const bound = page.after === null ? null : pageBound(page.after);
       const { rows } = await connection.query(
         `${memberSelect(s)} WHERE m.org_id = $1 AND ${HOLDS_PRODUCT[product]}
-           AND ($2::text IS NULL OR m.id COLLATE "C" > $2::text COLLATE "C")
-         ORDER BY m.id COLLATE "C" LIMIT $3`,
-        [orgId, page.after, page.first + 1],
+           ${bound === null ? "" : `AND ${order} ${bound.operator} ${s}.member_id_order($3::text) COLLATE "C"`}
+         ORDER BY ${order} LIMIT $2`,
+        bound === null ? [orgId, page.first + 1] : [orgId, page.first + 1, bound.id],
       );
       const members = rows.slice(0, page.first).map(memberFromRow);
       return { members, hasNextPage: rows.length > page.first };
@@ -364,16 +392,23 @@ function postgresTx(
         await connection.query("SAVEPOINT rpdi_member_plan");
         // Each statement's rows are built while the server executes the statement before.
         const pipeline = new Pipeline();
-        await writeMembers(connection, s, orgId, plan.creates, plan.updates, pipeline);
+        const written = await writeMembers(
+          connection,
+          s,
+          orgId,
+          plan.creates,
+          plan.updates,
+          pipeline,
+        );
         await writeWelcomeEmails(connection, s, orgId, plan.welcomeEmails, pipeline);
         await pipeline.drain();
         await connection.query("RELEASE SAVEPOINT rpdi_member_plan");
-        bulk.note(MEMBER_TABLES, plan.creates.length + plan.updates.length);
+        bulk.note(MEMBER_TABLES, await written());
       } catch (error) {
         if (sqlState(error) !== "23505") throw error;
         await connection.query("ROLLBACK TO SAVEPOINT rpdi_member_plan");
         throw new MemberConflictError(
-          conflictingEmail(error) ?? "",
+          conflictingEmail(error, orgId) ?? "",
           "The address already belongs to another member.",
         );
       }
@@ -469,9 +504,32 @@ function postgresTx(
   };
 }
 
-/** The address in a unique-violation's detail: `Key (org_id, lower(email))=(org, a@b.c) already exists.` */
-function conflictingEmail(error: unknown): string | undefined {
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Where a page starts, as a comparison with a storable id. A cursor is any string, but text sent
+ * to the database turns a lone surrogate into U+FFFD, which sorts elsewhere. No stored id holds
+ * one, so the ids after a cursor are those from the smallest well-formed string after it: the
+ * same lone high surrogate followed by the first low one, or, for a lone low surrogate, U+E000.
+ */
+function pageBound(after: string): { operator: ">" | ">="; id: string } {
+  const lone = LONE_SURROGATE.exec(after);
+  if (lone === null) return { operator: ">", id: after };
+  const unit = lone[0];
+  const next = unit < "\udc00" ? `${unit}\udc00` : "\ue000";
+  return { operator: ">=", id: `${after.slice(0, lone.index)}${next}` };
+}
+
+/**
+ * The address in `members_email`'s unique-violation detail (migration 12):
+ * `Key (lower(email), org_id)=(a@b.c, org) already exists.` Cut by the known organization, so a
+ * comma in the address cannot shift it.
+ */
+function conflictingEmail(error: unknown, orgId: string): string | undefined {
   const detail = (error as { detail?: unknown }).detail;
-  if (typeof detail !== "string") return undefined;
-  return /=\([^,]*, (.*)\) already exists/.exec(detail)?.[1];
+  const head = "Key (lower(email), org_id)=(";
+  const tail = `, ${orgId}) already exists.`;
+  if (typeof detail !== "string" || !detail.startsWith(head) || !detail.endsWith(tail))
+    return undefined;
+  return detail.slice(head.length, detail.length - tail.length);
 }

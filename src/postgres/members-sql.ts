@@ -96,7 +96,9 @@ const MEMBER_COLUMNS: readonly [string, string, (member: Member) => unknown][] =
  * are new ids: their rows go straight in (`COPY`, or one `INSERT … SELECT FROM unnest`).
  * `updated` replace stored members, in one `UPDATE` that rewrites only the rows where a value
  * differs, so a re-import of an unchanged directory rewrites nothing. Updates go first: a member
- * created with an address an updated member gave up finds it free.
+ * created with an address an updated member gave up finds it free. Resolves to a reader of the
+ * rows actually written (created, and updated where a value differed), settled once the
+ * pipeline has drained.
  */
 export async function writeMembers(
   connection: BulkConnection,
@@ -105,11 +107,13 @@ export async function writeMembers(
   created: readonly Member[],
   updated: readonly Member[] = [],
   pipeline?: Pipeline,
-): Promise<void> {
+): Promise<() => Promise<number>> {
   const analyze =
     created.length + updated.length >= ANALYZE_MEMBERS_FROM &&
     (await isSmall(connection, `${s}.members`));
-  if (updated.length > 0) await updateMembers(connection, s, orgId, updated, pipeline);
+  let changed: Promise<number> = Promise.resolve(0);
+  if (updated.length > 0)
+    ({ changed } = await updateMembers(connection, s, orgId, updated, pipeline));
   if (created.length > 0) {
     await insertRows(
       connection,
@@ -126,6 +130,7 @@ export async function writeMembers(
   // waits for another ANALYZE of members, never for writes. Statistics that say members is not
   // small stay usable as it grows: each update invalidates the plans made before it.
   if (analyze) await runInTurn(() => connection.query(`ANALYZE ${s}.members`), pipeline);
+  return async () => created.length + (await changed);
 }
 
 /** Members one write must reach before `members` may need analyzing inside the transaction. */
@@ -157,18 +162,28 @@ async function updateMembers(
   orgId: string,
   members: readonly Member[],
   pipeline: Pipeline | undefined,
-): Promise<void> {
+): Promise<{ changed: Promise<number> }> {
   const source = await rowSource(connection, memberColumns(members), 2, pipeline);
   const written = MEMBER_COLUMNS.map(([name]) => name).filter((name) => name !== "id");
-  const update = () =>
-    connection.query(
-      `UPDATE ${s}.members m SET ${written.map((name) => `${name} = t.${name}`).join(", ")}
-     FROM ${source.from}
-     WHERE m.org_id = $1 AND m.id = t.id
-       AND (${written.map((name) => `m.${name}`).join(", ")}) IS DISTINCT FROM (${written.map((name) => `t.${name}`).join(", ")})`,
+  let changed: Promise<number> = Promise.resolve(0);
+  const update = () => {
+    const statement = connection.query(
+      `WITH changed AS (
+         UPDATE ${s}.members m SET ${written.map((name) => `${name} = t.${name}`).join(", ")}
+         FROM ${source.from}
+         WHERE m.org_id = $1 AND m.id = t.id
+           AND (${written.map((name) => `m.${name}`).join(", ")}) IS DISTINCT FROM (${written.map((name) => `t.${name}`).join(", ")})
+         RETURNING 1)
+       SELECT count(*)::integer AS n FROM changed`,
       [orgId, ...source.params],
     );
+    changed = statement.then(({ rows }) => Number(rows[0]?.n ?? 0));
+    // A failure is reported by the pipeline; this copy of it must not go unhandled meanwhile.
+    changed.catch(() => undefined);
+    return statement;
+  };
   await runInTurn(update, pipeline);
+  return { changed };
 }
 
 /** The outbox rows of a plan, in one statement. */

@@ -9,6 +9,8 @@ import memberListsInRow from "./migrations/007_member_lists_in_row.sql";
 import sessionEpoch from "./migrations/008_session_epoch.sql";
 import membersEmailIndex from "./migrations/009_members_email_index.sql";
 import matterKeyHash from "./migrations/010_matter_key_hash.sql";
+import memberPageOrder from "./migrations/011_member_page_order.sql";
+import cheaperMemberWrites from "./migrations/012_cheaper_member_writes.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
 const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -22,6 +24,8 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 8, sql: sessionEpoch },
   { version: 9, sql: membersEmailIndex },
   { version: 10, sql: matterKeyHash },
+  { version: 11, sql: memberPageOrder },
+  { version: 12, sql: cheaperMemberWrites },
 ];
 
 /**

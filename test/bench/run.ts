@@ -17,6 +17,7 @@ import { benchLinearity } from "./linearity.bench";
 import { generateMatterBenchInput } from "./matter-file";
 import { benchMatterValidation } from "./matters.bench";
 import { generateMemberBenchInput } from "./member-file";
+import { benchMemberPages } from "./member-pages.bench";
 import { benchMemberValidation } from "./members.bench";
 import { peerMemberValidator } from "./peer.bench";
 import { benchPostgres } from "./postgres.bench";
@@ -293,6 +294,24 @@ if (process.env.DATABASE_URL !== undefined) {
 }
 
 const databaseUrl = process.env.DATABASE_URL;
+const pages = await benchMemberPages(databaseUrl, Math.max(RUNS, 5));
+console.log(
+  `\nmembersByProduct pages: three consecutive pages of 333 PERFORM members (PostgreSQL on ${pages.postgres})`,
+);
+for (const point of pages.points)
+  console.log(
+    `  ${point.members.toLocaleString("en-US").padStart(7)} members  memory store ${point.memoryMs.toFixed(1).padStart(6)} ms  PostgreSQL ${point.postgresMs.toFixed(1).padStart(6)} ms`,
+  );
+console.log(
+  `  largest / smallest      memory store ${pages.memoryRatio.toFixed(2)}×  PostgreSQL ${pages.postgresRatio.toFixed(2)}×`,
+);
+targets.push({
+  name: `PostgreSQL (${pages.postgres}) member pages, 200,000 / 2,000 members`,
+  figure: `${(pages.points.at(-1)?.postgresMs ?? 0).toFixed(1)} ms`,
+  ratio: pages.postgresRatio,
+  limit: 3,
+});
+
 if (databaseUrl === undefined) {
   console.log("\nPostgreSQL: set DATABASE_URL to benchmark the adapter on a real server.");
 } else {

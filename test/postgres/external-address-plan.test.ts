@@ -77,7 +77,7 @@ async function check({ answer, nodes }: Awaited<ReturnType<typeof lookup>>): Pro
     ),
   );
   expect(answer).toEqual(expected);
-  expect(nodes.flatMap((node) => node["Index Name"] ?? [])).toContain("members_email_any_org");
+  expect(nodes.flatMap((node) => node["Index Name"] ?? [])).toContain("members_email");
   expect(
     nodes.filter((node) => node["Node Type"] === "Seq Scan" && node["Relation Name"] === "members"),
   ).toEqual([]);
