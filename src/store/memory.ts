@@ -12,6 +12,7 @@ import { buildFeedIndex } from "./feed-index";
 import { copyMember } from "./member-copy";
 import { MemberPageCollector } from "./member-page";
 import { checkClaimRequest } from "./outbox-claims";
+import { OverlayMap, type ReadableTable } from "./overlay-map";
 import type {
   ClaimedWelcomeEmail,
   Store,
@@ -37,19 +38,15 @@ interface CycleState {
   matters: CycleMatters;
 }
 
-/** One organization's data. Records are replaced, never changed in place, so copies are shallow. */
-interface OrganizationState {
+/** One organization's data as a transaction reads it: published, or with its own changes over. */
+interface StateView {
   organization: OrganizationProfile;
-  members: Map<string, Member>;
-  idByEmail: Map<string, string>;
-  /**
-   * The `idByEmail` keys taken or given up since this state was copied from the published one:
-   * publishing it moves only these in the store-wide address index.
-   */
-  changedAddresses: Set<string>;
+  members: ReadableTable<string, Member>;
+  idByEmail: ReadableTable<string, string>;
   externalUserEmails: string[];
-  reviewCycles: Map<string, CycleState>;
-  outbox: WelcomeEmail[];
+  reviewCycles: ReadableTable<string, CycleState>;
+  /** Never changed in place: replaced by a new array. */
+  outbox: readonly WelcomeEmail[];
   jobs: Job[];
   candidates: Candidate[];
   applications: Application[];
@@ -60,6 +57,24 @@ interface OrganizationState {
    * once accepted stays taken even if its transaction fails, which can only refuse a replay.
    */
   totpSteps: Map<string, number>;
+}
+
+/**
+ * A published state. Records are replaced, never changed in place. Its maps may be shared with
+ * the states published after it: a commit changes them in place unless a read-only transaction
+ * still reads them (see `readers` in {@link createMemoryStore}).
+ */
+interface OrganizationState extends StateView {
+  members: Map<string, Member>;
+  idByEmail: Map<string, string>;
+  reviewCycles: Map<string, CycleState>;
+}
+
+/** A write transaction's state: its changes over the published state it began from. */
+interface WorkingState extends StateView {
+  members: OverlayMap<string, Member>;
+  idByEmail: OverlayMap<string, string>;
+  reviewCycles: OverlayMap<string, CycleState>;
 }
 
 /** Who holds a welcome email, and until when (epoch milliseconds). */
@@ -95,9 +110,11 @@ export interface MemoryStoreOptions {
 }
 
 /**
- * Creates the in-memory store, seeded from organization snapshots. A transaction works on a copy
- * of its organization made at its first write and publishes it only when the work resolves, so a
- * throw at any point leaves no trace. Transactions on one organization run one after another.
+ * Creates the in-memory store, seeded from organization snapshots. A transaction records its
+ * writes over the published state and publishes them only when the work resolves, so a throw at
+ * any point leaves no trace; publishing folds them into the published maps, so a transaction
+ * costs what it changes. Transactions on one organization run one after another; a read-only one
+ * reads the state published when it began until it settles.
  */
 export function createMemoryStore(
   seed: OrganizationSnapshotInput | readonly OrganizationSnapshotInput[] = [],
@@ -109,24 +126,54 @@ export function createMemoryStore(
   // Delivery state beside the organizations, like TOTP steps: a claim changes no organization
   // data, so it needs neither the organization's turn nor a copy of its state.
   const leases = new Map<string, Map<string, Lease>>();
-  // Every published state's addresses; kept in step with `states` by `publish`.
+  // Every published state's addresses; kept in step with `states` by `publish` and `commit`.
   const addresses = new AddressIndex();
+  // How many read-only transactions read each published map now: a commit changes a map in place
+  // only when none does, and otherwise publishes a changed copy, leaving theirs as it was.
+  const readers = new Map<object, number>();
   for (const snapshot of Array.isArray(seed) ? seed : [seed]) {
     const parsed = organizationSnapshotSchema.parse(snapshot);
     publish(parsed.organization.id, stateFromSnapshot(parsed));
   }
 
-  /** Publishes `state` as `orgId`'s, moving the address index with it. */
-  function publish(orgId: string, state: OrganizationState, copiedFrom?: OrganizationState): void {
+  /** Publishes a whole new `state` as `orgId`'s, moving the address index with it. */
+  function publish(orgId: string, state: OrganizationState): void {
     const previous = states.get(orgId);
-    if (copiedFrom !== undefined && previous === copiedFrom) {
-      addresses.republish(previous.idByEmail, state.idByEmail, state.changedAddresses);
-    } else {
-      if (previous !== undefined) addresses.removeAll(previous.idByEmail.keys());
-      addresses.addAll(state.idByEmail.keys());
-    }
-    state.changedAddresses.clear();
+    if (previous !== undefined) addresses.removeAll(previous.idByEmail.keys());
+    addresses.addAll(state.idByEmail.keys());
     states.set(orgId, state);
+  }
+
+  /** Publishes a transaction's changes over `committed`, the state published when it began. */
+  function commit(orgId: string, committed: OrganizationState, working: WorkingState): void {
+    addresses.republish(committed.idByEmail, working.idByEmail, working.idByEmail.changedKeys());
+    states.set(orgId, {
+      ...committed,
+      members: fold(committed.members, working.members),
+      idByEmail: fold(committed.idByEmail, working.idByEmail),
+      reviewCycles: fold(committed.reviewCycles, working.reviewCycles),
+      outbox: working.outbox,
+    });
+  }
+
+  function fold<K, V>(base: Map<K, V>, overlay: OverlayMap<K, V>): Map<K, V> {
+    if (!overlay.changed) return base;
+    const target = readers.has(base) ? new Map(base) : base;
+    overlay.foldInto(target);
+    return target;
+  }
+
+  /** Keeps `state`'s maps as they are until the returned function is called. */
+  function pin(state: OrganizationState): () => void {
+    const maps = [state.members, state.idByEmail, state.reviewCycles];
+    for (const map of maps) readers.set(map, (readers.get(map) ?? 0) + 1);
+    return () => {
+      for (const map of maps) {
+        const count = readers.get(map) ?? 0;
+        if (count <= 1) readers.delete(map);
+        else readers.set(map, count - 1);
+      }
+    };
   }
 
   /** Runs `task` after every earlier task on the same organization has settled. */
@@ -144,11 +191,7 @@ export function createMemoryStore(
     return next;
   }
 
-  function externalUsers(
-    orgId: string,
-    state: OrganizationState,
-    emails: readonly string[],
-  ): string[] {
+  function externalUsers(orgId: string, state: StateView, emails: readonly string[]): string[] {
     const declared = new Set(state.externalUserEmails.map(emailKey));
     // The index counts published states, this organization's among them.
     const own = states.get(orgId)?.idByEmail;
@@ -167,35 +210,51 @@ export function createMemoryStore(
       options?: TransactionOptions,
     ): Promise<T> {
       if (options?.readOnly === true) {
-        // Published states are never changed in place, so the one current now is a snapshot.
+        // Pinned, the state current now is a snapshot until the work settles.
         const committed = states.get(orgId);
         if (committed === undefined) return Promise.reject(new OrganizationNotFoundError(orgId));
-        const refuse = (): OrganizationState => {
+        const refuse = (): WorkingState => {
           throw new Error("a read-only transaction cannot write");
         };
-        return work(
-          memoryTx(
-            () => committed,
-            refuse,
-            (emails) => externalUsers(orgId, committed, emails),
-            true,
-          ),
-        );
+        const unpin = pin(committed);
+        return (async () => {
+          try {
+            return await work(
+              memoryTx(
+                () => committed,
+                refuse,
+                (emails) => externalUsers(orgId, committed, emails),
+                true,
+              ),
+            );
+          } finally {
+            unpin();
+          }
+        })();
       }
       const turn = serialized(orgId, async () => {
         const committed = states.get(orgId);
         if (committed === undefined) throw new OrganizationNotFoundError(orgId);
-        let working: OrganizationState | null = null;
-        const read = () => working ?? committed;
+        let working: WorkingState | null = null;
+        let ended = false;
+        // Once ended, the published maps may have moved on under the overlays: read what is
+        // published instead.
+        const read = (): StateView =>
+          ended ? (states.get(orgId) ?? committed) : (working ?? committed);
         const write = () => {
-          working ??= copyState(committed);
+          if (ended) throw new Error("the transaction has ended");
+          working ??= overlay(committed);
           return working;
         };
-        const result = await work(
-          memoryTx(read, write, (emails) => externalUsers(orgId, read(), emails)),
-        );
-        if (working !== null) publish(orgId, working, committed);
-        return { result, wrote: working !== null };
+        try {
+          const result = await work(
+            memoryTx(read, write, (emails) => externalUsers(orgId, read(), emails)),
+          );
+          if (working !== null) commit(orgId, committed, working);
+          return { result, wrote: working !== null };
+        } finally {
+          ended = true;
+        }
       });
       return turn.then(async ({ result, wrote }) => {
         if (wrote) await afterCommit(orgId);
@@ -302,8 +361,8 @@ export function createMemoryStore(
 }
 
 function memoryTx(
-  read: () => OrganizationState,
-  write: () => OrganizationState,
+  read: () => StateView,
+  write: () => WorkingState,
   externalUsers: (emails: readonly string[]) => string[],
   published = false,
 ): StoreTx {
@@ -348,7 +407,7 @@ function memoryTx(
       if (published) {
         // A published state never changes: its members by id are sorted once, then each page is
         // a binary search and a slice.
-        const sorted = productMembersById(read(), product);
+        const sorted = productMembersById(read() as OrganizationState, product);
         const start = firstAfter(sorted, page.after);
         const members = sorted.slice(start, start + page.first).map(copyMember);
         return { members, hasNextPage: start + page.first < sorted.length };
@@ -388,20 +447,24 @@ function memoryTx(
         claimAddress(state, member);
         state.members.set(member.id, keep(member));
       }
-      // One at a time: spreading a whole file's emails into push's arguments can overflow the
-      // stack.
-      for (const email of plan.welcomeEmails) state.outbox.push({ ...email });
+      if (plan.welcomeEmails.length > 0) {
+        const outbox = [...state.outbox];
+        // One at a time: spreading a whole file's emails into push's arguments can overflow the
+        // stack.
+        for (const email of plan.welcomeEmails) outbox.push({ ...email });
+        state.outbox = outbox;
+      }
     },
 
     async loadMembersLinkedTo(memberIds) {
       const targets = new Set(memberIds);
-      return [...read().members.values()]
-        .filter(
-          (member) =>
-            (member.managerId !== null && targets.has(member.managerId)) ||
-            member.mentorIds.some((id) => targets.has(id)),
-        )
-        .map(copyMember);
+      // A loop, not a spread and a filter: deleting one member scans every other one.
+      const linked: Member[] = [];
+      for (const member of read().members.values()) {
+        if (member.managerId !== null && targets.has(member.managerId)) linked.push(member);
+        else if (member.mentorIds.some((id) => targets.has(id))) linked.push(member);
+      }
+      return linked.map(copyMember);
     },
 
     async deleteMembers(memberIds) {
@@ -500,7 +563,7 @@ function memoryTx(
 }
 
 /** Takes `member`'s address in the index, refusing one another member already has. */
-function claimAddress(state: OrganizationState, member: Member): void {
+function claimAddress(state: WorkingState, member: Member): void {
   const key = emailKey(member.email);
   const holder = state.idByEmail.get(key);
   if (holder !== undefined && holder !== member.id) {
@@ -509,30 +572,20 @@ function claimAddress(state: OrganizationState, member: Member): void {
       `The address ${member.email} already belongs to another member.`,
     );
   }
-  if (holder === undefined) {
-    state.idByEmail.set(key, member.id);
-    state.changedAddresses.add(key);
-  }
+  if (holder === undefined) state.idByEmail.set(key, member.id);
 }
 
-function dropAddress(state: OrganizationState, key: string): void {
-  if (state.idByEmail.delete(key)) state.changedAddresses.add(key);
+function dropAddress(state: WorkingState, key: string): void {
+  state.idByEmail.delete(key);
 }
 
-function copyState(state: OrganizationState): OrganizationState {
+/** A transaction's state before it changes anything: empty overlays over `state`'s maps. */
+function overlay(state: OrganizationState): WorkingState {
   return {
-    organization: state.organization,
-    members: new Map(state.members),
-    idByEmail: new Map(state.idByEmail),
-    changedAddresses: new Set(),
-    externalUserEmails: state.externalUserEmails,
-    reviewCycles: new Map(state.reviewCycles),
-    outbox: [...state.outbox],
-    jobs: state.jobs,
-    candidates: state.candidates,
-    applications: state.applications,
-    feed: state.feed,
-    totpSteps: state.totpSteps,
+    ...state,
+    members: new OverlayMap(state.members),
+    idByEmail: new OverlayMap(state.idByEmail),
+    reviewCycles: new OverlayMap(state.reviewCycles),
   };
 }
 
@@ -542,7 +595,6 @@ function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
     organization: deepFreeze(copy.organization),
     members: new Map(copy.members.map((member) => [member.id, member])),
     idByEmail: new Map(copy.members.map((member) => [emailKey(member.email), member.id])),
-    changedAddresses: new Set(),
     externalUserEmails: copy.externalUserEmails,
     reviewCycles: new Map(
       copy.reviewCycles.map((cycle) => [
@@ -567,7 +619,7 @@ function snapshotView(state: OrganizationState): OrganizationSnapshot {
     members: [...state.members.values()],
     externalUserEmails: state.externalUserEmails,
     reviewCycles: [...state.reviewCycles.values()].map((cycle) => nestCycle(cycle, cycle.matters)),
-    welcomeEmails: state.outbox,
+    welcomeEmails: state.outbox as WelcomeEmail[],
     jobs: state.jobs,
     candidates: state.candidates,
     applications: state.applications,
