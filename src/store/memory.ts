@@ -458,12 +458,10 @@ function memoryTx(
 
     async loadMembersLinkedTo(memberIds) {
       const targets = new Set(memberIds);
-      // A loop, not a spread and a filter: deleting one member scans every other one.
+      // Plain loops, nothing allocated per member: deleting one member scans every other one.
       const linked: Member[] = [];
-      for (const member of read().members.values()) {
-        if (member.managerId !== null && targets.has(member.managerId)) linked.push(member);
-        else if (member.mentorIds.some((id) => targets.has(id))) linked.push(member);
-      }
+      for (const member of read().members.values())
+        if (linksTo(member, targets)) linked.push(member);
       return linked.map(copyMember);
     },
 
@@ -667,6 +665,12 @@ function firstAfter(sorted: readonly Member[], after: string | null): number {
     else high = middle;
   }
   return low;
+}
+
+function linksTo(member: Member, targets: ReadonlySet<string>): boolean {
+  if (member.managerId !== null && targets.has(member.managerId)) return true;
+  for (const id of member.mentorIds) if (targets.has(id)) return true;
+  return false;
 }
 
 function holdsProduct(member: Member, product: Product): boolean {
