@@ -74,6 +74,8 @@ interface OrganizationState extends StateView {
 interface WorkingState extends StateView {
   members: OverlayMap<string, Member>;
   idByEmail: OverlayMap<string, string>;
+  /** The `idByEmail` keys taken or given up: publishing moves only these in the address index. */
+  changedAddresses: Set<string>;
   reviewCycles: OverlayMap<string, CycleState>;
 }
 
@@ -146,7 +148,7 @@ export function createMemoryStore(
 
   /** Publishes a transaction's changes over `committed`, the state published when it began. */
   function commit(orgId: string, committed: OrganizationState, working: WorkingState): void {
-    addresses.republish(committed.idByEmail, working.idByEmail, working.idByEmail.changedKeys());
+    addresses.republish(committed.idByEmail, working.idByEmail, working.changedAddresses);
     states.set(orgId, {
       ...committed,
       members: fold(committed.members, working.members),
@@ -157,10 +159,7 @@ export function createMemoryStore(
   }
 
   function fold<K, V>(base: Map<K, V>, overlay: OverlayMap<K, V>): Map<K, V> {
-    if (!overlay.changed) return base;
-    const target = readers.has(base) ? new Map(base) : base;
-    overlay.foldInto(target);
-    return target;
+    return overlay.publish(!readers.has(base));
   }
 
   /** Keeps `state`'s maps as they are until the returned function is called. */
@@ -431,6 +430,8 @@ function memoryTx(
       const state = write();
       // Handed-over records are kept as they are; any other is copied, staying the caller's.
       const keep = plan.handOver === true ? (member: Member) => member : copyMember;
+      state.members.willChange(plan.updates.length + plan.creates.length);
+      state.idByEmail.willChange(plan.creates.length);
       for (const member of plan.updates) {
         const stored = state.members.get(member.id);
         if (stored === undefined)
@@ -467,6 +468,8 @@ function memoryTx(
 
     async deleteMembers(memberIds) {
       const state = write();
+      state.members.willChange(memberIds.length);
+      state.idByEmail.willChange(memberIds.length);
       for (const id of memberIds) {
         const member = state.members.get(id);
         if (member === undefined) continue;
@@ -477,6 +480,7 @@ function memoryTx(
 
     async revokeProductAccess(product, memberIds) {
       const state = write();
+      state.members.willChange(memberIds.length);
       for (const id of memberIds) {
         const member = state.members.get(id);
         if (member === undefined) continue;
@@ -570,11 +574,14 @@ function claimAddress(state: WorkingState, member: Member): void {
       `The address ${member.email} already belongs to another member.`,
     );
   }
-  if (holder === undefined) state.idByEmail.set(key, member.id);
+  if (holder === undefined) {
+    state.idByEmail.set(key, member.id);
+    state.changedAddresses.add(key);
+  }
 }
 
 function dropAddress(state: WorkingState, key: string): void {
-  state.idByEmail.delete(key);
+  if (state.idByEmail.delete(key)) state.changedAddresses.add(key);
 }
 
 /** A transaction's state before it changes anything: empty overlays over `state`'s maps. */
@@ -583,6 +590,7 @@ function overlay(state: OrganizationState): WorkingState {
     ...state,
     members: new OverlayMap(state.members),
     idByEmail: new OverlayMap(state.idByEmail),
+    changedAddresses: new Set(),
     reviewCycles: new OverlayMap(state.reviewCycles),
   };
 }

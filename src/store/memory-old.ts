@@ -1,0 +1,622 @@
+import type { FeedIndex } from "../feed/feed-index";
+import type { Application, Candidate, Job } from "../feed/model";
+import { applyMatterWrites as applyWrites, type MatterWrites } from "../matters/apply";
+import { type CycleMatters, flattenCycle, nestCycle } from "../matters/entries";
+import type { MemberPlan } from "../members/plan";
+import type { WelcomeEmail } from "../members/welcome-email";
+import { emailKey } from "../values/email";
+import { AddressIndex } from "./address-index";
+import { deepFreeze } from "./deep-freeze";
+import { MemberConflictError, OrganizationNotFoundError } from "./errors";
+import { buildFeedIndex } from "./feed-index";
+import { copyMember } from "./member-copy";
+import { MemberPageCollector } from "./member-page";
+import { checkClaimRequest } from "./outbox-claims";
+import type {
+  ClaimedWelcomeEmail,
+  Store,
+  StoreTx,
+  TransactionOptions,
+  WelcomeEmailClaim,
+  WelcomeEmailClaimRequest,
+  WelcomeEmailOutbox,
+} from "./port";
+import type { Product } from "./products";
+import { withSessionEpoch } from "./session-epoch";
+import {
+  type Member,
+  type OrganizationProfile,
+  type OrganizationSnapshot,
+  type OrganizationSnapshotInput,
+  organizationSnapshotSchema,
+} from "./snapshot";
+
+interface CycleState {
+  id: string;
+  name: string;
+  matters: CycleMatters;
+}
+
+/** One organization's data. Records are replaced, never changed in place, so copies are shallow. */
+interface OrganizationState {
+  organization: OrganizationProfile;
+  members: Map<string, Member>;
+  idByEmail: Map<string, string>;
+  /**
+   * The `idByEmail` keys taken or given up since this state was copied from the published one:
+   * publishing it moves only these in the store-wide address index.
+   */
+  changedAddresses: Set<string>;
+  externalUserEmails: string[];
+  reviewCycles: Map<string, CycleState>;
+  outbox: WelcomeEmail[];
+  jobs: Job[];
+  candidates: Candidate[];
+  applications: Application[];
+  /** Built once per snapshot: nothing in the interface writes recruiting data. */
+  feed: FeedIndex;
+  /**
+   * The last TOTP step accepted per member id. Shared by a transaction's copy, not copied: a step
+   * once accepted stays taken even if its transaction fails, which can only refuse a replay.
+   */
+  totpSteps: Map<string, number>;
+}
+
+/** Who holds a welcome email, and until when (epoch milliseconds). */
+interface Lease {
+  token: string;
+  worker: string;
+  expiresAt: number;
+}
+
+/** The in-memory store: the default adapter, for one process. */
+export interface MemoryStore extends Store, WelcomeEmailOutbox {
+  /** The ids of the organizations the store holds. */
+  organizations(): string[];
+  /**
+   * `JSON.stringify(await exportSnapshot(orgId), null, space)` of the organization as published
+   * now, or `null`, without copying the state first: published states are never changed, and
+   * copying a large one costs more than writing it (`rpdi serve --persist` does this after
+   * every change).
+   */
+  exportSnapshotJson(orgId: string, space?: number): string | null;
+}
+
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /**
+   * Awaited after a change to an organization is published (a transaction that wrote, a loaded
+   * snapshot, an acknowledged welcome email) and before the call that made it resolves; a
+   * rejection rejects that call, though the change stays published. It runs outside the
+   * organization's turn, so the next transaction need not wait for it: `rpdi serve --persist`
+   * writes the state to disk here, one write covering every change published meanwhile.
+   */
+  afterCommit?: (orgId: string) => Promise<void>;
+}
+
+/**
+ * Creates the in-memory store, seeded from organization snapshots. A transaction works on a copy
+ * of its organization made at its first write and publishes it only when the work resolves, so a
+ * throw at any point leaves no trace. Transactions on one organization run one after another.
+ */
+export function createMemoryStore(
+  seed: OrganizationSnapshotInput | readonly OrganizationSnapshotInput[] = [],
+  options: MemoryStoreOptions = {},
+): MemoryStore {
+  const afterCommit = options.afterCommit ?? (async () => {});
+  const states = new Map<string, OrganizationState>();
+  const locks = new Map<string, Promise<unknown>>();
+  // Delivery state beside the organizations, like TOTP steps: a claim changes no organization
+  // data, so it needs neither the organization's turn nor a copy of its state.
+  const leases = new Map<string, Map<string, Lease>>();
+  // Every published state's addresses; kept in step with `states` by `publish`.
+  const addresses = new AddressIndex();
+  for (const snapshot of Array.isArray(seed) ? seed : [seed]) {
+    const parsed = organizationSnapshotSchema.parse(snapshot);
+    publish(parsed.organization.id, stateFromSnapshot(parsed));
+  }
+
+  /** Publishes `state` as `orgId`'s, moving the address index with it. */
+  function publish(orgId: string, state: OrganizationState, copiedFrom?: OrganizationState): void {
+    const previous = states.get(orgId);
+    if (copiedFrom !== undefined && previous === copiedFrom) {
+      addresses.republish(previous.idByEmail, state.idByEmail, state.changedAddresses);
+    } else {
+      if (previous !== undefined) addresses.removeAll(previous.idByEmail.keys());
+      addresses.addAll(state.idByEmail.keys());
+    }
+    state.changedAddresses.clear();
+    states.set(orgId, state);
+  }
+
+  /** Runs `task` after every earlier task on the same organization has settled. */
+  function serialized<T>(orgId: string, task: () => Promise<T>): Promise<T> {
+    const previous = locks.get(orgId) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    locks.set(orgId, settled);
+    void settled.then(() => {
+      if (locks.get(orgId) === settled) locks.delete(orgId);
+    });
+    return next;
+  }
+
+  function externalUsers(
+    orgId: string,
+    state: OrganizationState,
+    emails: readonly string[],
+  ): string[] {
+    const declared = new Set(state.externalUserEmails.map(emailKey));
+    // The index counts published states, this organization's among them.
+    const own = states.get(orgId)?.idByEmail;
+    return emails.filter((email) => {
+      const key = emailKey(email);
+      return declared.has(key) || addresses.holders(key) > (own?.has(key) === true ? 1 : 0);
+    });
+  }
+
+  return {
+    organizations: () => [...states.keys()],
+
+    transaction<T>(
+      orgId: string,
+      work: (tx: StoreTx) => Promise<T>,
+      options?: TransactionOptions,
+    ): Promise<T> {
+      if (options?.readOnly === true) {
+        // Published states are never changed in place, so the one current now is a snapshot.
+        const committed = states.get(orgId);
+        if (committed === undefined) return Promise.reject(new OrganizationNotFoundError(orgId));
+        const refuse = (): OrganizationState => {
+          throw new Error("a read-only transaction cannot write");
+        };
+        return work(
+          memoryTx(
+            () => committed,
+            refuse,
+            (emails) => externalUsers(orgId, committed, emails),
+            true,
+          ),
+        );
+      }
+      const turn = serialized(orgId, async () => {
+        const committed = states.get(orgId);
+        if (committed === undefined) throw new OrganizationNotFoundError(orgId);
+        let working: OrganizationState | null = null;
+        const read = () => working ?? committed;
+        const write = () => {
+          working ??= copyState(committed);
+          return working;
+        };
+        const result = await work(
+          memoryTx(read, write, (emails) => externalUsers(orgId, read(), emails)),
+        );
+        if (working !== null) publish(orgId, working, committed);
+        return { result, wrote: working !== null };
+      });
+      return turn.then(async ({ result, wrote }) => {
+        if (wrote) await afterCommit(orgId);
+        return result;
+      });
+    },
+
+    // Async, so a snapshot the schema refuses rejects the promise instead of throwing at the call.
+    async loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
+      const parsed = organizationSnapshotSchema.parse(snapshot);
+      const orgId = parsed.organization.id;
+      await serialized(orgId, async () => {
+        publish(orgId, stateFromSnapshot(parsed));
+        leases.delete(orgId);
+      });
+      await afterCommit(orgId);
+    },
+
+    async claimWelcomeEmails(request: WelcomeEmailClaimRequest): Promise<ClaimedWelcomeEmail[]> {
+      checkClaimRequest(request);
+      const now = request.now.getTime();
+      const expiresAt = now + request.leaseMs;
+      const token = crypto.randomUUID();
+      const claimed: ClaimedWelcomeEmail[] = [];
+      // Synchronous from here on: no other claim can run between the check and the lease.
+      for (const [orgId, state] of states) {
+        if (claimed.length >= request.limit) break;
+        const held = leases.get(orgId) ?? new Map<string, Lease>();
+        const current = new Map<string, Lease>();
+        for (const email of state.outbox) {
+          const lease = held.get(email.id);
+          if (lease !== undefined && lease.expiresAt > now) {
+            current.set(email.id, lease);
+            continue;
+          }
+          if (claimed.length >= request.limit) {
+            if (lease !== undefined) current.set(email.id, lease);
+            continue;
+          }
+          current.set(email.id, { token, worker: request.worker, expiresAt });
+          claimed.push({
+            orgId,
+            email: { ...email },
+            claim: { orgId, emailId: email.id, token },
+            leaseExpiresAt: new Date(expiresAt),
+          });
+        }
+        // Leases of emails no longer in the outbox (deleted, drained) go with this rebuild.
+        if (current.size === 0) leases.delete(orgId);
+        else leases.set(orgId, current);
+      }
+      return claimed;
+    },
+
+    async acknowledgeWelcomeEmailClaims(claims: readonly WelcomeEmailClaim[]): Promise<number> {
+      const byOrganization = new Map<string, Map<string, string>>();
+      for (const claim of claims) {
+        const tokens = byOrganization.get(claim.orgId) ?? new Map<string, string>();
+        tokens.set(claim.emailId, claim.token);
+        byOrganization.set(claim.orgId, tokens);
+      }
+      let deleted = 0;
+      for (const [orgId, tokens] of byOrganization) {
+        const removed = await serialized(orgId, async () => {
+          const state = states.get(orgId);
+          const held = leases.get(orgId);
+          if (state === undefined || held === undefined) return 0;
+          const gone = new Set<string>();
+          for (const [emailId, token] of tokens) {
+            if (held.get(emailId)?.token !== token) continue;
+            gone.add(emailId);
+            held.delete(emailId);
+          }
+          if (gone.size === 0) return 0;
+          const outbox = state.outbox.filter((email) => !gone.has(email.id));
+          // Published states are never changed in place: publish a new one.
+          states.set(orgId, { ...state, outbox });
+          return state.outbox.length - outbox.length;
+        });
+        if (removed > 0) await afterCommit(orgId);
+        deleted += removed;
+      }
+      return deleted;
+    },
+
+    async findOrganizationId(shortName: string): Promise<string | null> {
+      for (const [orgId, state] of states)
+        if (state.organization.shortName === shortName) return orgId;
+      return null;
+    },
+
+    exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
+      return serialized(orgId, async () => {
+        const state = states.get(orgId);
+        return state === undefined ? null : structuredClone(snapshotView(state));
+      });
+    },
+
+    exportSnapshotJson(orgId: string, space?: number): string | null {
+      const state = states.get(orgId);
+      return state === undefined ? null : JSON.stringify(snapshotView(state), null, space);
+    },
+  };
+}
+
+function memoryTx(
+  read: () => OrganizationState,
+  write: () => OrganizationState,
+  externalUsers: (emails: readonly string[]) => string[],
+  published = false,
+): StoreTx {
+  return {
+    async loadOrganization() {
+      // Frozen when the state was made, never changed after: no copy per request.
+      return read().organization;
+    },
+
+    async loadMembersByEmail(emails) {
+      const state = read();
+      const found = new Map<string, Member>();
+      for (const email of emails) {
+        const id = state.idByEmail.get(emailKey(email));
+        const member = id === undefined ? undefined : state.members.get(id);
+        if (member !== undefined) found.set(member.id, member);
+      }
+      return [...found.values()].map(copyMember);
+    },
+
+    async loadMembersById(ids) {
+      const members = read().members;
+      const found = new Map<string, Member>();
+      for (const id of ids) {
+        const member = members.get(id);
+        if (member !== undefined) found.set(id, member);
+      }
+      return [...found.values()].map(copyMember);
+    },
+
+    async loadExternalUserEmails(emails) {
+      return externalUsers(emails);
+    },
+
+    async listProductMembers(product: Product) {
+      return [...read().members.values()]
+        .filter((member) => holdsProduct(member, product))
+        .map(copyMember);
+    },
+
+    async listProductMemberPage(product: Product, page: { after: string | null; first: number }) {
+      if (published) {
+        // A published state never changes: its members by id are sorted once, then each page is
+        // a binary search and a slice.
+        const sorted = productMembersById(read(), product);
+        const start = firstAfter(sorted, page.after);
+        const members = sorted.slice(start, start + page.first).map(copyMember);
+        return { members, hasNextPage: start + page.first < sorted.length };
+      }
+      // Only the page is copied: a scan of ids costs little beside copying every member.
+      const collector = new MemberPageCollector(page.first, page.after);
+      for (const member of read().members.values())
+        if (holdsProduct(member, product)) collector.offer(member);
+      const found = collector.result();
+      return { ...found, members: found.members.map(copyMember) };
+    },
+
+    async listProductMemberEmails(product: Product) {
+      const emails: string[] = [];
+      for (const member of read().members.values())
+        if (holdsProduct(member, product)) emails.push(member.email);
+      return emails;
+    },
+
+    async applyMemberPlan(plan: MemberPlan) {
+      const state = write();
+      // Handed-over records are kept as they are; any other is copied, staying the caller's.
+      const keep = plan.handOver === true ? (member: Member) => member : copyMember;
+      for (const member of plan.updates) {
+        const stored = state.members.get(member.id);
+        if (stored === undefined)
+          throw new Error(`applyMemberPlan: no member with id ${member.id}`);
+        if (emailKey(stored.email) !== emailKey(member.email)) {
+          claimAddress(state, member);
+          dropAddress(state, emailKey(stored.email));
+        }
+        state.members.set(member.id, withSessionEpoch(stored, keep(member)));
+      }
+      for (const member of plan.creates) {
+        if (state.members.has(member.id))
+          throw new Error(`applyMemberPlan: member id ${member.id} exists`);
+        claimAddress(state, member);
+        state.members.set(member.id, keep(member));
+      }
+      // One at a time: spreading a whole file's emails into push's arguments can overflow the
+      // stack.
+      for (const email of plan.welcomeEmails) state.outbox.push({ ...email });
+    },
+
+    async loadMembersLinkedTo(memberIds) {
+      const targets = new Set(memberIds);
+      return [...read().members.values()]
+        .filter(
+          (member) =>
+            (member.managerId !== null && targets.has(member.managerId)) ||
+            member.mentorIds.some((id) => targets.has(id)),
+        )
+        .map(copyMember);
+    },
+
+    async deleteMembers(memberIds) {
+      const state = write();
+      for (const id of memberIds) {
+        const member = state.members.get(id);
+        if (member === undefined) continue;
+        state.members.delete(id);
+        dropAddress(state, emailKey(member.email));
+      }
+    },
+
+    async revokeProductAccess(product, memberIds) {
+      const state = write();
+      for (const id of memberIds) {
+        const member = state.members.get(id);
+        if (member === undefined) continue;
+        state.members.set(
+          id,
+          withSessionEpoch(member, {
+            ...copyMember(member),
+            products: member.products
+              .filter((access) => access.product !== product)
+              .map((access) => ({ ...access })),
+          }),
+        );
+      }
+    },
+
+    async findReviewCycle(reviewCycleId) {
+      const cycle = read().reviewCycles.get(reviewCycleId);
+      return cycle === undefined ? null : { id: cycle.id, name: cycle.name };
+    },
+
+    async loadCycleMatters(reviewCycleId) {
+      const cycle = read().reviewCycles.get(reviewCycleId);
+      return cycle === undefined
+        ? { clientMatters: [], entries: [] }
+        : copyCycleMatters(cycle.matters);
+    },
+
+    async applyMatterWrites(reviewCycleId, writes: MatterWrites) {
+      const state = write();
+      const cycle = state.reviewCycles.get(reviewCycleId);
+      if (cycle === undefined)
+        throw new Error(`applyMatterWrites: no review cycle ${reviewCycleId}`);
+      // Stored records are never handed out, so only the written ones need copying.
+      const owned = {
+        createClientMatters: writes.createClientMatters.map(copyRecord),
+        updateClientMatters: writes.updateClientMatters.map(copyRecord),
+        createEntries: writes.createEntries.map(copyRecord),
+        updateEntries: (writes.updateEntries ?? []).map(copyRecord),
+      };
+      state.reviewCycles.set(reviewCycleId, {
+        ...cycle,
+        matters: applyWrites(cycle.matters, owned),
+      });
+    },
+
+    async loadFeedApplications(range) {
+      return read().feed.applicationsInRange(range.start.getTime(), range.end.getTime());
+    },
+
+    async loadFeedIndex() {
+      return read().feed;
+    },
+
+    async listWelcomeEmails(limit) {
+      const outbox = read().outbox;
+      return (limit === undefined ? outbox : outbox.slice(0, limit)).map((email) => ({ ...email }));
+    },
+
+    async deleteWelcomeEmails(ids) {
+      const state = write();
+      const gone = new Set(ids);
+      state.outbox = state.outbox.filter((email) => !gone.has(email.id));
+    },
+
+    async acceptTotpStep(memberId, step) {
+      const steps = read().totpSteps;
+      if ((steps.get(memberId) ?? Number.NEGATIVE_INFINITY) >= step) return false;
+      steps.set(memberId, step);
+      return true;
+    },
+
+    async endMemberSessions(memberId) {
+      // Looked up before write(): an unknown member changes nothing, so nothing is published.
+      if (!read().members.has(memberId)) return false;
+      const members = write().members;
+      const member = copyMember(members.get(memberId) as Member);
+      member.credentials.sessionEpoch++;
+      members.set(memberId, member);
+      return true;
+    },
+  };
+}
+
+/** Takes `member`'s address in the index, refusing one another member already has. */
+function claimAddress(state: OrganizationState, member: Member): void {
+  const key = emailKey(member.email);
+  const holder = state.idByEmail.get(key);
+  if (holder !== undefined && holder !== member.id) {
+    throw new MemberConflictError(
+      member.email,
+      `The address ${member.email} already belongs to another member.`,
+    );
+  }
+  if (holder === undefined) {
+    state.idByEmail.set(key, member.id);
+    state.changedAddresses.add(key);
+  }
+}
+
+function dropAddress(state: OrganizationState, key: string): void {
+  if (state.idByEmail.delete(key)) state.changedAddresses.add(key);
+}
+
+function copyState(state: OrganizationState): OrganizationState {
+  return {
+    organization: state.organization,
+    members: new Map(state.members),
+    idByEmail: new Map(state.idByEmail),
+    changedAddresses: new Set(),
+    externalUserEmails: state.externalUserEmails,
+    reviewCycles: new Map(state.reviewCycles),
+    outbox: [...state.outbox],
+    jobs: state.jobs,
+    candidates: state.candidates,
+    applications: state.applications,
+    feed: state.feed,
+    totpSteps: state.totpSteps,
+  };
+}
+
+function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
+  const copy = structuredClone(snapshot);
+  return {
+    organization: deepFreeze(copy.organization),
+    members: new Map(copy.members.map((member) => [member.id, member])),
+    idByEmail: new Map(copy.members.map((member) => [emailKey(member.email), member.id])),
+    changedAddresses: new Set(),
+    externalUserEmails: copy.externalUserEmails,
+    reviewCycles: new Map(
+      copy.reviewCycles.map((cycle) => [
+        cycle.id,
+        { id: cycle.id, name: cycle.name, matters: flattenCycle(cycle) },
+      ]),
+    ),
+    outbox: copy.welcomeEmails,
+    jobs: copy.jobs,
+    candidates: copy.candidates,
+    applications: copy.applications,
+    feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs, copy.organization),
+    totpSteps: new Map(),
+  };
+}
+
+/** The state as a snapshot sharing its records: for copying or serializing, never handing out. */
+function snapshotView(state: OrganizationState): OrganizationSnapshot {
+  return {
+    version: 1 as const,
+    organization: state.organization,
+    members: [...state.members.values()],
+    externalUserEmails: state.externalUserEmails,
+    reviewCycles: [...state.reviewCycles.values()].map((cycle) => nestCycle(cycle, cycle.matters)),
+    welcomeEmails: state.outbox,
+    jobs: state.jobs,
+    candidates: state.candidates,
+    applications: state.applications,
+  };
+}
+
+/** A copy of a record whose fields are all primitives (client matters and matter entries). */
+function copyRecord<T extends object>(record: T): T {
+  return { ...record };
+}
+
+function copyCycleMatters(matters: CycleMatters): CycleMatters {
+  return {
+    clientMatters: matters.clientMatters.map(copyRecord),
+    entries: matters.entries.map(copyRecord),
+  };
+}
+
+const membersByIdCache = new WeakMap<OrganizationState, Map<Product, Member[]>>();
+
+/** The members of a published state holding `product`, by id (code-unit order), cached with it. */
+function productMembersById(state: OrganizationState, product: Product): Member[] {
+  let byProduct = membersByIdCache.get(state);
+  if (byProduct === undefined) {
+    byProduct = new Map();
+    membersByIdCache.set(state, byProduct);
+  }
+  let sorted = byProduct.get(product);
+  if (sorted === undefined) {
+    sorted = [...state.members.values()].filter((member) => holdsProduct(member, product));
+    sorted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    byProduct.set(product, sorted);
+  }
+  return sorted;
+}
+
+/** The index of the first member whose id is greater than `after` (0 for `null`). */
+function firstAfter(sorted: readonly Member[], after: string | null): number {
+  if (after === null) return 0;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as Member).id <= after) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function holdsProduct(member: Member, product: Product): boolean {
+  return member.products.some((access) => access.product === product);
+}
