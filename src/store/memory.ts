@@ -92,9 +92,9 @@ export interface MemoryStore extends Store, WelcomeEmailOutbox {
   organizations(): string[];
   /**
    * `JSON.stringify(await exportSnapshot(orgId), null, space)` of the organization as published
-   * now, or `null`, without copying the state first: published states are never changed, and
-   * copying a large one costs more than writing it (`rpdi serve --persist` does this after
-   * every change).
+   * now, or `null`, without copying the state first: it is written in one synchronous step, so no
+   * commit changes it meanwhile, and copying a large one costs more than writing it
+   * (`rpdi serve --persist` does this after every change).
    */
   exportSnapshotJson(orgId: string, space?: number): string | null;
 }
@@ -223,7 +223,7 @@ export function createMemoryStore(
                 () => committed,
                 refuse,
                 (emails) => externalUsers(orgId, committed, emails),
-                true,
+                committed,
               ),
             );
           } finally {
@@ -363,7 +363,8 @@ function memoryTx(
   read: () => StateView,
   write: () => WorkingState,
   externalUsers: (emails: readonly string[]) => string[],
-  published = false,
+  /** The state a read-only transaction reads, pinned for it; `null` for a write transaction. */
+  published: OrganizationState | null = null,
 ): StoreTx {
   return {
     async loadOrganization() {
@@ -403,10 +404,10 @@ function memoryTx(
     },
 
     async listProductMemberPage(product: Product, page: { after: string | null; first: number }) {
-      if (published) {
-        // A published state never changes: its members by id are sorted once, then each page is
-        // a binary search and a slice.
-        const sorted = productMembersById(read() as OrganizationState, product);
+      if (published !== null) {
+        // A state published and pinned does not change: its members by id are sorted once, then
+        // each page is a binary search and a slice.
+        const sorted = productMembersById(published, product);
         const start = firstAfter(sorted, page.after);
         const members = sorted.slice(start, start + page.first).map(copyMember);
         return { members, hasNextPage: start + page.first < sorted.length };
