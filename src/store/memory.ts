@@ -79,6 +79,14 @@ interface WorkingState extends StateView {
   reviewCycles: OverlayMap<string, CycleState>;
 }
 
+/** What a write transaction knows of links: see `links` in {@link createMemoryStore}. */
+interface LinkedView {
+  /** How many members link to each member in the state the transaction began from. */
+  counts: ReadonlyMap<string, number>;
+  /** The transaction's changes, once it wrote. */
+  working: WorkingState | null;
+}
+
 /** Who holds a welcome email, and until when (epoch milliseconds). */
 interface Lease {
   token: string;
@@ -133,6 +141,10 @@ export function createMemoryStore(
   // How many read-only transactions read each published map now: a commit changes a map in place
   // only when none does, and otherwise publishes a changed copy, leaving theirs as it was.
   const readers = new Map<object, number>();
+  // How many members name each member as manager or mentor, per published state, carried from
+  // one state to the next by the commits that record their changes: deleting a member nobody
+  // links to then scans only what its own transaction changed (issue 30).
+  const links = new WeakMap<OrganizationState, Map<string, number>>();
   for (const snapshot of Array.isArray(seed) ? seed : [seed]) {
     const parsed = organizationSnapshotSchema.parse(snapshot);
     publish(parsed.organization.id, stateFromSnapshot(parsed));
@@ -149,13 +161,35 @@ export function createMemoryStore(
   /** Publishes a transaction's changes over `committed`, the state published when it began. */
   function commit(orgId: string, committed: OrganizationState, working: WorkingState): void {
     addresses.republish(committed.idByEmail, working.idByEmail, working.changedAddresses);
-    states.set(orgId, {
+    // Before the fold: it may change `committed.members` in place.
+    const counts = links.get(committed);
+    const changed = working.members.changedKeys();
+    if (counts !== undefined && changed !== null) {
+      for (const id of changed) {
+        countLinks(counts, committed.members.get(id), -1);
+        countLinks(counts, working.members.get(id), 1);
+      }
+    }
+    const next: OrganizationState = {
       ...committed,
       members: fold(committed.members, working.members),
       idByEmail: fold(committed.idByEmail, working.idByEmail),
       reviewCycles: fold(committed.reviewCycles, working.reviewCycles),
       outbox: working.outbox,
-    });
+    };
+    if (counts !== undefined && changed !== null) links.set(next, counts);
+    states.set(orgId, next);
+  }
+
+  /** How many members link to each member in `state`, counted at its first use. */
+  function linkCounts(state: OrganizationState): Map<string, number> {
+    let counts = links.get(state);
+    if (counts === undefined) {
+      counts = new Map();
+      for (const member of state.members.values()) countLinks(counts, member, 1);
+      links.set(state, counts);
+    }
+    return counts;
   }
 
   function fold<K, V>(base: Map<K, V>, overlay: OverlayMap<K, V>): Map<K, V> {
@@ -247,7 +281,13 @@ export function createMemoryStore(
         };
         try {
           const result = await work(
-            memoryTx(read, write, (emails) => externalUsers(orgId, read(), emails)),
+            memoryTx(
+              read,
+              write,
+              (emails) => externalUsers(orgId, read(), emails),
+              null,
+              () => (ended ? null : { counts: linkCounts(committed), working }),
+            ),
           );
           if (working !== null) commit(orgId, committed, working);
           return { result, wrote: working !== null };
@@ -365,6 +405,8 @@ function memoryTx(
   externalUsers: (emails: readonly string[]) => string[],
   /** The state a read-only transaction reads, pinned for it; `null` for a write transaction. */
   published: OrganizationState | null = null,
+  /** A write transaction's link counts of the state it began from, and its changes over it. */
+  linked: () => LinkedView | null = () => null,
 ): StoreTx {
   return {
     async loadOrganization() {
@@ -460,11 +502,27 @@ function memoryTx(
 
     async loadMembersLinkedTo(memberIds) {
       const targets = new Set(memberIds);
-      // Plain loops, nothing allocated per member: deleting one member scans every other one.
-      const linked: Member[] = [];
-      for (const member of read().members.values())
-        if (linksTo(member, targets)) linked.push(member);
-      return linked.map(copyMember);
+      // When no member linked to a target before this transaction, only the members it changed
+      // can link to one now.
+      const known = linked();
+      const changed =
+        known !== null && memberIds.every((id) => (known.counts.get(id) ?? 0) === 0)
+          ? known.working === null
+            ? []
+            : known.working.members.changedKeys()
+          : null;
+      const members = read().members;
+      const found: Member[] = [];
+      if (changed === null) {
+        // Plain loops, nothing allocated per member.
+        for (const member of members.values()) if (linksTo(member, targets)) found.push(member);
+      } else {
+        for (const id of changed) {
+          const member = members.get(id);
+          if (member !== undefined && linksTo(member, targets)) found.push(member);
+        }
+      }
+      return found.map(copyMember);
     },
 
     async deleteMembers(memberIds) {
@@ -674,6 +732,19 @@ function firstAfter(sorted: readonly Member[], after: string | null): number {
     else high = middle;
   }
   return low;
+}
+
+/** Adds `step` to the count of each member `member` names as manager or mentor. */
+function countLinks(counts: Map<string, number>, member: Member | undefined, step: 1 | -1): void {
+  if (member === undefined) return;
+  if (member.managerId !== null) bump(counts, member.managerId, step);
+  for (const id of member.mentorIds) bump(counts, id, step);
+}
+
+function bump(counts: Map<string, number>, id: string, step: 1 | -1): void {
+  const count = (counts.get(id) ?? 0) + step;
+  if (count === 0) counts.delete(id);
+  else counts.set(id, count);
 }
 
 function linksTo(member: Member, targets: ReadonlySet<string>): boolean {

@@ -100,6 +100,14 @@ export class OverlayMap<K, V> implements ReadableTable<K, V> {
   }
 
   /**
+   * The keys set or deleted since, while the overlay records them; `null` once it copied its base
+   * (every key may then differ).
+   */
+  changedKeys(): Iterable<K> | null {
+    return this.#copy === null ? this.#changes.keys() : null;
+  }
+
+  /**
    * Warns of `count` changes to come: when they would outgrow the share of the base the overlay
    * records, it copies the base now instead of recording a share of them first.
    */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStore } from "../../src/store/memory";
 import type { StoreTx } from "../../src/store/port";
+import type { Member } from "../../src/store/snapshot";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 
 async function seen(tx: StoreTx) {
@@ -72,5 +73,44 @@ describe("the memory store's transactions", () => {
       readOnly: true,
     });
     expect(left.map((member) => member.id)).toEqual(["m-ada"]);
+  });
+
+  it("finds the members linking to one, whether their links were committed before or made in the transaction", async () => {
+    const store = createMemoryStore(seedOrganization());
+    const linkedTo = (id: string) =>
+      store.transaction(SEED_ORG_ID, async (tx) =>
+        (await tx.loadMembersLinkedTo([id])).map((member) => member.id),
+      );
+    const update = (tx: StoreTx, member: Member) =>
+      tx.applyMemberPlan({
+        creates: [],
+        updates: [member],
+        welcomeEmails: [],
+        result: { createdCount: 0, updatedCount: 1, absentMembers: [] },
+      });
+    const load = async (tx: StoreTx, id: string) => {
+      const [member] = await tx.loadMembersById([id]);
+      if (member === undefined) throw new Error(`seed has no ${id}`);
+      return member;
+    };
+    expect(await linkedTo("m-dev")).toEqual([]);
+    await store.transaction(SEED_ORG_ID, async (tx) =>
+      update(tx, { ...(await load(tx, "m-ben")), mentorIds: ["m-dev"] }),
+    );
+    expect(await linkedTo("m-dev")).toEqual(["m-ben"]);
+    const inside = await store.transaction(SEED_ORG_ID, async (tx) => {
+      await update(tx, { ...(await load(tx, "m-ada")), managerId: "m-dev" });
+      return (await tx.loadMembersLinkedTo(["m-dev"])).map((member) => member.id).sort();
+    });
+    expect(inside).toEqual(["m-ada", "m-ben"]);
+    await store.transaction(SEED_ORG_ID, async (tx) => {
+      await update(tx, { ...(await load(tx, "m-ben")), mentorIds: [] });
+      await update(tx, { ...(await load(tx, "m-ada")), managerId: null });
+    });
+    expect(await linkedTo("m-dev")).toEqual([]);
+    await store.transaction(SEED_ORG_ID, async (tx) =>
+      update(tx, { ...(await load(tx, "m-ada")), mentorIds: ["m-dev"] }),
+    );
+    expect(await linkedTo("m-dev")).toEqual(["m-ada"]);
   });
 });
