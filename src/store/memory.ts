@@ -12,7 +12,7 @@ import { buildFeedIndex } from "./feed-index";
 import { copyMember } from "./member-copy";
 import { MemberPageCollector } from "./member-page";
 import { checkClaimRequest } from "./outbox-claims";
-import { OverlayMap, type ReadableTable } from "./overlay-map";
+import { OverlayMap, type ReadableTable, type WritableTable } from "./overlay-map";
 import type {
   ClaimedWelcomeEmail,
   Store,
@@ -160,8 +160,11 @@ export function createMemoryStore(
 
   /** Publishes a transaction's changes over `committed`, the state published when it began. */
   function commit(orgId: string, committed: OrganizationState, working: WorkingState): void {
-    addresses.republish(committed.idByEmail, working.idByEmail, working.changedAddresses);
-    // Before the fold: it may change `committed.members` in place.
+    // Before the fold, which may change `committed`'s maps in place; after it when the overlay
+    // copied its base (a large import), so the index compares two plain maps.
+    const addressesCopied = working.idByEmail.changedKeys() === null;
+    if (!addressesCopied)
+      addresses.republish(committed.idByEmail, working.idByEmail, working.changedAddresses);
     const counts = links.get(committed);
     const changed = working.members.changedKeys();
     if (counts !== undefined && changed !== null) {
@@ -177,6 +180,8 @@ export function createMemoryStore(
       reviewCycles: fold(committed.reviewCycles, working.reviewCycles),
       outbox: working.outbox,
     };
+    if (addressesCopied)
+      addresses.republish(committed.idByEmail, next.idByEmail, working.changedAddresses);
     if (counts !== undefined && changed !== null) links.set(next, counts);
     states.set(orgId, next);
   }
@@ -473,23 +478,24 @@ function memoryTx(
       const state = write();
       // Handed-over records are kept as they are; any other is copied, staying the caller's.
       const keep = plan.handOver === true ? (member: Member) => member : copyMember;
-      state.members.willChange(plan.updates.length + plan.creates.length);
-      state.idByEmail.willChange(plan.creates.length);
+      const members = state.members.willChange(plan.updates.length + plan.creates.length);
+      const addresses = state.idByEmail.willChange(plan.creates.length);
+      const changed = state.changedAddresses;
       for (const member of plan.updates) {
-        const stored = state.members.get(member.id);
+        const stored = members.get(member.id);
         if (stored === undefined)
           throw new Error(`applyMemberPlan: no member with id ${member.id}`);
         if (emailKey(stored.email) !== emailKey(member.email)) {
-          claimAddress(state, member);
-          dropAddress(state, emailKey(stored.email));
+          claimAddress(addresses, changed, member);
+          dropAddress(addresses, changed, emailKey(stored.email));
         }
-        state.members.set(member.id, withSessionEpoch(stored, keep(member)));
+        members.set(member.id, withSessionEpoch(stored, keep(member)));
       }
       for (const member of plan.creates) {
-        if (state.members.has(member.id))
+        if (members.has(member.id))
           throw new Error(`applyMemberPlan: member id ${member.id} exists`);
-        claimAddress(state, member);
-        state.members.set(member.id, keep(member));
+        claimAddress(addresses, changed, member);
+        members.set(member.id, keep(member));
       }
       if (plan.welcomeEmails.length > 0) {
         const outbox = [...state.outbox];
@@ -527,13 +533,13 @@ function memoryTx(
 
     async deleteMembers(memberIds) {
       const state = write();
-      state.members.willChange(memberIds.length);
-      state.idByEmail.willChange(memberIds.length);
+      const members = state.members.willChange(memberIds.length);
+      const addresses = state.idByEmail.willChange(memberIds.length);
       for (const id of memberIds) {
-        const member = state.members.get(id);
+        const member = members.get(id);
         if (member === undefined) continue;
-        state.members.delete(id);
-        dropAddress(state, emailKey(member.email));
+        members.delete(id);
+        dropAddress(addresses, state.changedAddresses, emailKey(member.email));
       }
     },
 
@@ -624,9 +630,13 @@ function memoryTx(
 }
 
 /** Takes `member`'s address in the index, refusing one another member already has. */
-function claimAddress(state: WorkingState, member: Member): void {
+function claimAddress(
+  idByEmail: WritableTable<string, string>,
+  changed: Set<string>,
+  member: Member,
+): void {
   const key = emailKey(member.email);
-  const holder = state.idByEmail.get(key);
+  const holder = idByEmail.get(key);
   if (holder !== undefined && holder !== member.id) {
     throw new MemberConflictError(
       member.email,
@@ -634,13 +644,17 @@ function claimAddress(state: WorkingState, member: Member): void {
     );
   }
   if (holder === undefined) {
-    state.idByEmail.set(key, member.id);
-    state.changedAddresses.add(key);
+    idByEmail.set(key, member.id);
+    changed.add(key);
   }
 }
 
-function dropAddress(state: WorkingState, key: string): void {
-  if (state.idByEmail.delete(key)) state.changedAddresses.add(key);
+function dropAddress(
+  idByEmail: WritableTable<string, string>,
+  changed: Set<string>,
+  key: string,
+): void {
+  if (idByEmail.delete(key)) changed.add(key);
 }
 
 /** A transaction's state before it changes anything: empty overlays over `state`'s maps. */

@@ -8,6 +8,12 @@ export interface ReadableTable<K, V> {
   values(): Iterable<V>;
 }
 
+/** A table a transaction writes: an {@link OverlayMap}, or the copy of its base it writes to. */
+export interface WritableTable<K, V> extends ReadableTable<K, V> {
+  set(key: K, value: V): unknown;
+  delete(key: K): boolean;
+}
+
 /**
  * A map's changes recorded over it, the map itself untouched until {@link OverlayMap.publish}: a
  * transaction of the memory store writes here, so it costs what it changes, not the size of the
@@ -17,7 +23,7 @@ export interface ReadableTable<K, V> {
  * pay for every change twice, once recorded and once folded in. The base must not change while
  * the overlay is used.
  */
-export class OverlayMap<K, V> implements ReadableTable<K, V> {
+export class OverlayMap<K, V> implements WritableTable<K, V> {
   readonly #base: Map<K, V>;
   /** The value set since, or `GONE` for a base key deleted since; insertion order as a Map's. */
   readonly #changes = new Map<K, V | typeof GONE>();
@@ -109,10 +115,12 @@ export class OverlayMap<K, V> implements ReadableTable<K, V> {
 
   /**
    * Warns of `count` changes to come: when they would outgrow the share of the base the overlay
-   * records, it copies the base now instead of recording a share of them first.
+   * records, it copies the base now instead of recording a share of them first. Answers the table
+   * to make them in: the copy itself once there is one, sparing each call a detour.
    */
-  willChange(count: number): void {
+  willChange(count: number): WritableTable<K, V> {
     if (this.#copy === null && this.#changes.size + count >= this.#copyAfter) this.#copyNow();
+    return this.#copy ?? this;
   }
 
   /**
