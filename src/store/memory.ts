@@ -374,8 +374,11 @@ export function createMemoryStore(
           }
           if (gone.size === 0) return 0;
           const outbox = state.outbox.filter((email) => !gone.has(email.id));
-          // Published states are never changed in place: publish a new one.
-          states.set(orgId, { ...state, outbox });
+          // A new state, its maps shared: the link counts still hold for it.
+          const next = { ...state, outbox };
+          const counts = links.get(state);
+          if (counts !== undefined) links.set(next, counts);
+          states.set(orgId, next);
           return state.outbox.length - outbox.length;
         });
         if (removed > 0) await afterCommit(orgId);
