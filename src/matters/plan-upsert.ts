@@ -40,10 +40,17 @@ export function planMatterUpsert(
     result: { created: 0, updated: 0 },
   };
   const refreshed = new Set<string>();
+  // Client matters this plan creates: they have no stored entries to look up.
+  const created = new Set<string>();
+  // Files list a client matter's attorneys together, so its key is usually the last row's.
+  let last: ValidatedMatterRow | null = null;
+  let lastMatter: ClientMatter | undefined;
 
   for (const row of rows) {
-    const key = clientMatterKey(row.matterId, row.clientName);
-    let matter = matters.get(key);
+    let matter =
+      last !== null && row.matterId === last.matterId && row.clientName === last.clientName
+        ? lastMatter
+        : matters.get(clientMatterKey(row.matterId, row.clientName));
     let matterChanged = false;
     if (matter === undefined) {
       matter = {
@@ -53,7 +60,8 @@ export function planMatterUpsert(
         matterName: row.matterName,
         description: row.description,
       };
-      matters.set(key, matter);
+      matters.set(clientMatterKey(row.matterId, row.clientName), matter);
+      created.add(matter.id);
       plan.createClientMatters.push(matter);
     } else if (matter.matterName !== row.matterName || matter.description !== row.description) {
       matterChanged = true;
@@ -67,36 +75,41 @@ export function planMatterUpsert(
         });
       }
     }
-    const entry = entries.get(entryKey(matter.id, row.attorneyEmail));
+    last = row;
+    lastMatter = matter;
+    const entry = created.has(matter.id)
+      ? undefined
+      : entries.get(entryKey(matter.id, row.attorneyEmail));
     if (entry === undefined) {
       plan.createEntries.push({
         id: newId(),
         clientMatterId: matter.id,
         attorneyEmail: row.attorneyEmail,
-        ...entryFields(row),
+        billingAttorneyEmail: row.billingAttorneyEmail,
+        startDate: row.startDate,
+        endDate: row.endDate,
+        hoursBilled: row.hoursBilled,
       });
       plan.result.created++;
       continue;
     }
-    const fields = entryFields(row);
     const entryChanged =
-      emailKey(entry.billingAttorneyEmail) !== emailKey(fields.billingAttorneyEmail) ||
-      entry.startDate !== fields.startDate ||
-      entry.endDate !== fields.endDate ||
-      entry.hoursBilled !== fields.hoursBilled;
-    if (entryChanged) plan.updateEntries.push({ ...entry, ...fields });
+      emailKey(entry.billingAttorneyEmail) !== emailKey(row.billingAttorneyEmail) ||
+      entry.startDate !== row.startDate ||
+      entry.endDate !== row.endDate ||
+      entry.hoursBilled !== row.hoursBilled;
+    if (entryChanged) {
+      plan.updateEntries.push({
+        ...entry,
+        billingAttorneyEmail: row.billingAttorneyEmail,
+        startDate: row.startDate,
+        endDate: row.endDate,
+        hoursBilled: row.hoursBilled,
+      });
+    }
     if (entryChanged || matterChanged) plan.result.updated++;
   }
   return plan;
-}
-
-function entryFields(row: ValidatedMatterRow) {
-  return {
-    billingAttorneyEmail: row.billingAttorneyEmail,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    hoursBilled: row.hoursBilled,
-  };
 }
 
 /** Whether a plan writes nothing. */

@@ -16,7 +16,7 @@ export type MatterRuleSet = "upsert" | "legacy";
 export function applyCrossRowRules(rows: readonly DraftMatterRow[], ruleSet: MatterRuleSet): void {
   if (ruleSet === "upsert") {
     // Rows sharing an upsert key share a client matter, so one grouping serves both rules.
-    const clientMatters = groupBy(rows, clientMatterKey);
+    const clientMatters = groupByClientMatter(rows);
     for (const group of clientMatters) flagDuplicateUpsertKeys(group);
     flagDisagreements(clientMatters, ["matterName", "description"], "clientMatter");
   } else {
@@ -33,9 +33,13 @@ export function applyCrossRowRules(rows: readonly DraftMatterRow[], ruleSet: Mat
  * client matter already.
  */
 function flagDuplicateUpsertKeys(rows: readonly DraftMatterRow[]): void {
-  const attorneys = groupBy(rows, (row) =>
+  const keys = rows.map((row) =>
     row.texts.attorneyEmail === null ? null : emailKey(row.texts.attorneyEmail),
   );
+  // A client matter has a handful of attorneys: comparing them pairwise finds no duplicate
+  // sooner than a map of them would be built.
+  if (rows.length <= 16 && !hasRepeat(keys)) return;
+  const attorneys = groupBy(rows, (_, index) => keys[index] as string | null);
   for (const group of attorneys) {
     // One reason and one list of rows for the whole group: a key shared by thousands of rows
     // must not cost a list of thousands per row.
@@ -130,19 +134,42 @@ export function disagree(
   return false;
 }
 
-function clientMatterKey(row: DraftMatterRow): string | null {
-  const { matterId, clientName } = row.texts;
-  return matterId === null || clientName === null ? null : `${matterId}\u0000${clientName}`;
+function hasRepeat(keys: readonly (string | null)[]): boolean {
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i];
+    if (key === null) continue;
+    for (let j = 0; j < i; j++) if (keys[j] === key) return true;
+  }
+  return false;
+}
+
+/**
+ * {@link groupBy} (Matter ID, Client Name). Files list a client matter's rows together, so a row
+ * sharing the previous row's texts reuses its key instead of building and hashing another.
+ */
+function groupByClientMatter(rows: readonly DraftMatterRow[]): DraftMatterRow[][] {
+  let previous: DraftMatterRow["texts"] | null = null;
+  let previousKey: string | null = null;
+  return groupBy(rows, (row) => {
+    const texts = row.texts;
+    const { matterId, clientName } = texts;
+    if (matterId === null || clientName === null) return null;
+    if (previous === null || previous.matterId !== matterId || previous.clientName !== clientName)
+      previousKey = `${matterId}\u0000${clientName}`;
+    previous = texts;
+    return previousKey;
+  });
 }
 
 /** Rows sharing a key, only for keys that more than one row has (singletons allocate nothing). */
 function groupBy(
   rows: readonly DraftMatterRow[],
-  keyOf: (row: DraftMatterRow) => string | null,
+  keyOf: (row: DraftMatterRow, index: number) => string | null,
 ): DraftMatterRow[][] {
   const groups = new Map<string, DraftMatterRow | DraftMatterRow[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index] as DraftMatterRow;
+    const key = keyOf(row, index);
     if (key === null) continue;
     const seen = groups.get(key);
     if (seen === undefined) groups.set(key, row);

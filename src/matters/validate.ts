@@ -91,7 +91,7 @@ export function* checkMatterRowSteps(
 ): Steps<MatterCheck> {
   const rules: MatterRuleContext = {
     performMembers: performMembersByAddress(options.performMemberEmails),
-    usDate: usDateParser(),
+    usDate: rememberedDates(usDateParser()),
   };
   // A file repeats its mistakes (one wrong date format in every row): each is explained once.
   const explained = new Map<string, MatterCellReason>();
@@ -138,6 +138,20 @@ export function* checkMatterRowSteps(
   };
 }
 
+/** `parse`, remembering each text's answer: a file repeats a few hundred dates across its rows. */
+function rememberedDates(
+  parse: (text: string) => string | undefined,
+): (text: string) => string | undefined {
+  const seen = new Map<string, string | null>();
+  return (text) => {
+    const known = seen.get(text);
+    if (known !== undefined) return known ?? undefined;
+    const date = parse(text);
+    seen.set(text, date ?? null);
+    return date;
+  };
+}
+
 /** Lower-cased address to stored spelling, and each stored spelling to the same answer. */
 function performMembersByAddress(emails: readonly string[]): Map<string, string> {
   const byKey = new Map(emails.map((email) => [emailKey(email), email]));
@@ -150,8 +164,11 @@ interface RowContext extends MatterRuleContext {
   explain: (field: MatterField, text: string) => MatterCellReason;
 }
 
+/** A row's values while its cells are read: nothing reads them before they are set. */
+const PENDING: DraftMatterRow["values"] = Object.freeze({ rowNumber: 0 });
+
 function readRow({ rowNumber, texts }: MatterRowTexts, context: RowContext): DraftMatterRow {
-  const row: DraftMatterRow = { rowNumber, texts, values: { rowNumber }, problems: null };
+  const row: DraftMatterRow = { rowNumber, texts, values: PENDING, problems: null };
   // One literal in one fixed shape, in the catalogue's order (a failed cell is `undefined`):
   // rows are read by the ten thousand.
   const values = {

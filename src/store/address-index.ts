@@ -21,8 +21,8 @@ export class AddressIndex {
    * state (`before`) and the one replacing it (`after`): the rest of its keys are the same.
    */
   republish(
-    before: ReadonlyMap<string, unknown>,
-    after: ReadonlyMap<string, unknown>,
+    before: { has(key: string): boolean },
+    after: { has(key: string): boolean },
     changed: Iterable<string>,
   ): void {
     for (const key of changed) {

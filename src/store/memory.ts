@@ -12,6 +12,7 @@ import { buildFeedIndex } from "./feed-index";
 import { copyMember } from "./member-copy";
 import { MemberPageCollector } from "./member-page";
 import { checkClaimRequest } from "./outbox-claims";
+import { OverlayMap, type ReadableTable, type WritableTable } from "./overlay-map";
 import type {
   ClaimedWelcomeEmail,
   Store,
@@ -37,19 +38,15 @@ interface CycleState {
   matters: CycleMatters;
 }
 
-/** One organization's data. Records are replaced, never changed in place, so copies are shallow. */
-interface OrganizationState {
+/** One organization's data as a transaction reads it: published, or with its own changes over. */
+interface StateView {
   organization: OrganizationProfile;
-  members: Map<string, Member>;
-  idByEmail: Map<string, string>;
-  /**
-   * The `idByEmail` keys taken or given up since this state was copied from the published one:
-   * publishing it moves only these in the store-wide address index.
-   */
-  changedAddresses: Set<string>;
+  members: ReadableTable<string, Member>;
+  idByEmail: ReadableTable<string, string>;
   externalUserEmails: string[];
-  reviewCycles: Map<string, CycleState>;
-  outbox: WelcomeEmail[];
+  reviewCycles: ReadableTable<string, CycleState>;
+  /** Never changed in place: replaced by a new array. */
+  outbox: readonly WelcomeEmail[];
   jobs: Job[];
   candidates: Candidate[];
   applications: Application[];
@@ -60,6 +57,34 @@ interface OrganizationState {
    * once accepted stays taken even if its transaction fails, which can only refuse a replay.
    */
   totpSteps: Map<string, number>;
+}
+
+/**
+ * A published state. Records are replaced, never changed in place. Its maps may be shared with
+ * the states published after it: a commit changes them in place unless a read-only transaction
+ * still reads them (see `readers` in {@link createMemoryStore}).
+ */
+interface OrganizationState extends StateView {
+  members: Map<string, Member>;
+  idByEmail: Map<string, string>;
+  reviewCycles: Map<string, CycleState>;
+}
+
+/** A write transaction's state: its changes over the published state it began from. */
+interface WorkingState extends StateView {
+  members: OverlayMap<string, Member>;
+  idByEmail: OverlayMap<string, string>;
+  /** The `idByEmail` keys taken or given up: publishing moves only these in the address index. */
+  changedAddresses: Set<string>;
+  reviewCycles: OverlayMap<string, CycleState>;
+}
+
+/** What a write transaction knows of links: see `links` in {@link createMemoryStore}. */
+interface LinkedView {
+  /** How many members link to each member in the state the transaction began from. */
+  counts: ReadonlyMap<string, number>;
+  /** The transaction's changes, once it wrote. */
+  working: WorkingState | null;
 }
 
 /** Who holds a welcome email, and until when (epoch milliseconds). */
@@ -75,9 +100,9 @@ export interface MemoryStore extends Store, WelcomeEmailOutbox {
   organizations(): string[];
   /**
    * `JSON.stringify(await exportSnapshot(orgId), null, space)` of the organization as published
-   * now, or `null`, without copying the state first: published states are never changed, and
-   * copying a large one costs more than writing it (`rpdi serve --persist` does this after
-   * every change).
+   * now, or `null`, without copying the state first: it is written in one synchronous step, so no
+   * commit changes it meanwhile, and copying a large one costs more than writing it
+   * (`rpdi serve --persist` does this after every change).
    */
   exportSnapshotJson(orgId: string, space?: number): string | null;
 }
@@ -95,9 +120,11 @@ export interface MemoryStoreOptions {
 }
 
 /**
- * Creates the in-memory store, seeded from organization snapshots. A transaction works on a copy
- * of its organization made at its first write and publishes it only when the work resolves, so a
- * throw at any point leaves no trace. Transactions on one organization run one after another.
+ * Creates the in-memory store, seeded from organization snapshots. A transaction records its
+ * writes over the published state and publishes them only when the work resolves, so a throw at
+ * any point leaves no trace; publishing folds them into the published maps, so a transaction
+ * costs what it changes. Transactions on one organization run one after another; a read-only one
+ * reads the state published when it began until it settles.
  */
 export function createMemoryStore(
   seed: OrganizationSnapshotInput | readonly OrganizationSnapshotInput[] = [],
@@ -109,24 +136,82 @@ export function createMemoryStore(
   // Delivery state beside the organizations, like TOTP steps: a claim changes no organization
   // data, so it needs neither the organization's turn nor a copy of its state.
   const leases = new Map<string, Map<string, Lease>>();
-  // Every published state's addresses; kept in step with `states` by `publish`.
+  // Every published state's addresses; kept in step with `states` by `publish` and `commit`.
   const addresses = new AddressIndex();
+  // How many read-only transactions read each published map now: a commit changes a map in place
+  // only when none does, and otherwise publishes a changed copy, leaving theirs as it was.
+  const readers = new Map<object, number>();
+  // How many members name each member as manager or mentor, per published state, carried from
+  // one state to the next by the commits that record their changes: deleting a member nobody
+  // links to then scans only what its own transaction changed (issue 30).
+  const links = new WeakMap<OrganizationState, Map<string, number>>();
   for (const snapshot of Array.isArray(seed) ? seed : [seed]) {
     const parsed = organizationSnapshotSchema.parse(snapshot);
     publish(parsed.organization.id, stateFromSnapshot(parsed));
   }
 
-  /** Publishes `state` as `orgId`'s, moving the address index with it. */
-  function publish(orgId: string, state: OrganizationState, copiedFrom?: OrganizationState): void {
+  /** Publishes a whole new `state` as `orgId`'s, moving the address index with it. */
+  function publish(orgId: string, state: OrganizationState): void {
     const previous = states.get(orgId);
-    if (copiedFrom !== undefined && previous === copiedFrom) {
-      addresses.republish(previous.idByEmail, state.idByEmail, state.changedAddresses);
-    } else {
-      if (previous !== undefined) addresses.removeAll(previous.idByEmail.keys());
-      addresses.addAll(state.idByEmail.keys());
-    }
-    state.changedAddresses.clear();
+    if (previous !== undefined) addresses.removeAll(previous.idByEmail.keys());
+    addresses.addAll(state.idByEmail.keys());
     states.set(orgId, state);
+  }
+
+  /** Publishes a transaction's changes over `committed`, the state published when it began. */
+  function commit(orgId: string, committed: OrganizationState, working: WorkingState): void {
+    // Before the fold, which may change `committed`'s maps in place; after it when the overlay
+    // copied its base (a large import), so the index compares two plain maps.
+    const addressesCopied = working.idByEmail.changedKeys() === null;
+    if (!addressesCopied)
+      addresses.republish(committed.idByEmail, working.idByEmail, working.changedAddresses);
+    const counts = links.get(committed);
+    const changed = working.members.changedKeys();
+    if (counts !== undefined && changed !== null) {
+      for (const id of changed) {
+        countLinks(counts, committed.members.get(id), -1);
+        countLinks(counts, working.members.get(id), 1);
+      }
+    }
+    const next: OrganizationState = {
+      ...committed,
+      members: fold(committed.members, working.members),
+      idByEmail: fold(committed.idByEmail, working.idByEmail),
+      reviewCycles: fold(committed.reviewCycles, working.reviewCycles),
+      outbox: working.outbox,
+    };
+    if (addressesCopied)
+      addresses.republish(committed.idByEmail, next.idByEmail, working.changedAddresses);
+    if (counts !== undefined && changed !== null) links.set(next, counts);
+    states.set(orgId, next);
+  }
+
+  /** How many members link to each member in `state`, counted at its first use. */
+  function linkCounts(state: OrganizationState): Map<string, number> {
+    let counts = links.get(state);
+    if (counts === undefined) {
+      counts = new Map();
+      for (const member of state.members.values()) countLinks(counts, member, 1);
+      links.set(state, counts);
+    }
+    return counts;
+  }
+
+  function fold<K, V>(base: Map<K, V>, overlay: OverlayMap<K, V>): Map<K, V> {
+    return overlay.publish(!readers.has(base));
+  }
+
+  /** Keeps `state`'s maps as they are until the returned function is called. */
+  function pin(state: OrganizationState): () => void {
+    const maps = [state.members, state.idByEmail, state.reviewCycles];
+    for (const map of maps) readers.set(map, (readers.get(map) ?? 0) + 1);
+    return () => {
+      for (const map of maps) {
+        const count = readers.get(map) ?? 0;
+        if (count <= 1) readers.delete(map);
+        else readers.set(map, count - 1);
+      }
+    };
   }
 
   /** Runs `task` after every earlier task on the same organization has settled. */
@@ -144,11 +229,7 @@ export function createMemoryStore(
     return next;
   }
 
-  function externalUsers(
-    orgId: string,
-    state: OrganizationState,
-    emails: readonly string[],
-  ): string[] {
+  function externalUsers(orgId: string, state: StateView, emails: readonly string[]): string[] {
     const declared = new Set(state.externalUserEmails.map(emailKey));
     // The index counts published states, this organization's among them.
     const own = states.get(orgId)?.idByEmail;
@@ -167,35 +248,57 @@ export function createMemoryStore(
       options?: TransactionOptions,
     ): Promise<T> {
       if (options?.readOnly === true) {
-        // Published states are never changed in place, so the one current now is a snapshot.
+        // Pinned, the state current now is a snapshot until the work settles.
         const committed = states.get(orgId);
         if (committed === undefined) return Promise.reject(new OrganizationNotFoundError(orgId));
-        const refuse = (): OrganizationState => {
+        const refuse = (): WorkingState => {
           throw new Error("a read-only transaction cannot write");
         };
-        return work(
-          memoryTx(
-            () => committed,
-            refuse,
-            (emails) => externalUsers(orgId, committed, emails),
-            true,
-          ),
-        );
+        const unpin = pin(committed);
+        return (async () => {
+          try {
+            return await work(
+              memoryTx(
+                () => committed,
+                refuse,
+                (emails) => externalUsers(orgId, committed, emails),
+                committed,
+              ),
+            );
+          } finally {
+            unpin();
+          }
+        })();
       }
       const turn = serialized(orgId, async () => {
         const committed = states.get(orgId);
         if (committed === undefined) throw new OrganizationNotFoundError(orgId);
-        let working: OrganizationState | null = null;
-        const read = () => working ?? committed;
+        let working: WorkingState | null = null;
+        let ended = false;
+        // Once ended, the published maps may have moved on under the overlays: read what is
+        // published instead.
+        const read = (): StateView =>
+          ended ? (states.get(orgId) ?? committed) : (working ?? committed);
         const write = () => {
-          working ??= copyState(committed);
+          if (ended) throw new Error("the transaction has ended");
+          working ??= overlay(committed);
           return working;
         };
-        const result = await work(
-          memoryTx(read, write, (emails) => externalUsers(orgId, read(), emails)),
-        );
-        if (working !== null) publish(orgId, working, committed);
-        return { result, wrote: working !== null };
+        try {
+          const result = await work(
+            memoryTx(
+              read,
+              write,
+              (emails) => externalUsers(orgId, read(), emails),
+              null,
+              () => (ended ? null : { counts: linkCounts(committed), working }),
+            ),
+          );
+          if (working !== null) commit(orgId, committed, working);
+          return { result, wrote: working !== null };
+        } finally {
+          ended = true;
+        }
       });
       return turn.then(async ({ result, wrote }) => {
         if (wrote) await afterCommit(orgId);
@@ -271,8 +374,11 @@ export function createMemoryStore(
           }
           if (gone.size === 0) return 0;
           const outbox = state.outbox.filter((email) => !gone.has(email.id));
-          // Published states are never changed in place: publish a new one.
-          states.set(orgId, { ...state, outbox });
+          // A new state, its maps shared: the link counts still hold for it.
+          const next = { ...state, outbox };
+          const counts = links.get(state);
+          if (counts !== undefined) links.set(next, counts);
+          states.set(orgId, next);
           return state.outbox.length - outbox.length;
         });
         if (removed > 0) await afterCommit(orgId);
@@ -302,10 +408,13 @@ export function createMemoryStore(
 }
 
 function memoryTx(
-  read: () => OrganizationState,
-  write: () => OrganizationState,
+  read: () => StateView,
+  write: () => WorkingState,
   externalUsers: (emails: readonly string[]) => string[],
-  published = false,
+  /** The state a read-only transaction reads, pinned for it; `null` for a write transaction. */
+  published: OrganizationState | null = null,
+  /** A write transaction's link counts of the state it began from, and its changes over it. */
+  linked: () => LinkedView | null = () => null,
 ): StoreTx {
   return {
     async loadOrganization() {
@@ -345,10 +454,10 @@ function memoryTx(
     },
 
     async listProductMemberPage(product: Product, page: { after: string | null; first: number }) {
-      if (published) {
-        // A published state never changes: its members by id are sorted once, then each page is
-        // a binary search and a slice.
-        const sorted = productMembersById(read(), product);
+      if (published !== null) {
+        // A state published and pinned does not change: its members by id are sorted once, then
+        // each page is a binary search and a slice.
+        const sorted = productMembersById(published, product);
         const start = firstAfter(sorted, page.after);
         const members = sorted.slice(start, start + page.first).map(copyMember);
         return { members, hasNextPage: start + page.first < sorted.length };
@@ -372,50 +481,74 @@ function memoryTx(
       const state = write();
       // Handed-over records are kept as they are; any other is copied, staying the caller's.
       const keep = plan.handOver === true ? (member: Member) => member : copyMember;
+      const members = state.members.willChange(plan.updates.length + plan.creates.length);
+      const addresses = state.idByEmail.willChange(plan.creates.length);
+      const changed = state.changedAddresses;
       for (const member of plan.updates) {
-        const stored = state.members.get(member.id);
+        const stored = members.get(member.id);
         if (stored === undefined)
           throw new Error(`applyMemberPlan: no member with id ${member.id}`);
         if (emailKey(stored.email) !== emailKey(member.email)) {
-          claimAddress(state, member);
-          dropAddress(state, emailKey(stored.email));
+          claimAddress(addresses, changed, member);
+          dropAddress(addresses, changed, emailKey(stored.email));
         }
-        state.members.set(member.id, withSessionEpoch(stored, keep(member)));
+        members.set(member.id, withSessionEpoch(stored, keep(member)));
       }
       for (const member of plan.creates) {
-        if (state.members.has(member.id))
+        if (members.has(member.id))
           throw new Error(`applyMemberPlan: member id ${member.id} exists`);
-        claimAddress(state, member);
-        state.members.set(member.id, keep(member));
+        claimAddress(addresses, changed, member);
+        members.set(member.id, keep(member));
       }
-      // One at a time: spreading a whole file's emails into push's arguments can overflow the
-      // stack.
-      for (const email of plan.welcomeEmails) state.outbox.push({ ...email });
+      if (plan.welcomeEmails.length > 0) {
+        const outbox = [...state.outbox];
+        // One at a time: spreading a whole file's emails into push's arguments can overflow the
+        // stack.
+        for (const email of plan.welcomeEmails) outbox.push({ ...email });
+        state.outbox = outbox;
+      }
     },
 
     async loadMembersLinkedTo(memberIds) {
       const targets = new Set(memberIds);
-      return [...read().members.values()]
-        .filter(
-          (member) =>
-            (member.managerId !== null && targets.has(member.managerId)) ||
-            member.mentorIds.some((id) => targets.has(id)),
-        )
-        .map(copyMember);
+      // When no member linked to a target before this transaction, only the members it changed
+      // can link to one now.
+      const known = linked();
+      const changed =
+        known !== null && memberIds.every((id) => (known.counts.get(id) ?? 0) === 0)
+          ? known.working === null
+            ? []
+            : known.working.members.changedKeys()
+          : null;
+      const members = read().members;
+      const found: Member[] = [];
+      if (changed === null) {
+        // Plain loops, nothing allocated per member.
+        for (const member of members.values()) if (linksTo(member, targets)) found.push(member);
+      } else {
+        for (const id of changed) {
+          const member = members.get(id);
+          if (member !== undefined && linksTo(member, targets)) found.push(member);
+        }
+      }
+      return found.map(copyMember);
     },
 
     async deleteMembers(memberIds) {
       const state = write();
+      const members = state.members.willChange(memberIds.length);
+      const addresses = state.idByEmail.willChange(memberIds.length);
       for (const id of memberIds) {
-        const member = state.members.get(id);
+        const member = members.get(id);
         if (member === undefined) continue;
-        state.members.delete(id);
-        dropAddress(state, emailKey(member.email));
+        members.delete(id);
+        dropAddress(addresses, state.changedAddresses, emailKey(member.email));
       }
     },
 
     async revokeProductAccess(product, memberIds) {
       const state = write();
+      state.members.willChange(memberIds.length);
       for (const id of memberIds) {
         const member = state.members.get(id);
         if (member === undefined) continue;
@@ -500,9 +633,13 @@ function memoryTx(
 }
 
 /** Takes `member`'s address in the index, refusing one another member already has. */
-function claimAddress(state: OrganizationState, member: Member): void {
+function claimAddress(
+  idByEmail: WritableTable<string, string>,
+  changed: Set<string>,
+  member: Member,
+): void {
   const key = emailKey(member.email);
-  const holder = state.idByEmail.get(key);
+  const holder = idByEmail.get(key);
   if (holder !== undefined && holder !== member.id) {
     throw new MemberConflictError(
       member.email,
@@ -510,29 +647,27 @@ function claimAddress(state: OrganizationState, member: Member): void {
     );
   }
   if (holder === undefined) {
-    state.idByEmail.set(key, member.id);
-    state.changedAddresses.add(key);
+    idByEmail.set(key, member.id);
+    changed.add(key);
   }
 }
 
-function dropAddress(state: OrganizationState, key: string): void {
-  if (state.idByEmail.delete(key)) state.changedAddresses.add(key);
+function dropAddress(
+  idByEmail: WritableTable<string, string>,
+  changed: Set<string>,
+  key: string,
+): void {
+  if (idByEmail.delete(key)) changed.add(key);
 }
 
-function copyState(state: OrganizationState): OrganizationState {
+/** A transaction's state before it changes anything: empty overlays over `state`'s maps. */
+function overlay(state: OrganizationState): WorkingState {
   return {
-    organization: state.organization,
-    members: new Map(state.members),
-    idByEmail: new Map(state.idByEmail),
+    ...state,
+    members: new OverlayMap(state.members),
+    idByEmail: new OverlayMap(state.idByEmail),
     changedAddresses: new Set(),
-    externalUserEmails: state.externalUserEmails,
-    reviewCycles: new Map(state.reviewCycles),
-    outbox: [...state.outbox],
-    jobs: state.jobs,
-    candidates: state.candidates,
-    applications: state.applications,
-    feed: state.feed,
-    totpSteps: state.totpSteps,
+    reviewCycles: new OverlayMap(state.reviewCycles),
   };
 }
 
@@ -542,7 +677,6 @@ function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
     organization: deepFreeze(copy.organization),
     members: new Map(copy.members.map((member) => [member.id, member])),
     idByEmail: new Map(copy.members.map((member) => [emailKey(member.email), member.id])),
-    changedAddresses: new Set(),
     externalUserEmails: copy.externalUserEmails,
     reviewCycles: new Map(
       copy.reviewCycles.map((cycle) => [
@@ -567,7 +701,7 @@ function snapshotView(state: OrganizationState): OrganizationSnapshot {
     members: [...state.members.values()],
     externalUserEmails: state.externalUserEmails,
     reviewCycles: [...state.reviewCycles.values()].map((cycle) => nestCycle(cycle, cycle.matters)),
-    welcomeEmails: state.outbox,
+    welcomeEmails: state.outbox as WelcomeEmail[],
     jobs: state.jobs,
     candidates: state.candidates,
     applications: state.applications,
@@ -615,6 +749,25 @@ function firstAfter(sorted: readonly Member[], after: string | null): number {
     else high = middle;
   }
   return low;
+}
+
+/** Adds `step` to the count of each member `member` names as manager or mentor. */
+function countLinks(counts: Map<string, number>, member: Member | undefined, step: 1 | -1): void {
+  if (member === undefined) return;
+  if (member.managerId !== null) bump(counts, member.managerId, step);
+  for (const id of member.mentorIds) bump(counts, id, step);
+}
+
+function bump(counts: Map<string, number>, id: string, step: 1 | -1): void {
+  const count = (counts.get(id) ?? 0) + step;
+  if (count === 0) counts.delete(id);
+  else counts.set(id, count);
+}
+
+function linksTo(member: Member, targets: ReadonlySet<string>): boolean {
+  if (member.managerId !== null && targets.has(member.managerId)) return true;
+  for (const id of member.mentorIds) if (targets.has(id)) return true;
+  return false;
 }
 
 function holdsProduct(member: Member, product: Product): boolean {
