@@ -3,9 +3,10 @@ import { CSV_SLICE_BYTES } from "../csv/parse";
 import { type CheckedCsv, type CsvInput, checkCsv, MAX_CSV_BYTES } from "../csv/read";
 import { type Pace, runSteps } from "../runtime/steps";
 import { MemberConflictError } from "../store/errors";
-import type { Store } from "../store/port";
+import type { Store, StoreTx } from "../store/port";
 import type { Product } from "../store/products";
 import { runTransaction } from "../store/run";
+import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import { newRecordId } from "../values/record-id";
 import { MemberRowErrorType } from "./errors";
@@ -95,8 +96,7 @@ export async function importMembers(
           : await input.reader(checked.csv, rules);
       if (!read.ok) return read;
       const addresses = read.rows.addresses();
-      const members = await tx.loadMembersByEmail(addresses);
-      const externalUserEmails = await tx.loadExternalUserEmails(addresses);
+      const { members, externalUserEmails } = await loadNamedUsers(tx, addresses, pace);
       const verdict = await runSteps(read.rows.finishSteps(members, externalUserEmails), pace);
       if (!verdict.ok) return verdict;
       rows = verdict.rows;
@@ -108,11 +108,16 @@ export async function importMembers(
           newId,
           members,
           productMembers,
+          membersAreCopies: true,
         }),
         pace,
       );
       // The plan's records were made for this write alone and nothing here touches them again.
-      await tx.applyMemberPlan({ ...plan, handOver: true });
+      await tx.applyMemberPlan({
+        ...plan,
+        handOver: true,
+        ...(pace === undefined ? {} : { pace }),
+      });
       return { ok: true, result: plan.result, welcomeEmails: plan.welcomeEmails };
     });
   } catch (error) {
@@ -120,6 +125,37 @@ export async function importMembers(
       return { ok: false, result: conflictResult(error, rows) };
     throw error;
   }
+}
+
+/** Addresses looked up per store call when paced: each call is then a short slice of work. */
+const ADDRESSES_PER_LOOKUP = 8192;
+
+/**
+ * The stored members and other organizations' users the file names. Paced, the addresses are
+ * looked up in slices with the pace between them (a member named by two addresses in different
+ * slices is kept once); otherwise in one call each.
+ */
+async function loadNamedUsers(
+  tx: StoreTx,
+  addresses: readonly string[],
+  pace: Pace | undefined,
+): Promise<{ members: Member[]; externalUserEmails: string[] }> {
+  if (pace === undefined || addresses.length <= ADDRESSES_PER_LOOKUP) {
+    return {
+      members: await tx.loadMembersByEmail(addresses),
+      externalUserEmails: await tx.loadExternalUserEmails(addresses),
+    };
+  }
+  const members = new Map<string, Member>();
+  const externalUserEmails: string[] = [];
+  for (let start = 0; start < addresses.length; start += ADDRESSES_PER_LOOKUP) {
+    const slice = addresses.slice(start, start + ADDRESSES_PER_LOOKUP);
+    for (const member of await tx.loadMembersByEmail(slice)) members.set(member.id, member);
+    await pace();
+    for (const email of await tx.loadExternalUserEmails(slice)) externalUserEmails.push(email);
+    await pace();
+  }
+  return { members: [...members.values()], externalUserEmails };
 }
 
 function conflictResult(

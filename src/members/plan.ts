@@ -1,4 +1,4 @@
-import { drainSteps, ROWS_PER_STEP, type Steps } from "../runtime/steps";
+import { drainSteps, type Pace, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import { copyMember } from "../store/member-copy";
 import { type Product, Role } from "../store/products";
 import type { Member } from "../store/snapshot";
@@ -21,6 +21,11 @@ export interface MemberPlan {
    * store does) rather than copy them. Absent or `false`, the records stay the caller's.
    */
   handOver?: boolean;
+  /**
+   * Awaited by an adapter between slices of a large write, if it writes on the host's own thread
+   * (the memory store does), so other requests are answered meanwhile; see `Pace`.
+   */
+  pace?: Pace;
 }
 
 /**
@@ -36,6 +41,12 @@ export interface MemberPlanContext {
   members: readonly Member[];
   /** Stored members with access to the product, for `absentMembers`. */
   productMembers: readonly Member[];
+  /**
+   * `members` were loaded for this plan alone (a transaction's fresh copies): an update then
+   * changes its stored record in place instead of copying it first. A frozen record is still
+   * copied. Absent or `false`, `members` stay the caller's, untouched.
+   */
+  membersAreCopies?: boolean;
 }
 
 /**
@@ -92,19 +103,26 @@ export function* planMemberImportSteps(
     const row = rows[index] as ValidatedMemberRow;
     const id = rowIds[index] as string;
     const stored = row.existing;
-    const member =
-      stored === null
-        ? createdMember(id, row, context.product)
-        : updatedMember(stored, row, context.product);
-    if (row.managerEmail !== undefined)
-      member.managerId = row.managerEmail === null ? null : resolve(row.managerEmail);
-    if (row.mentorEmails !== undefined) member.mentorIds = (row.mentorEmails ?? []).map(resolve);
+    // Decided before the update, which may change the stored record in place.
     const reason =
       stored === null
         ? "MEMBER_CREATED"
         : hasAccess(stored, context.product)
           ? null
           : "PRODUCT_GRANTED";
+    const member =
+      stored === null
+        ? createdMember(id, row, context.product)
+        : updatedMember(
+            context.membersAreCopies === true && !Object.isFrozen(stored)
+              ? stored
+              : copyMember(stored),
+            row,
+            context.product,
+          );
+    if (row.managerEmail !== undefined)
+      member.managerId = row.managerEmail === null ? null : resolve(row.managerEmail);
+    if (row.mentorEmails !== undefined) member.mentorIds = (row.mentorEmails ?? []).map(resolve);
     if (reason !== null) {
       plan.welcomeEmails.push({
         id: context.newId(),
@@ -167,9 +185,9 @@ function createdMember(id: string, row: ValidatedMemberRow, product: Product): M
  * An update by the spec's rules: an absent header preserves (1), a value replaces (2), a blank
  * clears (3); the office is one unit (4); PERFORM-only fields arrive only for PERFORM (5, done by
  * validation); SSO ID and Use MFA were merged before validation (6); education is create-only (7).
+ * `member` is the stored record's copy, changed in place.
  */
-function updatedMember(stored: Member, row: ValidatedMemberRow, product: Product): Member {
-  const member = copyMember(stored);
+function updatedMember(member: Member, row: ValidatedMemberRow, product: Product): Member {
   if (row.newEmail !== undefined) member.email = row.newEmail;
   member.firstName = row.firstName;
   member.lastName = row.lastName;

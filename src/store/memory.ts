@@ -38,6 +38,9 @@ interface CycleState {
   matters: CycleMatters;
 }
 
+/** Members written between two awaits of a plan's pace: a slice of a few milliseconds. */
+const MEMBERS_PER_SLICE = 4096;
+
 /** One organization's data as a transaction reads it: published, or with its own changes over. */
 interface StateView {
   organization: OrganizationProfile;
@@ -484,7 +487,9 @@ function memoryTx(
       const members = state.members.willChange(plan.updates.length + plan.creates.length);
       const addresses = state.idByEmail.willChange(plan.creates.length);
       const changed = state.changedAddresses;
+      let written = 0;
       for (const member of plan.updates) {
+        if (plan.pace !== undefined && ++written % MEMBERS_PER_SLICE === 0) await plan.pace();
         const stored = members.get(member.id);
         if (stored === undefined)
           throw new Error(`applyMemberPlan: no member with id ${member.id}`);
@@ -495,6 +500,7 @@ function memoryTx(
         members.set(member.id, withSessionEpoch(stored, keep(member)));
       }
       for (const member of plan.creates) {
+        if (plan.pace !== undefined && ++written % MEMBERS_PER_SLICE === 0) await plan.pace();
         if (members.has(member.id))
           throw new Error(`applyMemberPlan: member id ${member.id} exists`);
         claimAddress(addresses, changed, member);
