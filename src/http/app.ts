@@ -16,7 +16,7 @@ import { registerMatterRoutes } from "./matters";
 import { registerMemberRoutes } from "./members";
 import { OPENAPI_DOCUMENT_CONFIG } from "./openapi-config";
 import type { HttpHandlerOptions } from "./options";
-import { COMMON_HEADERS, json, jsonError } from "./responses";
+import { COMMON_HEADERS, carriesCommonHeaders, json, jsonError } from "./responses";
 
 function settingsOf(options: HttpHandlerOptions): HttpSettings {
   const cookieName = options.cookieName ?? "SERVICEAUTH";
@@ -78,6 +78,7 @@ export function createHttpApp(options: HttpHandlerOptions): OpenAPIHono<HttpEnv>
         ? thrown
         : new Error("A non-Error value was thrown", { cause: thrown });
     }
+    if (carriesCommonHeaders(c.res)) return;
     for (const [name, value] of Object.entries(COMMON_HEADERS)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
