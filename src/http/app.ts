@@ -2,6 +2,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { createLoginProtection } from "../auth/login-protection";
+import { createSessionStampCheck } from "../auth/session-stamp";
+import { createTokenVerifier } from "../auth/token";
 import { createRateLimiter, FEED_RATE_LIMIT } from "../feed/rate-limit";
 import { StoreConflictError } from "../store/errors";
 import { refuseUnknownHosts } from "./allowed-hosts";
@@ -32,6 +34,8 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
   return {
     store: options.store,
     secret: options.tokenSecret,
+    verifyToken: createTokenVerifier(options.tokenSecret),
+    checkStamp: createSessionStampCheck(options.tokenSecret),
     allowedHosts: options.allowedHosts ?? null,
     cookieName,
     deviceCookieName,
