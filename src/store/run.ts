@@ -4,7 +4,8 @@ import {
   StoreConflictError,
   StoreError,
 } from "./errors";
-import { STORE_TX_OPERATIONS, type Store, type StoreTx, type TransactionOptions } from "./port";
+import type { Store, StoreTx, TransactionOptions } from "./port";
+import { wrapTxOperations } from "./tx-wrap";
 import { unstorableKeysFindNothing } from "./unstorable-keys";
 
 const TYPED = [MemberConflictError, StoreConflictError, OrganizationNotFoundError, StoreError];
@@ -37,18 +38,12 @@ export function runReadOnly<T>(
 }
 
 function namedFailures(tx: StoreTx): StoreTx {
-  const wrapped = {} as Record<string, unknown>;
-  for (const operation of STORE_TX_OPERATIONS) {
-    const method = tx[operation] as ((...args: unknown[]) => Promise<unknown>) | undefined;
-    if (method === undefined) continue;
-    wrapped[operation] = async (...args: unknown[]) => {
-      try {
-        return await method.apply(tx, args);
-      } catch (error) {
-        if (TYPED.some((type) => error instanceof type)) throw error;
-        throw new StoreError(operation, error);
-      }
-    };
-  }
-  return wrapped as unknown as StoreTx;
+  return wrapTxOperations(tx, (operation, method) => async (...args: never[]) => {
+    try {
+      return await method.apply(tx, args);
+    } catch (error) {
+      if (TYPED.some((type) => error instanceof type)) throw error;
+      throw new StoreError(operation, error);
+    }
+  });
 }
