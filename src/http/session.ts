@@ -20,14 +20,14 @@ export interface SessionOptions {
  * The caller, from the session cookie (or, when the host opts in, a bearer token), re-read from the
  * store on every request so role changes apply at once. `null` means 401: also when the member's
  * address, password, MFA, roles or session epoch changed since the token was issued (its stamp no
- * longer matches).
+ * longer matches). `token` is the request's {@link sessionTokenOf}, when the caller has it.
  */
 export async function authenticate(
   request: Request,
   options: SessionOptions,
   now: Date,
+  token: SessionToken | null = sessionTokenOf(request, options),
 ): Promise<Principal | null> {
-  const token = sessionTokenOf(request, options);
   if (token?.value == null) return null;
   const session =
     options.verifyToken === undefined
