@@ -21,11 +21,7 @@ export function runTransaction<T>(
   work: (tx: StoreTx) => Promise<T>,
   options?: TransactionOptions,
 ): Promise<T> {
-  return store.transaction(
-    orgId,
-    (tx) => work(namedFailures(unstorableKeysFindNothing(tx))),
-    options,
-  );
+  return store.transaction(orgId, (tx) => work(guarded(tx)), options);
 }
 
 /** {@link runTransaction} for work that only reads: it never waits for the organization's writers. */
@@ -37,13 +33,17 @@ export function runReadOnly<T>(
   return runTransaction(store, orgId, work, { readOnly: true });
 }
 
-function namedFailures(tx: StoreTx): StoreTx {
-  return wrapTxOperations(tx, (operation, method) => async (...args: never[]) => {
-    try {
-      return await method.apply(tx, args);
-    } catch (error) {
-      if (TYPED.some((type) => error instanceof type)) throw error;
-      throw new StoreError(operation, error);
-    }
+/** `tx` with unstorable keys finding nothing and failures named, one wrapper per operation used. */
+function guarded(tx: StoreTx): StoreTx {
+  return wrapTxOperations(tx, (operation, method) => {
+    const call = unstorableKeysFindNothing(tx, operation, method);
+    return async (...args: never[]) => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        if (TYPED.some((type) => error instanceof type)) throw error;
+        throw new StoreError(operation, error);
+      }
+    };
   });
 }

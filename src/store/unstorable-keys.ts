@@ -1,5 +1,5 @@
 import type { StoreTx } from "./port";
-import { wrapTxOperations } from "./tx-wrap";
+import type { TxOperation } from "./tx-wrap";
 
 const NUL = "\u0000";
 
@@ -14,13 +14,20 @@ export function holdsNul(text: string): boolean {
 const storable = (keys: readonly string[]) => keys.filter((key) => !holdsNul(key));
 
 /**
- * `tx` with every look-up by a key that holds NUL answered here, as matching nothing, without
- * the adapter seeing the key: the memory store would find nothing, and a database would fail
- * on the key instead (`invalid byte sequence for encoding "UTF8": 0x00`). A page cursor is cut at
- * its first NUL, which leaves the same ids after it.
+ * `tx`'s `operation`, with every look-up by a key that holds NUL answered here, as matching
+ * nothing, without the adapter seeing the key: the memory store would find nothing, and a database
+ * would fail on the key instead (`invalid byte sequence for encoding "UTF8": 0x00`). A page cursor
+ * is cut at its first NUL, which leaves the same ids after it. Operations that take no key come
+ * back bound to `tx`.
  */
-export function unstorableKeysFindNothing(tx: StoreTx): StoreTx {
-  return wrapTxOperations(tx, (operation, method) => GUARDS[operation]?.(tx) ?? method.bind(tx));
+export function unstorableKeysFindNothing(
+  tx: StoreTx,
+  operation: TxOperation,
+  method: (...args: never[]) => unknown,
+): (...args: never[]) => unknown {
+  return (
+    (GUARDS[operation]?.(tx) as ((...args: never[]) => unknown) | undefined) ?? method.bind(tx)
+  );
 }
 
 type Guards = { [Operation in keyof StoreTx]?: (tx: StoreTx) => NonNullable<StoreTx[Operation]> };
