@@ -16,16 +16,18 @@ function built(response: Response): Response {
   return response;
 }
 
+// Shared by every JSON response without headers of its own; frozen, so no host can change it.
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...COMMON_HEADERS,
+  "content-type": "application/json; charset=utf-8",
+});
+
 /** A JSON response with {@link COMMON_HEADERS}; `headers` add to them or replace them. */
-export function json(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Response {
+export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
   return built(
     new Response(JSON.stringify(body), {
       status,
-      headers: { ...COMMON_HEADERS, "content-type": "application/json; charset=utf-8", ...headers },
+      headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers },
     }),
   );
 }
@@ -34,7 +36,7 @@ export function json(
 export function jsonError(
   status: number,
   error: string,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): Response {
   return json(status, { error }, headers);
 }
