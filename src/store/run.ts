@@ -39,7 +39,7 @@ function guarded(tx: StoreTx): StoreTx {
     const call = unstorableKeysFindNothing(tx, operation, method);
     return async (...args: never[]) => {
       try {
-        return await call(...args);
+        return await call.apply(tx, args);
       } catch (error) {
         if (TYPED.some((type) => error instanceof type)) throw error;
         throw new StoreError(operation, error);
