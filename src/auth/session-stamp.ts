@@ -17,12 +17,58 @@ export function sessionStamp(
   member: Member,
   organization: Pick<OrganizationProfile, "mfaRequired">,
 ): string {
-  const state = JSON.stringify([
+  return stampOf(secret, stampedState(member, organization));
+}
+
+/** Everything a stamp vouches for, as the text its MAC is taken over. */
+function stampedState(
+  member: Member,
+  organization: Pick<OrganizationProfile, "mfaRequired">,
+): string {
+  return JSON.stringify([
     memberSessionState(member),
     organization.mfaRequired,
     member.credentials.sessionEpoch,
   ]);
+}
+
+function stampOf(secret: TokenSecret, state: string): string {
   return base64url.encode(stampKey(secret).clone().update(state).digest());
+}
+
+/** Whether a session's stamp is still the member's: see {@link createSessionStampCheck}. */
+export type SessionStampCheck = (
+  stamp: string,
+  member: Member,
+  organization: Pick<OrganizationProfile, "mfaRequired">,
+) => boolean;
+
+/** Stamps a {@link createSessionStampCheck} remembers by default. */
+export const STAMP_CHECK_CACHE_SIZE = 1024;
+
+/**
+ * `stamp === sessionStamp(secret, member, organization)`, run on every request against the member
+ * as stored now, remembering for the last `capacity` stamps the exact state text whose MAC they
+ * matched: the same text has the same MAC, so a session whose member did not change is not MACed
+ * again (the MAC was a tenth of a session check). Any change to what the stamp vouches for changes
+ * the text, and the MAC is taken afresh (and no longer matches). The remembered text holds what
+ * the store holds (password hash, MFA secret), and no more of it than `capacity` sessions' worth.
+ */
+export function createSessionStampCheck(
+  secret: TokenSecret,
+  capacity = STAMP_CHECK_CACHE_SIZE,
+): SessionStampCheck {
+  const matched = new Map<string, string>();
+  return (stamp, member, organization) => {
+    const state = stampedState(member, organization);
+    if (matched.get(stamp) === state) return true;
+    if (stampOf(secret, state) !== stamp) return false;
+    // Most recently matched last: Map keeps insertion order, so the first key is the eviction.
+    matched.delete(stamp);
+    matched.set(stamp, state);
+    if (matched.size > capacity) matched.delete(matched.keys().next().value as string);
+    return true;
+  };
 }
 
 const STAMP_KEY_LABEL = "rpdi session stamp v1";

@@ -73,6 +73,23 @@ export async function verifyToken(
   token: string,
   now: Date,
 ): Promise<Session | null> {
+  return (await verifiedToken(secret, token, now))?.session ?? null;
+}
+
+/** A token whose signature and claims checked out, and the seconds within which it is valid. */
+interface VerifiedToken {
+  session: Readonly<Session>;
+  /** `nbf`, when the token has one: valid from this second on. */
+  notBefore: number;
+  /** `exp`: valid before this second. */
+  expiresAt: number;
+}
+
+async function verifiedToken(
+  secret: TokenSecret,
+  token: string,
+  now: Date,
+): Promise<VerifiedToken | null> {
   try {
     const { payload } = await jwtVerify(token, await signingKey(secret), {
       algorithms: ["HS256"],
@@ -83,8 +100,50 @@ export async function verifyToken(
     if (typeof payload.org !== "string" || typeof payload.sub !== "string") return null;
     const session: Session = { orgId: payload.org, memberId: payload.sub };
     if (typeof payload.stp === "string") session.stamp = payload.stp;
-    return session;
+    return {
+      session: Object.freeze(session),
+      notBefore: payload.nbf ?? Number.NEGATIVE_INFINITY,
+      expiresAt: payload.exp as number,
+    };
   } catch {
     return null;
   }
+}
+
+/** {@link verifyToken} bound to one secret: what a session check calls on every request. */
+export type TokenVerifier = (token: string, now: Date) => Promise<Readonly<Session> | null>;
+
+/** Tokens a {@link createTokenVerifier} remembers by default: far more than concurrent sessions. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 1024;
+
+/**
+ * {@link verifyToken} for one secret that remembers the last `capacity` tokens it accepted, each
+ * for the seconds its `nbf` and `exp` leave it valid: a signature that checked out once checks
+ * out again, and WebCrypto's HMAC verification was a quarter of a session check's time. Only
+ * accepted tokens are kept, keyed by their whole text, so a forged or altered token is always
+ * verified in full; a token looked up outside its validity is verified in full too (and refused,
+ * as jose refuses it). The cache vouches for the signature alone: whether the session still holds
+ * (its stamp) is the caller's check, on every request.
+ */
+export function createTokenVerifier(
+  secret: TokenSecret,
+  capacity = VERIFIED_TOKEN_CACHE_SIZE,
+): TokenVerifier {
+  const accepted = new Map<string, VerifiedToken>();
+  return async (token, now) => {
+    const known = accepted.get(token);
+    const second = Math.floor(now.getTime() / 1000);
+    if (known !== undefined && known.notBefore <= second && second < known.expiresAt) {
+      // Most recently used last: Map keeps insertion order, so the first key is the eviction.
+      accepted.delete(token);
+      accepted.set(token, known);
+      return known.session;
+    }
+    const verified = await verifiedToken(secret, token, now);
+    if (verified === null) return null;
+    accepted.delete(token);
+    accepted.set(token, verified);
+    if (accepted.size > capacity) accepted.delete(accepted.keys().next().value as string);
+    return verified.session;
+  };
 }

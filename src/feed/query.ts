@@ -1,5 +1,6 @@
 import type { Store } from "../store/port";
 import { runReadOnly } from "../store/run";
+import type { OrganizationProfile } from "../store/snapshot";
 import type { FeedIndex } from "./feed-index";
 import { type FeedQueryError, type FeedSearchParams, parseFeedQuery } from "./params";
 import { cutRangedChanges, shapeCut } from "./ranged";
@@ -14,6 +15,11 @@ export interface QueryJobApplicationsInput {
   /** The request's query parameters. */
   params: FeedSearchParams;
   now: Date;
+  /**
+   * The organization's profile, when the caller has read it already (the HTTP binding's session
+   * check has): it is not read again.
+   */
+  organization?: OrganizationProfile;
   /** Library paging (the HTTP feed has none): at most this many records per call. */
   limit?: number;
   /** The `nextCursor` of the previous page. */
@@ -40,7 +46,7 @@ export async function queryJobApplications(
   input: QueryJobApplicationsInput,
 ): Promise<QueryJobApplicationsOutcome> {
   return runReadOnly(store, input.orgId, async (tx) => {
-    const organization = await tx.loadOrganization();
+    const organization = input.organization ?? (await tx.loadOrganization());
     const parsed = parseFeedQuery(input.params, {
       now: input.now,
       pipelines: organization.pipelines,

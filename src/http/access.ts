@@ -12,13 +12,14 @@ import { authenticate, sessionTokenOf } from "./session";
  */
 export function requireSession(settings: HttpSettings): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    if (sessionTokenOf(c.req.raw, settings)?.repeated) {
+    const token = sessionTokenOf(c.req.raw, settings);
+    if (token?.repeated) {
       return jsonError(
         401,
         `The request carries the ${settings.cookieName} cookie more than once, so it is not known whose session it is; clear this site's cookies and log in again.`,
       );
     }
-    const principal = await authenticate(c.req.raw, settings, c.get("now"));
+    const principal = await authenticate(c.req.raw, settings, c.get("now"), token);
     if (principal === null) {
       return jsonError(
         401,

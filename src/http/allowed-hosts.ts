@@ -46,21 +46,50 @@ export function isAllowedHost(hostName: string, allowed: readonly string[]): boo
  */
 export function refuseUnknownHosts(allowedHosts: AllowedHosts): MiddlewareHandler<HttpEnv> {
   const allowed = allowedHosts.map(normalize);
+  const isAllowed = (name: string) => {
+    const hostName = hostNameOf(name);
+    return hostName !== null && isAllowedHost(hostName, allowed);
+  };
+  // Names already judged allowed, so a request to a known name parses no URL. A name refused is
+  // never kept: an attacker choosing Host headers cannot fill this, and a full one starts over.
+  const known = new Set<string>();
+  const remember = (name: string) => {
+    if (known.size >= KNOWN_HOSTS_LIMIT) known.clear();
+    known.add(name);
+  };
   return async (c, next) => {
     const request = c.req.raw;
-    const names = [new URL(request.url).host, request.headers.get("host")].filter(
-      (name): name is string => name !== null,
-    );
-    const refused = names.find((name) => {
-      const hostName = hostNameOf(name);
-      return hostName === null || !isAllowedHost(hostName, allowed);
-    });
+    const origin = originOf(request.url);
+    const host = request.headers.get("host");
+    if (origin !== null && known.has(origin) && (host === null || known.has(host))) {
+      await next();
+      return;
+    }
+    const names = [new URL(request.url).host, host].filter((name): name is string => name !== null);
+    const refused = names.find((name) => !isAllowed(name));
     if (refused !== undefined) {
       return jsonError(
         421,
         `This service does not answer to the host ${JSON.stringify(refused.slice(0, 255))}; add it to the allowedHosts option (rpdi serve: --allowed-host) if it is one of this service's names.`,
       );
     }
+    if (origin !== null) remember(origin);
+    if (host !== null) remember(host);
     await next();
   };
+}
+
+/** Names of allowed hosts {@link refuseUnknownHosts} keeps; more than a service has. */
+const KNOWN_HOSTS_LIMIT = 64;
+
+/**
+ * A request URL's scheme and authority (`http://name:port`), the part its host is parsed from,
+ * prefixed so that it is never mistaken for a `Host` header value (which holds no space); `null`
+ * for a URL with user information, which is then parsed every time.
+ */
+function originOf(url: string): string | null {
+  const authority = url.indexOf("://") + 3;
+  const path = url.indexOf("/", authority);
+  const origin = path === -1 ? url : url.slice(0, path);
+  return origin.includes("@") ? null : `url ${origin}`;
 }

@@ -2,6 +2,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { createLoginProtection } from "../auth/login-protection";
+import { createSessionStampCheck } from "../auth/session-stamp";
+import { createTokenVerifier } from "../auth/token";
 import { createRateLimiter, FEED_RATE_LIMIT } from "../feed/rate-limit";
 import { StoreConflictError } from "../store/errors";
 import { refuseUnknownHosts } from "./allowed-hosts";
@@ -18,7 +20,7 @@ import { registerMatterRoutes } from "./matters";
 import { registerMemberRoutes } from "./members";
 import { OPENAPI_DOCUMENT_CONFIG } from "./openapi-config";
 import type { HttpHandlerOptions } from "./options";
-import { COMMON_HEADERS, json, jsonError } from "./responses";
+import { COMMON_HEADERS, carriesCommonHeaders, json, jsonError } from "./responses";
 
 function settingsOf(options: HttpHandlerOptions): HttpSettings {
   const cookieName = options.cookieName ?? "SERVICEAUTH";
@@ -34,6 +36,8 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
   return {
     store: options.store,
     secret: options.tokenSecret,
+    verifyToken: createTokenVerifier(options.tokenSecret),
+    checkStamp: createSessionStampCheck(options.tokenSecret),
     allowedHosts: options.allowedHosts ?? null,
     cookieName,
     deviceCookieName,
@@ -99,6 +103,7 @@ export function buildHttpApp(options: HttpHandlerOptions): {
         ? thrown
         : new Error("A non-Error value was thrown", { cause: thrown });
     }
+    if (carriesCommonHeaders(c.res)) return;
     for (const [name, value] of Object.entries(COMMON_HEADERS)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }

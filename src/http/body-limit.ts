@@ -37,7 +37,9 @@ export function hostRequestOf(request: Request): Request {
 export function countBodyBytes(): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const raw = c.req.raw;
-    if (raw.body !== null) {
+    // A GET or HEAD request has no body (fetch refuses to build one with a body), and asking for
+    // `body` makes a host's lazy request (@hono/node-server's) build a whole `Request` for nothing.
+    if (raw.method !== "GET" && raw.method !== "HEAD" && raw.body !== null) {
       const source = raw.body.getReader();
       const declared = Number(raw.headers.get("content-length") ?? Number.NaN);
       let total = 0;

@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from "hono";
 import type { LoginProtection } from "../auth/login-protection";
 import type { PasswordHasher } from "../auth/password";
 import type { Principal } from "../auth/policy";
-import type { TokenSecret } from "../auth/token";
+import type { SessionStampCheck } from "../auth/session-stamp";
+import type { TokenSecret, TokenVerifier } from "../auth/token";
 import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
 import type { ImportWorkerPool } from "./import-pool";
@@ -11,6 +12,10 @@ import type { ImportWorkerPool } from "./import-pool";
 export interface HttpSettings {
   store: Store;
   secret: TokenSecret;
+  /** Verifies session tokens under `secret`, remembering the ones it accepted. */
+  verifyToken: TokenVerifier;
+  /** Compares a session's stamp with its member's as stored now, remembering recent matches. */
+  checkStamp: SessionStampCheck;
   /** Host names answered; `null` answers every host. */
   allowedHosts: readonly string[] | null;
   cookieName: string;

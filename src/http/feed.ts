@@ -54,7 +54,8 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
       middleware: [requireSession(settings), requireAccess("job-applications")],
     },
     async (c) => {
-      const orgId = c.get("principal").organization.id;
+      const { organization } = c.get("principal");
+      const orgId = organization.id;
       const decision = await settings.rateLimiter.take(orgId, c.get("now"));
       if (!decision.allowed) {
         return jsonError(
@@ -67,6 +68,7 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
         orgId,
         params: new URL(c.req.url).searchParams,
         now: c.get("now"),
+        organization,
       });
       return outcome.ok ? json(200, outcome.items) : jsonError(400, outcome.error.message);
     },

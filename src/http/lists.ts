@@ -10,6 +10,7 @@ import {
   stringListSchema,
 } from "../lists/lists";
 import { STATIC_OFFICES } from "../lists/offices-static";
+import type { OrganizationProfile } from "../store/snapshot";
 import { requireAccess, requireSession } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
 import { csv, json, jsonError } from "./responses";
@@ -144,7 +145,23 @@ export function registerListRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
       },
     });
     app.openapi({ ...route, middleware }, async (c) =>
-      endpoint.render(lookupLists(c.get("principal").organization)),
+      endpoint.render(listsOf(c.get("principal").organization)),
     );
   }
+}
+
+const listsByProfile = new WeakMap<OrganizationProfile, LookupLists>();
+
+/**
+ * The organization's lookup lists, made once per profile object: a store that hands out the same
+ * profile until it changes (the memory store's is frozen) spares every request copying every
+ * list, the law schools among them, to answer one. The renderers only read the lists.
+ */
+function listsOf(organization: OrganizationProfile): LookupLists {
+  let lists = listsByProfile.get(organization);
+  if (lists === undefined) {
+    lists = lookupLists(organization);
+    if (Object.isFrozen(organization)) listsByProfile.set(organization, lists);
+  }
+  return lists;
 }

@@ -1,51 +1,80 @@
 /** Headers every response carries: no sniffing, no caching of per-organization data. */
 export const COMMON_HEADERS = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
 
-export function json(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...COMMON_HEADERS, "content-type": "application/json; charset=utf-8", ...headers },
-  });
+const builtHere = new WeakSet<Response>();
+
+/**
+ * Whether `response` was built here, with {@link COMMON_HEADERS}: the app then need not read its
+ * headers to add them, which makes a host's lazy response (@hono/node-server's) build a `Headers`.
+ */
+export function carriesCommonHeaders(response: Response): boolean {
+  return builtHere.has(response);
+}
+
+function built(response: Response): Response {
+  builtHere.add(response);
+  return response;
+}
+
+// Shared by every JSON response without headers of its own; frozen, so no host can change it.
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...COMMON_HEADERS,
+  "content-type": "application/json; charset=utf-8",
+});
+
+/** A JSON response with {@link COMMON_HEADERS}; `headers` add to them or replace them. */
+export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
+  return built(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers },
+    }),
+  );
 }
 
 /** The `{error}` body of 401, 403 and rpdi's other JSON errors. */
 export function jsonError(
   status: number,
   error: string,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): Response {
   return json(status, { error }, headers);
 }
 
+/** A plain-text response with {@link COMMON_HEADERS}. */
 export function text(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(body, {
-    status,
-    headers: { ...COMMON_HEADERS, "content-type": "text/plain; charset=utf-8", ...headers },
-  });
+  return built(
+    new Response(body, {
+      status,
+      headers: { ...COMMON_HEADERS, "content-type": "text/plain; charset=utf-8", ...headers },
+    }),
+  );
 }
 
+/** A CSV download (`attachment`) with {@link COMMON_HEADERS}. */
 export function csv(body: string, filename: string): Response {
-  return new Response(body, {
-    status: 200,
-    headers: {
-      ...COMMON_HEADERS,
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${filename}"`,
-    },
-  });
+  return built(
+    new Response(body, {
+      status: 200,
+      headers: {
+        ...COMMON_HEADERS,
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${filename}"`,
+      },
+    }),
+  );
 }
 
+/** A PDF shown inline, with {@link COMMON_HEADERS}. */
 export function pdf(body: Uint8Array, filename: string): Response {
-  return new Response(body.slice(), {
-    status: 200,
-    headers: {
-      ...COMMON_HEADERS,
-      "content-type": "application/pdf",
-      "content-disposition": `inline; filename="${filename}"`,
-    },
-  });
+  return built(
+    new Response(body.slice(), {
+      status: 200,
+      headers: {
+        ...COMMON_HEADERS,
+        "content-type": "application/pdf",
+        "content-disposition": `inline; filename="${filename}"`,
+      },
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/policy";
-import { sessionStamp } from "../auth/session-stamp";
-import { type TokenSecret, verifyToken } from "../auth/token";
+import { type SessionStampCheck, sessionStamp } from "../auth/session-stamp";
+import { type TokenSecret, type TokenVerifier, verifyToken } from "../auth/token";
 import { OrganizationNotFoundError } from "../store/errors";
 import type { Store } from "../store/port";
 import { runReadOnly } from "../store/run";
@@ -10,29 +10,42 @@ export interface SessionOptions {
   secret: TokenSecret;
   cookieName: string;
   acceptBearer: boolean;
+  /** Checks a token's signature and claims; {@link verifyToken} under `secret` when absent. */
+  verifyToken?: TokenVerifier;
+  /** Compares a token's stamp with the member's; {@link sessionStamp} under `secret` when absent. */
+  checkStamp?: SessionStampCheck;
 }
 
 /**
  * The caller, from the session cookie (or, when the host opts in, a bearer token), re-read from the
  * store on every request so role changes apply at once. `null` means 401: also when the member's
  * address, password, MFA, roles or session epoch changed since the token was issued (its stamp no
- * longer matches).
+ * longer matches). `token` is the request's {@link sessionTokenOf}, when the caller has it.
  */
 export async function authenticate(
   request: Request,
   options: SessionOptions,
   now: Date,
+  token: SessionToken | null = sessionTokenOf(request, options),
 ): Promise<Principal | null> {
-  const token = sessionTokenOf(request, options);
   if (token?.value == null) return null;
-  const session = await verifyToken(options.secret, token.value, now);
+  const session =
+    options.verifyToken === undefined
+      ? await verifyToken(options.secret, token.value, now)
+      : await options.verifyToken(token.value, now);
   if (session === null) return null;
   try {
     return await runReadOnly(options.store, session.orgId, async (tx) => {
       const [member] = await tx.loadMembersById([session.memberId]);
       if (member === undefined) return null;
       const organization = await tx.loadOrganization();
-      if (session.stamp !== sessionStamp(options.secret, member, organization)) return null;
+      const { stamp } = session;
+      if (stamp === undefined) return null;
+      const current =
+        options.checkStamp === undefined
+          ? stamp === sessionStamp(options.secret, member, organization)
+          : options.checkStamp(stamp, member, organization);
+      if (!current) return null;
       return { member, organization };
     });
   } catch (error) {

@@ -4,7 +4,8 @@ import {
   StoreConflictError,
   StoreError,
 } from "./errors";
-import { STORE_TX_OPERATIONS, type Store, type StoreTx, type TransactionOptions } from "./port";
+import type { Store, StoreTx, TransactionOptions } from "./port";
+import { wrapTxOperations } from "./tx-wrap";
 import { unstorableKeysFindNothing } from "./unstorable-keys";
 
 const TYPED = [MemberConflictError, StoreConflictError, OrganizationNotFoundError, StoreError];
@@ -20,11 +21,7 @@ export function runTransaction<T>(
   work: (tx: StoreTx) => Promise<T>,
   options?: TransactionOptions,
 ): Promise<T> {
-  return store.transaction(
-    orgId,
-    (tx) => work(namedFailures(unstorableKeysFindNothing(tx))),
-    options,
-  );
+  return store.transaction(orgId, (tx) => work(guarded(tx)), options);
 }
 
 /** {@link runTransaction} for work that only reads: it never waits for the organization's writers. */
@@ -36,19 +33,17 @@ export function runReadOnly<T>(
   return runTransaction(store, orgId, work, { readOnly: true });
 }
 
-function namedFailures(tx: StoreTx): StoreTx {
-  const wrapped = {} as Record<string, unknown>;
-  for (const operation of STORE_TX_OPERATIONS) {
-    const method = tx[operation] as ((...args: unknown[]) => Promise<unknown>) | undefined;
-    if (method === undefined) continue;
-    wrapped[operation] = async (...args: unknown[]) => {
+/** `tx` with unstorable keys finding nothing and failures named, one wrapper per operation used. */
+function guarded(tx: StoreTx): StoreTx {
+  return wrapTxOperations(tx, (operation, method) => {
+    const call = unstorableKeysFindNothing(tx, operation, method);
+    return async (...args: never[]) => {
       try {
-        return await method.apply(tx, args);
+        return await call.apply(tx, args);
       } catch (error) {
         if (TYPED.some((type) => error instanceof type)) throw error;
         throw new StoreError(operation, error);
       }
     };
-  }
-  return wrapped as unknown as StoreTx;
+  });
 }

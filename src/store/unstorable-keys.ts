@@ -1,4 +1,5 @@
-import { STORE_TX_OPERATIONS, type StoreTx } from "./port";
+import type { StoreTx } from "./port";
+import type { TxOperation } from "./tx-wrap";
 
 const NUL = "\u0000";
 
@@ -13,45 +14,46 @@ export function holdsNul(text: string): boolean {
 const storable = (keys: readonly string[]) => keys.filter((key) => !holdsNul(key));
 
 /**
- * `tx` with every look-up by a key that holds NUL answered here, as matching nothing, without
- * the adapter seeing the key: the memory store would find nothing, and a database would fail
- * on the key instead (`invalid byte sequence for encoding "UTF8": 0x00`). A page cursor is cut at
- * its first NUL, which leaves the same ids after it.
+ * `tx`'s `operation`, with every look-up by a key that holds NUL answered here, as matching
+ * nothing, without the adapter seeing the key: the memory store would find nothing, and a database
+ * would fail on the key instead (`invalid byte sequence for encoding "UTF8": 0x00`). A page cursor
+ * is cut at its first NUL, which leaves the same ids after it. Operations that take no key come
+ * back bound to `tx`.
  */
-export function unstorableKeysFindNothing(tx: StoreTx): StoreTx {
-  const bound = {} as Record<string, unknown>;
-  for (const operation of STORE_TX_OPERATIONS) {
-    const method = tx[operation] as ((...args: unknown[]) => unknown) | undefined;
-    if (method !== undefined) bound[operation] = method.bind(tx);
-  }
-  const guarded = bound as unknown as StoreTx;
-  Object.assign(guarded, {
-    loadMembersByEmail: (emails: readonly string[]) => tx.loadMembersByEmail(storable(emails)),
-    loadMembersById: (ids: readonly string[]) => tx.loadMembersById(storable(ids)),
-    loadExternalUserEmails: (emails: readonly string[]) =>
-      tx.loadExternalUserEmails(storable(emails)),
-    loadMembersLinkedTo: (ids: readonly string[]) => tx.loadMembersLinkedTo(storable(ids)),
-    deleteMembers: (ids: readonly string[]) => tx.deleteMembers(storable(ids)),
-    revokeProductAccess: (
-      product: Parameters<StoreTx["revokeProductAccess"]>[0],
-      ids: readonly string[],
-    ) => tx.revokeProductAccess(product, storable(ids)),
-    findReviewCycle: async (id: string) => (holdsNul(id) ? null : tx.findReviewCycle(id)),
-    acceptTotpStep: async (memberId: string, step: number) =>
-      holdsNul(memberId) ? false : tx.acceptTotpStep(memberId, step),
-    endMemberSessions: async (memberId: string) =>
-      holdsNul(memberId) ? false : tx.endMemberSessions(memberId),
-    deleteWelcomeEmails: (ids: readonly string[]) => tx.deleteWelcomeEmails(storable(ids)),
-  });
-  const { listProductMemberPage, loadFeedApplicationHeads } = tx;
-  if (listProductMemberPage !== undefined)
-    guarded.listProductMemberPage = (product, page) =>
-      listProductMemberPage.call(tx, product, {
-        ...page,
-        after: page.after === null ? null : (page.after.split(NUL, 1)[0] ?? ""),
-      });
-  if (loadFeedApplicationHeads !== undefined)
-    guarded.loadFeedApplicationHeads = (ids, options) =>
-      loadFeedApplicationHeads.call(tx, storable(ids), options);
-  return guarded;
+export function unstorableKeysFindNothing(
+  tx: StoreTx,
+  operation: TxOperation,
+  method: (...args: never[]) => unknown,
+): (...args: never[]) => unknown {
+  return (
+    (GUARDS[operation]?.(tx) as ((...args: never[]) => unknown) | undefined) ?? method.bind(tx)
+  );
 }
+
+type Guards = { [Operation in keyof StoreTx]?: (tx: StoreTx) => NonNullable<StoreTx[Operation]> };
+
+const GUARDS: Guards = {
+  loadMembersByEmail: (tx) => (emails) => tx.loadMembersByEmail(storable(emails)),
+  loadMembersById: (tx) => (ids) => tx.loadMembersById(storable(ids)),
+  loadExternalUserEmails: (tx) => (emails) => tx.loadExternalUserEmails(storable(emails)),
+  loadMembersLinkedTo: (tx) => (ids) => tx.loadMembersLinkedTo(storable(ids)),
+  deleteMembers: (tx) => (ids) => tx.deleteMembers(storable(ids)),
+  revokeProductAccess: (tx) => (product, ids) => tx.revokeProductAccess(product, storable(ids)),
+  findReviewCycle: (tx) => async (id) => (holdsNul(id) ? null : tx.findReviewCycle(id)),
+  acceptTotpStep: (tx) => async (memberId, step) =>
+    holdsNul(memberId) ? false : tx.acceptTotpStep(memberId, step),
+  endMemberSessions: (tx) => async (memberId) =>
+    holdsNul(memberId) ? false : tx.endMemberSessions(memberId),
+  deleteWelcomeEmails: (tx) => (ids) => tx.deleteWelcomeEmails(storable(ids)),
+  listProductMemberPage: (tx) => (product, page) =>
+    (tx.listProductMemberPage as NonNullable<StoreTx["listProductMemberPage"]>).call(tx, product, {
+      ...page,
+      after: page.after === null ? null : (page.after.split(NUL, 1)[0] ?? ""),
+    }),
+  loadFeedApplicationHeads: (tx) => (ids, options) =>
+    (tx.loadFeedApplicationHeads as NonNullable<StoreTx["loadFeedApplicationHeads"]>).call(
+      tx,
+      storable(ids),
+      options,
+    ),
+};

@@ -13,6 +13,7 @@ import { benchExternalAddresses } from "./external-addresses.bench";
 import { benchFeed } from "./feed.bench";
 import { benchGraphqlHeavyReads } from "./graphql.bench";
 import { benchHttpUnderLogins } from "./http.bench";
+import { benchHttpFloor } from "./http-floor.bench";
 import { benchLinearity } from "./linearity.bench";
 import { generateMatterBenchInput } from "./matter-file";
 import { benchMatterValidation } from "./matters.bench";
@@ -245,6 +246,21 @@ targets.push({
   ratio: http.ratio,
   limit: 3,
 });
+
+console.log(
+  "\nHTTP floor: rpdi's app over a loopback @hono/node-server (memory store, a session cookie, an allowed-host list) against a bare Hono app answering the same bytes; 10 keep-alive connections, rounds interleaved, medians",
+);
+for (const floor of await benchHttpFloor()) {
+  console.log(
+    `  GET ${floor.path.padEnd(22)} ${String(floor.bytes).padStart(5)} B  rpdi ${floor.rpdiPerSecond.toFixed(0).padStart(6)} req/s (${(1000 / floor.rpdiPerSecond).toFixed(3)} ms each)  bare ${floor.barePerSecond.toFixed(0).padStart(6)} req/s (${(1000 / floor.barePerSecond).toFixed(3)} ms each)  ${floor.ratio.toFixed(2)}×`,
+  );
+  targets.push({
+    name: `GET ${floor.path} requests/s, bare Hono / rpdi`,
+    figure: `${floor.rpdiPerSecond.toFixed(0)} req/s`,
+    ratio: floor.ratio,
+    limit: 1.5,
+  });
+}
 
 const heavyReads = await benchGraphqlHeavyReads();
 console.log(
