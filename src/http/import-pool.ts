@@ -73,9 +73,9 @@ function moduleUrl(): string | null {
  * it costs nothing: `piscina` and the threads are loaded on the first file.
  */
 export function createImportWorkerPool(options: ImportWorkerPoolOptions = {}): ImportWorkerPool {
-  let started: Promise<PiscinaLike | null> | undefined;
+  let started: Promise<RunningPool | null> | undefined;
   let closed = false;
-  const start = (): Promise<PiscinaLike | null> => {
+  const start = (): Promise<RunningPool | null> => {
     started ??= startPiscina(options).catch(() => null);
     return started;
   };
@@ -83,32 +83,34 @@ export function createImportWorkerPool(options: ImportWorkerPoolOptions = {}): I
     task: ImportTask,
     transfer: Transferables,
   ): Promise<ImportAnswer & { batches: Map<string, unknown[]> }> => {
-    const piscina = await start();
-    if (piscina === null || closed) throw new Error("The import worker pool is not running.");
+    const running = await start();
+    if (running === null || closed) throw new Error("The import worker pool is not running.");
+    const { piscina, receiveMessageOnPort } = running;
     const { port1, port2 } = new MessageChannel();
     task.port = port2 as unknown as ImportTask["port"];
     const batches = new Map<string, unknown[]>();
-    let received = 0;
-    let expected = Number.POSITIVE_INFINITY;
-    let allReceived: () => void = () => undefined;
-    const done = new Promise<void>((resolve) => {
-      allReceived = resolve;
-    });
-    port1.onmessage = (event: MessageEvent<ImportBatch>) => {
-      const { list, items } = event.data;
-      const kept = batches.get(list) ?? [];
-      if (kept.length === 0) batches.set(list, kept);
-      for (const item of items) kept.push(item);
-      received += items.length;
-      if (received >= expected) allReceived();
-    };
     try {
       const answer = await piscina.run(task, {
         transferList: [port2 as unknown as Transferables[number], ...transfer],
       });
-      expected = Object.values(answer.counts).reduce((sum, count) => sum + count, 0);
-      if (received >= expected) allReceived();
-      await done;
+      let expected = Object.values(answer.counts).reduce((sum, count) => sum + count, 0);
+      // One batch per turn of the event loop, pulled: a started port would deserialize every
+      // queued batch in one task, holding the loop for the whole file's rows.
+      let emptyTurns = 0;
+      while (expected > 0) {
+        const message = receiveMessageOnPort(port1) as { message: ImportBatch } | undefined;
+        await nextTurn();
+        if (message === undefined) {
+          // Posted before the task answered, every batch is queued by now; this is a broken worker.
+          if (++emptyTurns > 1000) throw new Error("The import worker's answer is incomplete.");
+          continue;
+        }
+        const { list, items } = message.message;
+        const kept = batches.get(list) ?? [];
+        if (kept.length === 0) batches.set(list, kept);
+        for (const item of items) kept.push(item);
+        expected -= items.length;
+      }
       return { ...answer, batches };
     } finally {
       port1.close();
@@ -156,32 +158,51 @@ export function createImportWorkerPool(options: ImportWorkerPoolOptions = {}): I
     },
     close: async () => {
       closed = true;
-      const piscina = await started;
-      await piscina?.close();
+      await (await started)?.piscina.close();
     },
   };
 }
 
-async function startPiscina(options: ImportWorkerPoolOptions): Promise<PiscinaLike | null> {
+/** The started pool, and Node's way to take one message off a port that is not started. */
+interface RunningPool {
+  piscina: PiscinaLike;
+  receiveMessageOnPort: (port: MessagePort) => { message: unknown } | undefined;
+}
+
+/** The next macrotask, after pending I/O and timers. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+async function startPiscina(options: ImportWorkerPoolOptions): Promise<RunningPool | null> {
   const base = moduleUrl();
   if (base === null) return null;
-  const [{ existsSync }, { fileURLToPath }, { availableParallelism }, piscina] = await Promise.all([
-    import("node:fs"),
-    import("node:url"),
-    import("node:os"),
-    import("piscina"),
-  ]);
+  const [{ existsSync }, { fileURLToPath }, { availableParallelism }, threads, piscina] =
+    await Promise.all([
+      import("node:fs"),
+      import("node:url"),
+      import("node:os"),
+      import("node:worker_threads"),
+      import("piscina"),
+    ]);
   const filename = WORKER_FILES.map((file) => new URL(file, base)).find((url) =>
     existsSync(fileURLToPath(url)),
   );
   if (filename === undefined) return null;
-  const threads = options.threads ?? defaultImportWorkers(availableParallelism());
-  return new piscina.Piscina<ImportTask, ImportAnswer>({
+  const count = options.threads ?? defaultImportWorkers(availableParallelism());
+  const pool = new piscina.Piscina<ImportTask, ImportAnswer>({
     filename: filename.href,
     minThreads: 0,
-    maxThreads: Math.max(1, threads),
+    maxThreads: Math.max(1, count),
     idleTimeout: options.idleTimeoutMs ?? 30_000,
     // Under vitest and tsx the worker is the TypeScript source: the thread loads it through tsx.
     ...(filename.pathname.endsWith(".ts") ? { execArgv: ["--import", "tsx"] } : {}),
   });
+  return {
+    piscina: pool,
+    receiveMessageOnPort: (port) =>
+      threads.receiveMessageOnPort(
+        port as unknown as Parameters<typeof threads.receiveMessageOnPort>[0],
+      ),
+  };
 }

@@ -95,7 +95,7 @@ export async function importMembers(
             )
           : await input.reader(checked.csv, rules);
       if (!read.ok) return read;
-      const addresses = read.rows.addresses();
+      const addresses = await runSteps(read.rows.addressSteps(), pace);
       const { members, externalUserEmails } = await loadNamedUsers(tx, addresses, pace);
       const verdict = await runSteps(read.rows.finishSteps(members, externalUserEmails), pace);
       if (!verdict.ok) return verdict;

@@ -190,15 +190,23 @@ export class MemberRowValidator {
    * and unique: what a service loads stored members and other organizations' users by.
    */
   addresses(): string[] {
+    return drainSteps(this.addressSteps());
+  }
+
+  /** {@link addresses} in steps of {@link ROWS_PER_STEP} rows. */
+  *addressSteps(): Steps<string[]> {
     const addresses = new Set<string>();
     const add = (address: unknown) => {
       if (typeof address === "string") addresses.add(emailKey(address));
     };
-    for (const row of this.#rows) {
+    const rows = this.#rows;
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index] as DraftMemberRow;
       if (row.emailKey !== null) addresses.add(row.emailKey);
       add(row.values.newEmail);
       add(row.values.managerEmail);
       for (const mentor of row.values.mentorEmails ?? []) add(mentor);
+      if ((index + 1) % ROWS_PER_STEP === 0) yield;
     }
     return [...addresses];
   }
@@ -242,8 +250,7 @@ export class MemberRowValidator {
     employeeIds.report(rows, report);
     yield;
     const external = new Set(externalUserEmails.map(emailKey));
-    reportExternalUsers(rows, external, report);
-    yield;
+    yield* inSlices(rows, (slice) => reportExternalUsers(slice, external, report));
     if (this.#has("newEmail")) {
       // Taken: a stored member's address or a row's Email (the book holds no moves yet), or
       // another organization's user's.
@@ -251,9 +258,9 @@ export class MemberRowValidator {
       resolveNewEmails(rows, isTaken, report);
       yield;
     }
-    if (rules.actor !== null) {
-      guardActorChanges(rows, rules.actor, rules.product, report);
-      yield;
+    const { actor } = rules;
+    if (actor !== null) {
+      yield* inSlices(rows, (slice) => guardActorChanges(slice, actor, rules.product, report));
     }
     if (this.#has("managerEmail") || this.#has("mentorEmails")) {
       for (const row of rows) {
@@ -262,12 +269,9 @@ export class MemberRowValidator {
       }
       yield;
       // A manager or mentor is a member already stored or any row of the file, by either address.
-      reportBadReferences(
-        rows,
-        (key) => book.known(key),
-        (key) => book.repeated(key),
-        report,
-      );
+      const isKnown = (key: string) => book.known(key);
+      const isRepeated = (key: string) => book.repeated(key);
+      yield* inSlices(rows, (slice) => reportBadReferences(slice, isKnown, isRepeated, report));
     }
 
     if (this.#errors.size > 0) {
@@ -326,6 +330,20 @@ export class MemberRowValidator {
       this.#errors.reportAt(rowNumber, field, problem, texts[field] ?? "");
     }
     return undefined;
+  }
+}
+
+/**
+ * Runs a rule that judges each row on its own over `rows` a step's worth at a time, yielding
+ * after each: the same reports in the same order as one call over all of them.
+ */
+function* inSlices(
+  rows: readonly DraftMemberRow[],
+  rule: (slice: readonly DraftMemberRow[]) => void,
+): Steps<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STEP) {
+    rule(rows.slice(start, start + ROWS_PER_STEP));
+    yield;
   }
 }
 
