@@ -14,6 +14,7 @@ await build({
     run: "test/bench/run.ts",
     "member-memory": "test/bench/member-memory.ts",
     "import-process": "test/bench/import-process.ts",
+    "reads-beside-process": "test/bench/reads-beside-process.ts",
     "import-worker": "src/http/import-worker.ts",
   },
   outdir,

@@ -26,9 +26,8 @@ import { benchPostgresFeed } from "./postgres-feed.bench";
 import { benchReadsDuringImport } from "./postgres-reads.bench";
 import { benchPostgresWrites } from "./postgres-writes.bench";
 import {
-  benchReadsBesideMemoryImport,
-  benchReadsBesidePostgresImport,
   describeReadsBesideImport,
+  type ReadsBesideImportFigures,
 } from "./reads-during-import.bench";
 import { benchMatterUpsert, benchMemberImport } from "./store.bench";
 import { report, type Target } from "./targets";
@@ -282,26 +281,34 @@ targets.push({
 
 // Issue 30: the event loop belongs to every request; a read beside an import waits 50 ms at most.
 console.log(
-  `\nLookup-list reads due every 10 ms beside a ${mib(MAX_CSV_BYTES)} member import through the HTTP binding, same process`,
+  `\nLookup-list reads due every 10 ms beside a ${mib(MAX_CSV_BYTES)} member import through the HTTP binding, same process (a fresh one per figure)`,
 );
-for (const workers of [true, false]) {
-  const beside = await benchReadsBesideMemoryImport(input, workers);
-  const how = workers ? "worker pool" : "paced only";
-  console.log(`  memory store, ${how.padEnd(11)} ${describeReadsBesideImport(beside)}`);
-  targets.push({
-    name: `memory store: read p99 beside a 10 MiB import (${how}) / 50 ms`,
-    figure: `${beside.p99Ms.toFixed(1)} ms`,
-    ratio: beside.status === 200 ? beside.p99Ms / 50 : Number.POSITIVE_INFINITY,
-    limit: 1,
-  });
+/** {@link benchReadsBesideImport} in a fresh process (`reads-beside-process.ts`). */
+function readsBesideImport(store: string, workers: boolean): ReadsBesideImportFigures {
+  return JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        "--expose-gc",
+        ...(bundled ? [] : ["--import", "tsx"]),
+        join(import.meta.dirname, bundled ? "reads-beside-process.mjs" : "reads-beside-process.ts"),
+        store,
+        workers ? "pool" : "paced",
+      ],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+    ),
+  ) as ReadsBesideImportFigures;
 }
-if (process.env.DATABASE_URL !== undefined) {
+const besideStores: [string, string][] = [["memory store", "memory"]];
+if (process.env.DATABASE_URL !== undefined)
+  besideStores.push(["PostgreSQL", process.env.DATABASE_URL]);
+for (const [label, store] of besideStores) {
   for (const workers of [true, false]) {
-    const beside = await benchReadsBesidePostgresImport(process.env.DATABASE_URL, input, workers);
+    const beside = readsBesideImport(store, workers);
     const how = workers ? "worker pool" : "paced only";
-    console.log(`  PostgreSQL,   ${how.padEnd(11)} ${describeReadsBesideImport(beside)}`);
+    console.log(`  ${label.padEnd(12)} ${how.padEnd(11)} ${describeReadsBesideImport(beside)}`);
     targets.push({
-      name: `PostgreSQL: read p99 beside a 10 MiB import (${how}) / 50 ms`,
+      name: `${label}: read p99 beside a 10 MiB import (${how}) / 50 ms`,
       figure: `${beside.p99Ms.toFixed(1)} ms`,
       ratio: beside.status === 200 ? beside.p99Ms / 50 : Number.POSITIVE_INFINITY,
       limit: 1,
