@@ -1,4 +1,5 @@
 import type { MemberRoles } from "../auth/policy";
+import { cellValue } from "../csv/cells";
 import { CSV_SLICE_BYTES } from "../csv/parse";
 import { type CheckedCsv, type CsvInput, checkCsv, MAX_CSV_BYTES } from "../csv/read";
 import { type Pace, runSteps } from "../runtime/steps";
@@ -14,7 +15,7 @@ import { planMemberImportSteps } from "./plan";
 import type { MemberImportResult, MemberValidationResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
 import { createMemberRuleContext, type MemberRuleContext } from "./rule-context";
-import { memberReadFailure } from "./sheet";
+import { memberReadFailure, readMemberSheet } from "./sheet";
 import { type MemberRowsRead, readMemberRowSteps } from "./validate";
 import type { WelcomeEmail } from "./welcome-email";
 
@@ -71,7 +72,6 @@ export async function importMembers(
   const checked = checkCsv(input.file);
   if (!checked.ok) return { ok: false, result: memberReadFailure(checked.error) };
   const newId = input.newId ?? newRecordId;
-  let rows: readonly ValidatedMemberRow[] = [];
   try {
     return await runTransaction(store, input.orgId, async (tx) => {
       const organization = await tx.loadOrganization();
@@ -82,33 +82,19 @@ export async function importMembers(
         input.actor ?? null,
       );
       const { pace } = input;
-      const read =
-        input.reader === undefined
-          ? await runSteps(
-              readMemberRowSteps(
-                checked.csv,
-                rules,
-                MAX_CSV_BYTES,
-                pace === undefined ? undefined : CSV_SLICE_BYTES,
-              ),
-              pace,
-            )
-          : await input.reader(checked.csv, rules);
-      if (!read.ok) return read;
-      const addresses = await runSteps(read.rows.addressSteps(), pace);
-      const { members, externalUserEmails } = await loadNamedUsers(tx, addresses, pace);
-      const verdict = await runSteps(read.rows.finishSteps(members, externalUserEmails), pace);
+      const verdict = await validateRows(tx, checked.csv, rules, input);
       if (!verdict.ok) return verdict;
-      rows = verdict.rows;
+      const { rows, members } = verdict;
       const productMembers = await tx.listProductMembers(input.product);
       const plan = await runSteps(
-        planMemberImportSteps(verdict.rows, {
+        planMemberImportSteps(rows, {
           product: input.product,
           now: input.now,
           newId,
           members,
           productMembers,
           membersAreCopies: true,
+          consumeRows: true,
         }),
         pace,
       );
@@ -122,7 +108,7 @@ export async function importMembers(
     });
   } catch (error) {
     if (error instanceof MemberConflictError)
-      return { ok: false, result: conflictResult(error, rows) };
+      return { ok: false, result: conflictResult(error, checked.csv) };
     throw error;
   }
 }
@@ -158,23 +144,80 @@ async function loadNamedUsers(
   return { members: [...members.values()], externalUserEmails };
 }
 
-function conflictResult(
-  error: MemberConflictError,
-  rows: readonly ValidatedMemberRow[],
-): MemberValidationResult {
+/**
+ * Every rule over the file, with the stored members and other organizations' users it names. A
+ * function of its own so the row validator (every row's draft) is let go as soon as the validated
+ * rows exist.
+ */
+async function validateRows(
+  tx: StoreTx,
+  csv: CheckedCsv,
+  rules: MemberRuleContext,
+  input: Pick<ImportMembersInput, "pace" | "reader">,
+): Promise<
+  | { ok: true; rows: ValidatedMemberRow[]; members: Member[] }
+  | { ok: false; result: MemberValidationResult }
+> {
+  const { pace } = input;
+  const read =
+    input.reader === undefined
+      ? await runSteps(
+          readMemberRowSteps(
+            csv,
+            rules,
+            MAX_CSV_BYTES,
+            pace === undefined ? undefined : CSV_SLICE_BYTES,
+          ),
+          pace,
+        )
+      : await input.reader(csv, rules);
+  if (!read.ok) return read;
+  const addresses = await runSteps(read.rows.addressSteps(), pace);
+  const { members, externalUserEmails } = await loadNamedUsers(tx, addresses, pace);
+  const verdict = await runSteps(read.rows.finishSteps(members, externalUserEmails), pace);
+  return verdict.ok ? { ok: true, rows: verdict.rows, members } : verdict;
+}
+
+/**
+ * The 400 body of an address taken since the directory was read. The rows were let go while
+ * planning, so the row is found in the file again: this happens only when another writer wins a
+ * race, and the file is still at hand.
+ */
+function conflictResult(error: MemberConflictError, csv: CheckedCsv): MemberValidationResult {
   const key = emailKey(error.email);
-  const row = rows.find((candidate) => emailKey(candidate.newEmail ?? candidate.email) === key);
-  const columnName = row?.newEmail !== undefined ? "New Email" : "Email";
+  const row = findRowMovingTo(csv, key);
   return {
     fileError: null,
     rowColumnErrors: [
       {
         rowNumber: row?.rowNumber ?? 0,
-        columnName,
+        columnName: row?.column ?? "Email",
         value: error.email,
         type: MemberRowErrorType.UNKNOWN,
         message: `The member could not be written: ${error.message} Nothing was imported; try again.`,
       },
     ],
   };
+}
+
+/** The first row whose member would end at address `key`: by a New Email that moves it, or its Email. */
+function findRowMovingTo(
+  csv: CheckedCsv,
+  key: string,
+): { rowNumber: number; column: "Email" | "New Email" } | undefined {
+  const read = readMemberSheet(csv.bytes);
+  if (!read.ok) return undefined;
+  const { positions, records } = read.sheet;
+  const emailAt = positions.get("Email");
+  const newEmailAt = positions.get("New Email");
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index] as string[];
+    const email = emailAt === undefined ? null : cellValue(record[emailAt]);
+    const newEmail = newEmailAt === undefined ? null : cellValue(record[newEmailAt]);
+    const moves = newEmail !== null && emailKey(newEmail) !== emailKey(email ?? "");
+    if (moves && emailKey(newEmail) === key) return { rowNumber: index + 1, column: "New Email" };
+    if (!moves && email !== null && emailKey(email) === key)
+      return { rowNumber: index + 1, column: "Email" };
+  }
+  return undefined;
 }

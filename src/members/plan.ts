@@ -47,6 +47,11 @@ export interface MemberPlanContext {
    * copied. Absent or `false`, `members` stay the caller's, untouched.
    */
   membersAreCopies?: boolean;
+  /**
+   * The rows were made for this plan alone: each row's slot in the array is cleared once its
+   * member is planned, so a large file's rows and its members are not all held at once.
+   */
+  consumeRows?: boolean;
 }
 
 /**
@@ -101,6 +106,8 @@ export function* planMemberImportSteps(
   for (let index = 0; index < rows.length; index++) {
     if (index > 0 && index % ROWS_PER_STEP === 0) yield;
     const row = rows[index] as ValidatedMemberRow;
+    if (context.consumeRows === true)
+      (rows as (ValidatedMemberRow | undefined)[])[index] = undefined;
     const id = rowIds[index] as string;
     const stored = row.existing;
     // Decided before the update, which may change the stored record in place.

@@ -61,6 +61,22 @@ describe("importMembers and adapter failures (docs/decisions.md)", () => {
     expect(await base.exportSnapshot(SEED_ORG_ID)).toEqual(before);
   });
 
+  it("names the row by its Email when the address taken is one a row creates (a blank line before it keeps its number)", async () => {
+    const { store } = failingWrites(
+      new MemberConflictError("NEW@firm.example", "The address is taken."),
+    );
+    const outcome = await importMembers(store, {
+      orgId: SEED_ORG_ID,
+      product: "PERFORM",
+      file: file.replace("\nNew,", "\n,,,\nNew,"),
+      now: SEED_NOW,
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      result: { rowColumnErrors: [{ rowNumber: 3, columnName: "Email", type: "UNKNOWN" }] },
+    });
+  });
+
   it("rolls back and rethrows any other adapter failure as a StoreError naming the operation", async () => {
     const cause = new Error("connection reset");
     const { store, base } = failingWrites(cause);
