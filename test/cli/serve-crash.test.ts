@@ -68,7 +68,15 @@ describe("rpdi serve --persist after a crash", () => {
     const answered: string[] = [];
     const statuses = new Set<number>();
     for (let trial = 0; trial < TRIALS; trial++) {
-      const { child, rest } = await startServe(["--seed", path, "--persist", path]);
+      // Three writers import at once: the server must take them all, not answer 503.
+      const { child, rest } = await startServe([
+        "--seed",
+        path,
+        "--persist",
+        path,
+        "--max-imports",
+        "3",
+      ]);
       expect(temporaries(dir), `trial ${trial}`).toEqual([]);
       try {
         const cookie = await logIn(rest);
