@@ -269,7 +269,12 @@ export {
   memberRowColumnErrorSchema,
   memberValidationResultSchema,
 } from "./members/result";
-export type { MemberCells, MemberCellValue, ValidatedMemberRow } from "./members/row";
+export type {
+  DraftMemberRow,
+  MemberCells,
+  MemberCellValue,
+  ValidatedMemberRow,
+} from "./members/row";
 export {
   type MemberRowErrorEntry,
   MemberRowValidator,

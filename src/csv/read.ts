@@ -75,7 +75,7 @@ export class CheckedCsv {
 
 /**
  * The checks before parsing on their own, cheap next to the parse: a caller can answer these
- * errors before doing other work, then hand the checked file to {@link readCsvRecords}.
+ * errors before doing other work, then hand the checked file to `readCsvRecords`.
  */
 export function checkCsv(
   input: CsvInput,

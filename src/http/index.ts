@@ -43,13 +43,19 @@ export {
   type Principal,
   touchedProducts,
 } from "../auth/policy";
-export { sessionStamp } from "../auth/session-stamp";
+export {
+  createSessionStampCheck,
+  type SessionStampCheck,
+  sessionStamp,
+} from "../auth/session-stamp";
 export { currentSessionStamp, issueSessionToken } from "../auth/session-token";
 export {
+  createTokenVerifier,
   issueToken,
   type Session,
   TOKEN_LIFETIME_SECONDS,
   type TokenSecret,
+  type TokenVerifier,
   verifyToken,
 } from "../auth/token";
 export { generateTotp, matchTotpStep, verifyTotp } from "../auth/totp";

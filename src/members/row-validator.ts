@@ -193,7 +193,7 @@ export class MemberRowValidator {
     return drainSteps(this.addressSteps());
   }
 
-  /** {@link addresses} in steps of {@link ROWS_PER_STEP} rows. */
+  /** {@link addresses} in steps of `ROWS_PER_STEP` rows. */
   *addressSteps(): Steps<string[]> {
     const addresses = new Set<string>();
     const add = (address: unknown) => {
@@ -217,7 +217,7 @@ export class MemberRowValidator {
   }
 
   /**
-   * {@link finish} in steps: it yields every {@link ROWS_PER_STEP} rows of its per-row passes and
+   * {@link finish} in steps: it yields every `ROWS_PER_STEP` rows of its per-row passes and
    * between the whole-file rules, so a service can let other work run in between.
    */
   *finishSteps(
