@@ -24,24 +24,38 @@ export function createRateLimiter(
   options: { limit: number; windowMs: number } = FEED_RATE_LIMIT,
 ): RateLimiter {
   const { limit, windowMs } = options;
+  // Each key's counted times, ascending: the expired ones are a prefix, so a request drops them
+  // from the front instead of filtering all (up to `limit`) of them.
   const seen = new Map<string, number[]>();
   return {
     async take(key, now) {
       const at = now.getTime();
-      const times = (seen.get(key) ?? []).filter((time) => time > at - windowMs);
-      if (times.length >= limit) {
+      let times = seen.get(key);
+      if (times === undefined) {
+        times = [];
         seen.set(key, times);
+      }
+      let expired = 0;
+      while (expired < times.length && (times[expired] as number) <= at - windowMs) expired++;
+      if (expired > 0) times.splice(0, expired);
+      if (times.length >= limit) {
         const oldest = times[0] as number;
         return {
           allowed: false,
           retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)),
         };
       }
-      times.push(at);
-      seen.set(key, times);
+      insertAscending(times, at);
       return { allowed: true, remaining: limit - times.length };
     },
   };
+}
+
+/** Inserts `time` in ascending order: at the end, unless a clock went back. */
+function insertAscending(times: number[], time: number): void {
+  let index = times.length;
+  while (index > 0 && (times[index - 1] as number) > time) index--;
+  times.splice(index, 0, time);
 }
 
 /**

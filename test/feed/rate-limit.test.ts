@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { describe, expect, it } from "vitest";
 import { createRateLimiter, FEED_RATE_LIMIT, rateLimiterFrom } from "../../src/feed/rate-limit";
@@ -55,5 +56,44 @@ describe("rateLimiterFrom (a shared rate-limiter-flexible store behind the port)
       consume: () => Promise.reject(new Error("connection refused")),
     });
     await expect(broken.take("org", new Date())).rejects.toThrow("connection refused");
+  });
+});
+
+describe("the in-memory limiter against a filter over every counted request", () => {
+  /** The limiter as first written: every counted time kept, filtered on each request. */
+  function filteringModel(limit: number, windowMs: number) {
+    const seen = new Map<string, number[]>();
+    return (key: string, at: number) => {
+      const times = (seen.get(key) ?? []).filter((time) => time > at - windowMs);
+      seen.set(key, times);
+      if (times.length >= limit) {
+        const oldest = times.reduce((least, time) => Math.min(least, time));
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)),
+        };
+      }
+      times.push(at);
+      return { allowed: true, remaining: limit - times.length };
+    };
+  }
+
+  it("decides every request as the filter does, whatever the order of the times (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5_000 }),
+        fc.array(fc.tuple(fc.constantFrom("a", "b"), fc.integer({ min: 0, max: 20_000 })), {
+          maxLength: 60,
+        }),
+        async (limit, windowMs, requests) => {
+          const limiter = createRateLimiter({ limit, windowMs });
+          const model = filteringModel(limit, windowMs);
+          for (const [key, at] of requests) {
+            expect(await limiter.take(key, new Date(at))).toEqual(model(key, at));
+          }
+        },
+      ),
+    );
   });
 });
