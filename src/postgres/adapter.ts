@@ -351,9 +351,11 @@ function postgresTx(
 
     async loadExternalUserEmails(emails) {
       const keys = emails.map((email) => email.toLowerCase());
+      // IN (SELECT unnest …), not = ANY: the planner estimated `= ANY` of an import's 50,000
+      // addresses element by element, twice, about 25 ms before running a 2 ms statement.
       const { rows } = await connection.query(
-        `SELECT lower(email) AS email FROM ${s}.members WHERE org_id <> $1 AND lower(email) = ANY($2::text[])
-         UNION SELECT lower(e) FROM ${s}.organizations o, unnest(o.external_user_emails) AS e WHERE o.id = $1 AND lower(e) = ANY($2::text[])`,
+        `SELECT lower(email) AS email FROM ${s}.members WHERE org_id <> $1 AND lower(email) IN (SELECT unnest($2::text[]))
+         UNION SELECT lower(e) FROM ${s}.organizations o, unnest(o.external_user_emails) AS e WHERE o.id = $1 AND lower(e) IN (SELECT unnest($2::text[]))`,
         [orgId, keys],
       );
       const outside = new Set(rows.map((row) => row.email as string));

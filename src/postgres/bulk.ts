@@ -8,6 +8,13 @@ export interface BulkColumns {
   names: readonly string[];
   types: readonly string[];
   values: readonly (readonly unknown[])[];
+  /** The number of rows, when `values` is costly to build (by default its first array's length). */
+  rows?: number;
+  /**
+   * Optional: row `row`'s cells in COPY text, escaped and joined by tabs, exactly what
+   * {@link copyValue} makes of `values`: COPY then never builds `values`.
+   */
+  line?: (row: number) => string;
 }
 
 /** Sends `COPY … FROM STDIN` with the given text-format data; resolves once the server is done. */
@@ -50,20 +57,33 @@ function escapeOne(character: string): string {
   }
 }
 
-/** The COPY text of the rows, each prefixed by the `fixed` values. */
-export function copyText(columns: BulkColumns, fixed: readonly unknown[] = []): string {
+/**
+ * The COPY text of the rows, each prefixed by the `fixed` values and, with `ordinals`, by its
+ * index first (the `n` column of {@link rowSource}'s table).
+ */
+export function copyText(
+  columns: BulkColumns,
+  fixed: readonly unknown[] = [],
+  ordinals = false,
+): string {
   // A line per row joined once: appending every cell to one string measured twice as slow, and
   // left the collector a rope of a million pieces to flatten.
   const count = rowCount(columns);
-  const width = columns.values.length;
-  const lead = fixed.length;
-  const cells: string[] = new Array(lead + width);
-  for (let index = 0; index < lead; index++) cells[index] = copyValue(fixed[index]);
+  const lead = fixed.map((value) => `${copyValue(value)}\t`).join("");
   const lines: string[] = new Array(count + 1);
-  for (let row = 0; row < count; row++) {
-    for (let column = 0; column < width; column++)
-      cells[lead + column] = copyValue((columns.values[column] as readonly unknown[])[row]);
-    lines[row] = cells.join("\t");
+  const { line } = columns;
+  if (line !== undefined) {
+    for (let row = 0; row < count; row++)
+      lines[row] = ordinals ? `${row}\t${lead}${line(row)}` : `${lead}${line(row)}`;
+  } else {
+    const width = columns.values.length;
+    const cells: string[] = new Array(width);
+    for (let row = 0; row < count; row++) {
+      for (let column = 0; column < width; column++)
+        cells[column] = copyValue((columns.values[column] as readonly unknown[])[row]);
+      const joined = cells.join("\t");
+      lines[row] = ordinals ? `${row}\t${lead}${joined}` : `${lead}${joined}`;
+    }
   }
   lines[count] = "";
   return lines.join("\n");
@@ -71,7 +91,7 @@ export function copyText(columns: BulkColumns, fixed: readonly unknown[] = []): 
 
 /** The number of rows of `columns`. */
 export function rowCount(columns: BulkColumns): number {
-  return columns.values[0]?.length ?? 0;
+  return columns.rows ?? columns.values[0]?.length ?? 0;
 }
 
 /**
@@ -177,13 +197,7 @@ export async function rowSource(
         ),
       pipeline,
     );
-    const count = rowCount(columns);
-    const ordinals = Array.from({ length: count }, (_, index) => index);
-    const data = copyText({
-      names: ["n", ...columns.names],
-      types: ["integer", ...columns.types],
-      values: [ordinals, ...columns.values],
-    });
+    const data = copyText(columns, [], true);
     await runInTurn(
       () => connection.copyFrom(`COPY ${name} (n, ${columns.names.join(", ")}) FROM STDIN`, data),
       pipeline,

@@ -4,6 +4,7 @@ import type { Member } from "../store/snapshot";
 import {
   type BulkColumns,
   type BulkConnection,
+  copyValue,
   insertRows,
   type Pipeline,
   rowSource,
@@ -148,12 +149,55 @@ export async function isSmall(connection: Queryable, table: string): Promise<boo
   return Number(rows[0]?.relpages ?? 0) < SMALL_TABLE_PAGES;
 }
 
-function memberColumns(members: readonly Member[]): BulkColumns {
+/**
+ * The members as bulk columns. COPY takes each row's text straight from its member; the arrays of
+ * values, which only `unnest` needs, are built on first use.
+ */
+export function memberColumns(members: readonly Member[]): BulkColumns {
+  let values: unknown[][] | undefined;
   return {
     names: MEMBER_COLUMNS.map(([name]) => name),
     types: MEMBER_COLUMNS.map(([, type]) => type),
-    values: MEMBER_COLUMNS.map(([, , pick]) => members.map(pick)),
+    get values() {
+      values ??= MEMBER_COLUMNS.map(([, , pick]) => members.map(pick));
+      return values;
+    },
+    rows: members.length,
+    line: (row) => memberLine(members[row] as Member),
   };
+}
+
+const copyJson = (value: unknown) => copyValue(JSON.stringify(value));
+
+const cells: string[] = new Array(24);
+
+/** A member's cells in COPY text, in MEMBER_COLUMNS' order: what `copyValue` makes of each pick. */
+function memberLine(m: Member): string {
+  cells[0] = copyValue(m.id);
+  cells[1] = copyValue(m.email);
+  cells[2] = copyValue(m.firstName);
+  cells[3] = copyValue(m.lastName);
+  cells[4] = copyValue(m.employeeId);
+  cells[5] = copyValue(m.jobTitle);
+  cells[6] = copyValue(m.level);
+  cells[7] = m.office === null ? "\\N" : copyJson(m.office);
+  cells[8] = copyValue(m.department);
+  cells[9] = copyValue(m.practiceArea);
+  cells[10] = copyValue(m.startDate);
+  cells[11] = copyValue(m.effectiveClassYear);
+  cells[12] = copyValue(m.ssoId);
+  cells[13] = m.useMfa ? "t" : "f";
+  cells[14] = copyValue(m.bioLink);
+  cells[15] = copyValue(m.workArrangement);
+  cells[16] = copyValue(m.flsaStatus);
+  cells[17] = copyValue(m.managerId);
+  cells[18] = copyValue(m.credentials.passwordHash);
+  cells[19] = copyValue(m.credentials.mfaSecret);
+  cells[20] = copyJson(m.products);
+  cells[21] = copyJson(m.education);
+  cells[22] = copyJson(m.mentorIds);
+  cells[23] = copyValue(m.credentials.sessionEpoch);
+  return cells.join("\t");
 }
 
 async function updateMembers(
