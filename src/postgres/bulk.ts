@@ -190,6 +190,8 @@ export async function rowSource(
     // see this one, and a pooled connection's next transaction finds it gone.
     const name = `pg_temp.rpdi_rows_${++temporaryTables}`;
     const definitions = columns.names.map((column, index) => `${column} ${columns.types[index]}`);
+    // Built before the table is asked for: on a pipeline, while the statement before still runs.
+    const data = copyText(columns, [], true);
     await runInTurn(
       () =>
         connection.query(
@@ -197,7 +199,6 @@ export async function rowSource(
         ),
       pipeline,
     );
-    const data = copyText(columns, [], true);
     await runInTurn(
       () => connection.copyFrom(`COPY ${name} (n, ${columns.names.join(", ")}) FROM STDIN`, data),
       pipeline,
