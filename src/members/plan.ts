@@ -5,7 +5,7 @@ import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import type { MemberImportResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
-import { findAbsentMembers } from "./summary";
+import { findAbsentMemberSteps } from "./summary";
 import type { WelcomeEmail } from "./welcome-email";
 
 /** What a member import writes: whole records for creates and updates, and the outbox. */
@@ -98,7 +98,7 @@ export function* planMemberImportSteps(
     result: {
       createdCount: 0,
       updatedCount: 0,
-      absentMembers: findAbsentMembers(rows, context.productMembers, context.product),
+      absentMembers: yield* findAbsentMemberSteps(rows, context.productMembers, context.product),
     },
   };
   yield;

@@ -1,3 +1,4 @@
+import { drainSteps, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import { type Product, Role } from "../store/products";
 import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
@@ -13,15 +14,31 @@ export function findAbsentMembers(
   members: readonly Member[],
   product: Product,
 ): AbsentMember[] {
-  const inFile = new Set(rows.map((row) => emailKey(row.email)));
-  return members
-    .filter(
-      (member) =>
-        !inFile.has(emailKey(member.email)) &&
-        member.products.some((access) => access.product === product && access.role === Role.MEMBER),
+  return drainSteps(findAbsentMemberSteps(rows, members, product));
+}
+
+/** {@link findAbsentMembers} in steps of `ROWS_PER_STEP` rows and members. */
+export function* findAbsentMemberSteps(
+  rows: readonly Pick<ValidatedMemberRow, "email">[],
+  members: readonly Member[],
+  product: Product,
+): Steps<AbsentMember[]> {
+  const inFile = new Set<string>();
+  for (let index = 0; index < rows.length; index++) {
+    inFile.add(emailKey((rows[index] as Pick<ValidatedMemberRow, "email">).email));
+    if ((index + 1) % ROWS_PER_STEP === 0) yield;
+  }
+  const absent: AbsentMember[] = [];
+  for (let index = 0; index < members.length; index++) {
+    const member = members[index] as Member;
+    if (
+      !inFile.has(emailKey(member.email)) &&
+      member.products.some((access) => access.product === product && access.role === Role.MEMBER)
     )
-    .map(({ email, firstName, lastName }) => ({ email, firstName, lastName }))
-    .sort((a, b) => compareText(emailKey(a.email), emailKey(b.email)));
+      absent.push({ email: member.email, firstName: member.firstName, lastName: member.lastName });
+    if ((index + 1) % ROWS_PER_STEP === 0) yield;
+  }
+  return absent.sort((a, b) => compareText(emailKey(a.email), emailKey(b.email)));
 }
 
 /**
