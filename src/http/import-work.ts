@@ -4,6 +4,12 @@ import { yieldingPace } from "../runtime/pace";
 import type { Pace } from "../runtime/steps";
 import type { HttpSettings } from "./env";
 
+/**
+ * The event loop's slice for an import, in ms. Short: a read that makes several round trips to
+ * PostgreSQL waits up to a slice for each answer to be taken off its socket.
+ */
+const IMPORT_SLICE_MS = 3;
+
 /** Where one request's file work runs: paced on the event loop, the file itself on the pool. */
 export interface ImportWork {
   pace: Pace;
@@ -14,10 +20,10 @@ export interface ImportWork {
 /**
  * The file work of one import request: a large file is read on the binding's worker pool when it
  * has one that runs; everything else on the event loop (the cross-row rules, the plan, a small
- * file, every file without a pool) is paced in slices of about 10 ms.
+ * file, every file without a pool) is paced in slices of about 3 ms.
  */
 export async function importWork(settings: HttpSettings, fileBytes: number): Promise<ImportWork> {
-  const pace = yieldingPace();
+  const pace = yieldingPace(IMPORT_SLICE_MS);
   const pool = settings.importPool;
   if (pool === null || fileBytes < pool.minBytes || !(await pool.ready())) return { pace };
   return { pace, reader: pool.readMembers, checker: pool.checkMatters };
