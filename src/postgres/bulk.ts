@@ -1,3 +1,4 @@
+import { drainSteps, type Pace, ROWS_PER_STEP, runSteps, type Steps } from "../runtime/steps";
 import type { Queryable } from "./client";
 
 /**
@@ -25,6 +26,11 @@ export interface BulkConnection extends Queryable {
   copyFrom?: CopyFrom;
   /** Rows from which a bulk write uses COPY instead of `unnest` arrays. */
   copyFromRows: number;
+  /**
+   * Awaited between slices of a large COPY's text while it is built, so the host's other
+   * requests are answered meanwhile (a paced import's `MemberPlan.pace`).
+   */
+  pace?: Pace;
 }
 
 /** Rows at which COPY starts to beat `unnest` arrays (a temporary table costs a few catalog rows). */
@@ -66,6 +72,15 @@ export function copyText(
   fixed: readonly unknown[] = [],
   ordinals = false,
 ): string {
+  return drainSteps(copyTextSteps(columns, fixed, ordinals));
+}
+
+/** {@link copyText} in steps of `ROWS_PER_STEP` rows. */
+function* copyTextSteps(
+  columns: BulkColumns,
+  fixed: readonly unknown[],
+  ordinals: boolean,
+): Steps<string> {
   // A line per row joined once: appending every cell to one string measured twice as slow, and
   // left the collector a rope of a million pieces to flatten.
   const count = rowCount(columns);
@@ -73,8 +88,10 @@ export function copyText(
   const lines: string[] = new Array(count + 1);
   const { line } = columns;
   if (line !== undefined) {
-    for (let row = 0; row < count; row++)
+    for (let row = 0; row < count; row++) {
       lines[row] = ordinals ? `${row}\t${lead}${line(row)}` : `${lead}${line(row)}`;
+      if ((row + 1) % ROWS_PER_STEP === 0) yield;
+    }
   } else {
     const width = columns.values.length;
     const cells: string[] = new Array(width);
@@ -83,10 +100,21 @@ export function copyText(
         cells[column] = copyValue((columns.values[column] as readonly unknown[])[row]);
       const joined = cells.join("\t");
       lines[row] = ordinals ? `${row}\t${lead}${joined}` : `${lead}${joined}`;
+      if ((row + 1) % ROWS_PER_STEP === 0) yield;
     }
   }
   lines[count] = "";
   return lines.join("\n");
+}
+
+/** The COPY text for `connection`: paced when the connection has a pace. */
+function copyTextFor(
+  connection: BulkConnection,
+  columns: BulkColumns,
+  fixed: readonly unknown[] = [],
+  ordinals = false,
+): Promise<string> {
+  return runSteps(copyTextSteps(columns, fixed, ordinals), connection.pace);
 }
 
 /** The number of rows of `columns`. */
@@ -150,7 +178,7 @@ export async function insertRows(
   if (rowCount(columns) === 0) return;
   const names = [...fixed.names, ...columns.names].join(", ");
   if (useCopy(connection, columns)) {
-    const data = copyText(columns, fixed.values);
+    const data = await copyTextFor(connection, columns, fixed.values);
     await runInTurn(
       () => connection.copyFrom(`COPY ${table} (${names}) FROM STDIN`, data),
       pipeline,
@@ -191,7 +219,7 @@ export async function rowSource(
     const name = `pg_temp.rpdi_rows_${++temporaryTables}`;
     const definitions = columns.names.map((column, index) => `${column} ${columns.types[index]}`);
     // Built before the table is asked for: on a pipeline, while the statement before still runs.
-    const data = copyText(columns, [], true);
+    const data = await copyTextFor(connection, columns, [], true);
     await runInTurn(
       () =>
         connection.query(

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { importMembers } from "../../src/members/import";
+import type { Pace } from "../../src/runtime/steps";
+import { organizationSnapshotSchema } from "../../src/store/snapshot";
+import { generateMemberBenchInput, MEMBER_BENCH_NOW } from "../bench/member-file";
+import { dropStore, freshStore, pgliteClient } from "./stores";
+
+/** Ids in call order, so two runs of one import make the same ones. */
+const counter = () => {
+  let next = 0;
+  return () => `00000000-0000-4000-8000-${String(++next).padStart(12, "0")}`;
+};
+
+describe("a paced member import on PostgreSQL", () => {
+  it("pauses while its COPY text is built, and answers and stores exactly what the unpaced import does", async () => {
+    const input = generateMemberBenchInput(1024 * 1024, 1_000);
+    const snapshot = organizationSnapshotSchema.parse({
+      organization: input.organization,
+      members: input.members,
+    });
+    const orgId = input.organization.id;
+    const run = async (pace?: Pace) => {
+      const store = await freshStore(pgliteClient(), "paced");
+      try {
+        await store.loadSnapshot(snapshot);
+        const outcome = await importMembers(store, {
+          orgId,
+          product: "PERFORM",
+          file: new TextEncoder().encode(input.csv),
+          now: MEMBER_BENCH_NOW,
+          newId: counter(),
+          pace,
+        });
+        return { outcome, state: await store.exportSnapshot(orgId) };
+      } finally {
+        await dropStore(store);
+      }
+    };
+    const whole = await run();
+    expect(whole.outcome.ok).toBe(true);
+    let applying = false;
+    let pausesWhileWriting = 0;
+    const pace: Pace = async () => {
+      if (applying) pausesWhileWriting++;
+    };
+    const paced = await run(async () => {
+      await pace();
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    expect(paced).toEqual(whole);
+    // The pauses of the write itself: a pace that notes them once the plan is handed over.
+    const store = await freshStore(pgliteClient(), "paced");
+    try {
+      await store.loadSnapshot(snapshot);
+      const noting = store.transaction.bind(store);
+      store.transaction = (id, work) =>
+        noting(id, (tx) =>
+          work(
+            Object.assign(Object.create(tx), {
+              applyMemberPlan: async (plan: Parameters<typeof tx.applyMemberPlan>[0]) => {
+                applying = true;
+                try {
+                  await tx.applyMemberPlan(plan);
+                } finally {
+                  applying = false;
+                }
+              },
+            }),
+          ),
+        );
+      await importMembers(store, {
+        orgId,
+        product: "PERFORM",
+        file: new TextEncoder().encode(input.csv),
+        now: MEMBER_BENCH_NOW,
+        newId: counter(),
+        pace,
+      });
+    } finally {
+      await dropStore(store);
+    }
+    expect(pausesWhileWriting).toBeGreaterThan(0);
+  });
+});
