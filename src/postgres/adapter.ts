@@ -306,7 +306,7 @@ async function analyzeAfter(connection: Queryable, s: string, bulk: BulkWrites):
       "SELECT t.name, c.reltuples FROM unnest($1::text[]) WITH ORDINALITY AS t(name, n) JOIN pg_class c ON c.oid = t.name::regclass ORDER BY t.n",
       [names.map((table) => `${s}.${table}`)],
     );
-    // reltuples is -1 for a table never analyzed or vacuumed: any write is then material.
+    // reltuples is -1 for a table never analyzed or vacuumed, so every write is then material.
     const grown = names.filter((table, index) => {
       const counted = Math.max(Number(rows[index]?.reltuples ?? -1), 0);
       return (bulk.tables.get(table) ?? 0) >= counted * ANALYZE_AFTER_SHARE;

@@ -9,16 +9,11 @@ import { createMemoryStore } from "../../src/store/memory";
 import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { generateMemberBenchInput, MEMBER_BENCH_NOW } from "../bench/member-file";
 import { FIXTURE_NOW, FIXTURES, fixturePairs, loadSnapshot } from "../support/fixtures";
+import { sequentialIds } from "../support/sequential-ids";
 
 // Every file goes to the threads here, however small (the binding sends only large ones).
 const pool = createImportWorkerPool({ threads: 1, minBytes: 0 });
 afterAll(() => pool.close());
-
-/** Ids in call order, so two runs of one import make the same ones. */
-const counter = () => {
-  let next = 0;
-  return () => `00000000-0000-4000-8000-${String(++next).padStart(12, "0")}`;
-};
 
 /** A pace that pauses at every step and counts its calls. */
 function countingPace(): Pace & { calls: number } {
@@ -54,7 +49,7 @@ describe("member import off the event loop", () => {
           product: fixture.product,
           file: readFileSync(pair.csv),
           now: FIXTURE_NOW,
-          newId: counter(),
+          newId: sequentialIds(),
           pace: how.pace,
           reader: how.reader === true ? pool.readMembers : undefined,
         });
@@ -80,7 +75,7 @@ describe("member import off the event loop", () => {
         product: "PERFORM",
         file: new TextEncoder().encode(input.csv),
         now: MEMBER_BENCH_NOW,
-        newId: counter(),
+        newId: sequentialIds(),
         pace: how.pace,
         reader: how.reader === true ? pool.readMembers : undefined,
       });
@@ -124,7 +119,7 @@ describe("matter files off the event loop", () => {
           orgId,
           reviewCycleId: fixture.reviewCycle as string,
           file,
-          newId: counter(),
+          newId: sequentialIds(),
           pace: how.pace,
           checker: how.checker === true ? pool.checkMatters : undefined,
         });

@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { importMembers } from "../../src/members/import";
 import type { Pace } from "../../src/runtime/steps";
+import type { Store } from "../../src/store/port";
 import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { generateMemberBenchInput, MEMBER_BENCH_NOW } from "../bench/member-file";
+import { sequentialIds } from "../support/sequential-ids";
 import { dropStore, freshStore, pgliteClient } from "./stores";
-
-/** Ids in call order, so two runs of one import make the same ones. */
-const counter = () => {
-  let next = 0;
-  return () => `00000000-0000-4000-8000-${String(++next).padStart(12, "0")}`;
-};
 
 describe("a paced member import on PostgreSQL", () => {
   it("pauses while its COPY text is built, and answers and stores exactly what the unpaced import does", async () => {
@@ -19,18 +15,20 @@ describe("a paced member import on PostgreSQL", () => {
       members: input.members,
     });
     const orgId = input.organization.id;
+    const importFile = (store: Store, pace?: Pace) =>
+      importMembers(store, {
+        orgId,
+        product: "PERFORM",
+        file: new TextEncoder().encode(input.csv),
+        now: MEMBER_BENCH_NOW,
+        newId: sequentialIds(),
+        pace,
+      });
     const run = async (pace?: Pace) => {
       const store = await freshStore(pgliteClient(), "paced");
       try {
         await store.loadSnapshot(snapshot);
-        const outcome = await importMembers(store, {
-          orgId,
-          product: "PERFORM",
-          file: new TextEncoder().encode(input.csv),
-          now: MEMBER_BENCH_NOW,
-          newId: counter(),
-          pace,
-        });
+        const outcome = await importFile(store, pace);
         return { outcome, state: await store.exportSnapshot(orgId) };
       } finally {
         await dropStore(store);
@@ -68,14 +66,7 @@ describe("a paced member import on PostgreSQL", () => {
             }),
           ),
         );
-      await importMembers(store, {
-        orgId,
-        product: "PERFORM",
-        file: new TextEncoder().encode(input.csv),
-        now: MEMBER_BENCH_NOW,
-        newId: counter(),
-        pace,
-      });
+      await importFile(store, pace);
     } finally {
       await dropStore(store);
     }
