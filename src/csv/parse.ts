@@ -19,7 +19,7 @@ interface RecordEngine {
 }
 
 /** Bytes csv-parse reads in one step of {@link parseCsvRecordSteps} when the caller slices. */
-export const CSV_SLICE_BYTES = 256 * 1024;
+export const CSV_SLICE_BYTES = 64 * 1024;
 
 /**
  * Parses CSV bytes with csv-parse, handing each record to `onRecord` the moment it is complete.

@@ -34,7 +34,7 @@ export interface ImportMembersInput {
    */
   actor?: MemberRoles;
   /**
-   * Awaited between slices of the file's work (every 256 KiB of CSV, every few thousand rows of
+   * Awaited between slices of the file's work (every 64 KiB of CSV, every few thousand rows of
    * the cross-row rules and the plan), still inside the one transaction: a host passes one that
    * lets other requests run (`yieldingPace` in `rpdi/http`). Without it, the work runs in one go.
    * The answer is the same either way.

@@ -1,6 +1,6 @@
 /**
  * Work in resumable steps: a generator that `yield`s between slices of a long job (every few
- * thousand rows, every 256 KiB of CSV) and returns the job's answer. The pure core writes its long
+ * thousand rows, every 64 KiB of CSV) and returns the job's answer. The pure core writes its long
  * loops this way and stays synchronous, clock-free and timer-free; whoever runs the steps decides
  * what happens between them: nothing ({@link drainSteps}), or an awaited pace ({@link runSteps}).
  */
