@@ -3,6 +3,7 @@ import { sha256 } from "@noble/hashes/sha2";
 import { base64url } from "jose";
 import { memberSessionState } from "../store/session-epoch";
 import type { Member, OrganizationProfile } from "../store/snapshot";
+import { RecentMap } from "./recent-map";
 import { type TokenSecret, tokenSecretBytes } from "./token";
 
 /**
@@ -58,15 +59,12 @@ export function createSessionStampCheck(
   secret: TokenSecret,
   capacity = STAMP_CHECK_CACHE_SIZE,
 ): SessionStampCheck {
-  const matched = new Map<string, string>();
+  const matched = new RecentMap<string, string>(capacity);
   return (stamp, member, organization) => {
     const state = stampedState(member, organization);
     if (matched.get(stamp) === state) return true;
     if (stampOf(secret, state) !== stamp) return false;
-    // Most recently matched last: Map keeps insertion order, so the first key is the eviction.
-    matched.delete(stamp);
-    matched.set(stamp, state);
-    if (matched.size > capacity) matched.delete(matched.keys().next().value as string);
+    matched.remember(stamp, state);
     return true;
   };
 }

@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
+import { RecentMap } from "./recent-map";
 
 /** Who a session token speaks for. */
 export interface Session {
@@ -129,21 +130,15 @@ export function createTokenVerifier(
   secret: TokenSecret,
   capacity = VERIFIED_TOKEN_CACHE_SIZE,
 ): TokenVerifier {
-  const accepted = new Map<string, VerifiedToken>();
+  const accepted = new RecentMap<string, VerifiedToken>(capacity);
   return async (token, now) => {
     const known = accepted.get(token);
     const second = Math.floor(now.getTime() / 1000);
-    if (known !== undefined && known.notBefore <= second && second < known.expiresAt) {
-      // Most recently used last: Map keeps insertion order, so the first key is the eviction.
-      accepted.delete(token);
-      accepted.set(token, known);
+    if (known !== undefined && known.notBefore <= second && second < known.expiresAt)
       return known.session;
-    }
     const verified = await verifiedToken(secret, token, now);
     if (verified === null) return null;
-    accepted.delete(token);
-    accepted.set(token, verified);
-    if (accepted.size > capacity) accepted.delete(accepted.keys().next().value as string);
+    accepted.remember(token, verified);
     return verified.session;
   };
 }
