@@ -88,24 +88,29 @@ writeFileSync(
   snapshotPath,
   JSON.stringify({ organization: input.organization, members: input.members }),
 );
-// Bundled by scripts/bench.mjs, the memory script sits beside this file as .mjs.
+// Bundled by scripts/bench.mjs, the scripts run in fresh processes sit beside this file as .mjs.
 const bundled = import.meta.filename.endsWith(".mjs");
-/** Peak resident-memory growth of validating or importing the file, in a fresh process. */
-function peakMemoryGrowth(mode: "validate" | "import"): { growthBytes: number; ratio: number } {
-  const figures = JSON.parse(
+/** Runs the bench script `name` (beside this file) in a fresh process; its JSON answer. */
+function inFreshProcess<T>(name: string, args: readonly string[]): T {
+  return JSON.parse(
     execFileSync(
       process.execPath,
       [
         "--expose-gc",
         ...(bundled ? [] : ["--import", "tsx"]),
-        join(import.meta.dirname, bundled ? "member-memory.mjs" : "member-memory.ts"),
-        csvPath,
-        snapshotPath,
-        mode,
+        join(import.meta.dirname, `${name}.${bundled ? "mjs" : "ts"}`),
+        ...args,
       ],
-      { encoding: "utf8" },
+      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
     ),
-  ) as { ok: boolean; peakGrowthBytes: number; fileBytes: number };
+  ) as T;
+}
+/** Peak resident-memory growth of validating or importing the file, in a fresh process. */
+function peakMemoryGrowth(mode: "validate" | "import"): { growthBytes: number; ratio: number } {
+  const figures = inFreshProcess<{ ok: boolean; peakGrowthBytes: number; fileBytes: number }>(
+    "member-memory",
+    [csvPath, snapshotPath, mode],
+  );
   if (!figures.ok) throw new Error(`benchmark ${mode} of the member file failed`);
   return {
     growthBytes: figures.peakGrowthBytes,
@@ -285,19 +290,7 @@ console.log(
 );
 /** {@link benchReadsBesideImport} in a fresh process (`reads-beside-process.ts`). */
 function readsBesideImport(store: string, workers: boolean): ReadsBesideImportFigures {
-  return JSON.parse(
-    execFileSync(
-      process.execPath,
-      [
-        "--expose-gc",
-        ...(bundled ? [] : ["--import", "tsx"]),
-        join(import.meta.dirname, bundled ? "reads-beside-process.mjs" : "reads-beside-process.ts"),
-        store,
-        workers ? "pool" : "paced",
-      ],
-      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-    ),
-  ) as ReadsBesideImportFigures;
+  return inFreshProcess("reads-beside-process", [store, workers ? "pool" : "paced"]);
 }
 const besideStores: [string, string][] = [["memory store", "memory"]];
 if (process.env.DATABASE_URL !== undefined)
