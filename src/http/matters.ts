@@ -68,19 +68,22 @@ export const upsertRoute = createRoute({
   },
 });
 
+/** What both validators answer: the validation result, or the refusals every matter route has. */
+const VALIDATION_RESPONSES = {
+  200: validationResult,
+  401: UNAUTHORIZED,
+  403: FORBIDDEN,
+  500: SERVER_ERROR,
+  503: IMPORTS_BUSY,
+};
+
 export const validateUpsertRoute = createRoute({
   method: "post",
   path: "/api/v2/matters-csv/validate-upsert",
   summary: "Validate a matter file under the upsert rules; persists nothing.",
   ...matterTags,
   request: { body: MULTIPART_FILE_BODY },
-  responses: {
-    200: validationResult,
-    401: UNAUTHORIZED,
-    403: FORBIDDEN,
-    500: SERVER_ERROR,
-    503: IMPORTS_BUSY,
-  },
+  responses: VALIDATION_RESPONSES,
 });
 
 export const uploadCsvRoute = createRoute({
@@ -112,13 +115,7 @@ export const validateCsvRoute = createRoute({
   deprecated: true,
   ...matterTags,
   request: { body: MULTIPART_FILE_BODY },
-  responses: {
-    200: validationResult,
-    401: UNAUTHORIZED,
-    403: FORBIDDEN,
-    500: SERVER_ERROR,
-    503: IMPORTS_BUSY,
-  },
+  responses: VALIDATION_RESPONSES,
 });
 
 /** The four matter endpoints; every one needs the Perform Admin role. */
