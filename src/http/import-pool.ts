@@ -7,6 +7,7 @@ import type { MemberFileReader } from "../members/import";
 import { MemberRowValidator, type MemberRowValidatorState } from "../members/row-validator";
 import type { MemberRuleContext } from "../members/rule-context";
 import type { MemberRowsRead } from "../members/validate";
+import { nextTurn } from "../runtime/pace";
 import type {
   ImportAnswer,
   ImportBatch,
@@ -167,11 +168,6 @@ export function createImportWorkerPool(options: ImportWorkerPoolOptions = {}): I
 interface RunningPool {
   piscina: PiscinaLike;
   receiveMessageOnPort: (port: MessagePort) => { message: unknown } | undefined;
-}
-
-/** The next macrotask, after pending I/O and timers. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 async function startPiscina(options: ImportWorkerPoolOptions): Promise<RunningPool | null> {

@@ -16,7 +16,7 @@ export function yieldingPace(sliceMs = 10): Pace {
 }
 
 /** The next macrotask: `setImmediate` where the host has it (Node, Bun), else a zero timeout. */
-function nextTurn(): Promise<void> {
+export function nextTurn(): Promise<void> {
   const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown })
     .setImmediate;
   return new Promise((resolve) => {
