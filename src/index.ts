@@ -288,7 +288,11 @@ export {
   memberSheetAddresses,
   readMemberSheet,
 } from "./members/sheet";
-export { findAbsentMembers, summarizeMemberImport } from "./members/summary";
+export {
+  findAbsentMembers,
+  type ProductMemberName,
+  summarizeMemberImport,
+} from "./members/summary";
 export {
   type MemberRowsRead,
   type MemberValidation,

@@ -85,7 +85,10 @@ export async function importMembers(
       const verdict = await validateRows(tx, checked.csv, rules, input);
       if (!verdict.ok) return verdict;
       const { rows, members } = verdict;
-      const productMembers = await tx.listProductMembers(input.product);
+      const productMembers =
+        tx.listProductMemberNames === undefined
+          ? await tx.listProductMembers(input.product)
+          : await tx.listProductMemberNames(input.product);
       const plan = await runSteps(
         planMemberImportSteps(rows, {
           product: input.product,

@@ -5,7 +5,7 @@ import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import type { MemberImportResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
-import { findAbsentMemberSteps } from "./summary";
+import { findAbsentMemberSteps, type ProductMemberName } from "./summary";
 import type { WelcomeEmail } from "./welcome-email";
 
 /** What a member import writes: whole records for creates and updates, and the outbox. */
@@ -40,7 +40,7 @@ export interface MemberPlanContext {
   /** Stored members the file names by any address (Email, New Email, managers, mentors). */
   members: readonly Member[];
   /** Stored members with access to the product, for `absentMembers`. */
-  productMembers: readonly Member[];
+  productMembers: readonly ProductMemberName[];
   /**
    * `members` were loaded for this plan alone (a transaction's fresh copies): an update then
    * changes its stored record in place instead of copying it first. A frozen record is still

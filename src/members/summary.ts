@@ -6,12 +6,18 @@ import type { AbsentMember, MemberImportResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
 
 /**
+ * A member as `absentMembers` needs it: the address, the names and the product access. A whole
+ * {@link Member} is one; a store may answer just these (`StoreTx.listProductMemberNames`).
+ */
+export type ProductMemberName = Pick<Member, "email" | "firstName" | "lastName" | "products">;
+
+/**
  * `absentMembers`: every member with the `MEMBER` role on the product whose address no row of the
  * file names, ordered by address. An import never removes them; bulk remove does.
  */
 export function findAbsentMembers(
   rows: readonly Pick<ValidatedMemberRow, "email">[],
-  members: readonly Member[],
+  members: readonly ProductMemberName[],
   product: Product,
 ): AbsentMember[] {
   return drainSteps(findAbsentMemberSteps(rows, members, product));
@@ -20,7 +26,7 @@ export function findAbsentMembers(
 /** {@link findAbsentMembers} in steps of `ROWS_PER_STEP` rows and members. */
 export function* findAbsentMemberSteps(
   rows: readonly Pick<ValidatedMemberRow, "email">[],
-  members: readonly Member[],
+  members: readonly ProductMemberName[],
   product: Product,
 ): Steps<AbsentMember[]> {
   const inFile = new Set<string>();
@@ -30,7 +36,7 @@ export function* findAbsentMemberSteps(
   }
   const absent: AbsentMember[] = [];
   for (let index = 0; index < members.length; index++) {
-    const member = members[index] as Member;
+    const member = members[index] as ProductMemberName;
     if (
       !inFile.has(emailKey(member.email)) &&
       member.products.some((access) => access.product === product && access.role === Role.MEMBER)
@@ -47,7 +53,7 @@ export function* findAbsentMemberSteps(
  */
 export function summarizeMemberImport(
   rows: readonly ValidatedMemberRow[],
-  members: readonly Member[],
+  members: readonly ProductMemberName[],
   product: Product,
 ): MemberImportResult {
   const updatedCount = rows.filter((row) => row.existing !== null).length;

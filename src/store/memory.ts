@@ -3,6 +3,7 @@ import type { Application, Candidate, Job } from "../feed/model";
 import { applyMatterWrites as applyWrites, type MatterWrites } from "../matters/apply";
 import { type CycleMatters, flattenCycle, nestCycle } from "../matters/entries";
 import type { MemberPlan } from "../members/plan";
+import type { ProductMemberName } from "../members/summary";
 import type { WelcomeEmail } from "../members/welcome-email";
 import { emailKey } from "../values/email";
 import { AddressIndex } from "./address-index";
@@ -471,6 +472,21 @@ function memoryTx(
         if (holdsProduct(member, product)) collector.offer(member);
       const found = collector.result();
       return { ...found, members: found.members.map(copyMember) };
+    },
+
+    async listProductMemberNames(product: Product) {
+      const names: ProductMemberName[] = [];
+      for (const member of read().members.values()) {
+        const access = member.products.find((held) => held.product === product);
+        if (access !== undefined)
+          names.push({
+            email: member.email,
+            firstName: member.firstName,
+            lastName: member.lastName,
+            products: [{ product, role: access.role }],
+          });
+      }
+      return names;
     },
 
     async listProductMemberEmails(product: Product) {

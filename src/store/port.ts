@@ -4,6 +4,7 @@ import type { FeedApplicationHead, RangedStatusChange } from "../feed/ranged";
 import type { MatterWrites } from "../matters/apply";
 import type { CycleMatters } from "../matters/entries";
 import type { MemberPlan } from "../members/plan";
+import type { ProductMemberName } from "../members/summary";
 import type { WelcomeEmail } from "../members/welcome-email";
 import type { MemberIdPage } from "./member-page";
 import type { Product } from "./products";
@@ -130,6 +131,13 @@ export interface StoreTx {
    */
   listProductMemberEmails?(product: Product): Promise<string[]>;
   /**
+   * Optional: the address, names and access to `product` (at least; other products may come too)
+   * of the members with any role on it, in any order, for an import's `absentMembers`; without it
+   * imports take {@link StoreTx.listProductMembers}. A database answers a large organization's in
+   * pages, so other work on the connection's host runs between them.
+   */
+  listProductMemberNames?(product: Product): Promise<ProductMemberName[]>;
+  /**
    * Optional: one page of the members with any role on `product`, by id: the first `page.first`
    * whose id is greater than `page.after` (from the start when `null`), and whether more follow.
    * Paged reads (GraphQL's `membersByProduct`) then cost their page, not the organization; without
@@ -213,6 +221,7 @@ export const STORE_TX_OPERATIONS = [
   "loadExternalUserEmails",
   "listProductMembers",
   "listProductMemberEmails",
+  "listProductMemberNames",
   "listProductMemberPage",
   "applyMemberPlan",
   "loadMembersLinkedTo",

@@ -30,6 +30,38 @@ export function lookupsSuite(h: ConformanceHarness): void {
     expect(perform.length).toBeGreaterThan(0);
   });
 
+  it("lists a product's member names, when the adapter can, as the address, names and access of its members", async () => {
+    const store = await h.seeded();
+    const byEmail = (a: { email: string }, b: { email: string }) =>
+      a.email < b.email ? -1 : a.email > b.email ? 1 : 0;
+    for (const product of ["RECRUIT", "PERFORM", "UNI"] as const) {
+      for (const readOnly of [true, false]) {
+        const { members, names } = await store.transaction(
+          SEED_ORG_ID,
+          async (tx) => ({
+            members: await tx.listProductMembers(product),
+            names: await tx.listProductMemberNames?.(product),
+          }),
+          { readOnly },
+        );
+        if (names === undefined) return;
+        const expected = members.map((member) => ({
+          email: member.email,
+          firstName: member.firstName,
+          lastName: member.lastName,
+          role: member.products.find((access) => access.product === product)?.role,
+        }));
+        const answered = names.map((name) => ({
+          email: name.email,
+          firstName: name.firstName,
+          lastName: name.lastName,
+          role: name.products.find((access) => access.product === product)?.role,
+        }));
+        expect(answered.sort(byEmail)).toEqual(expected.sort(byEmail));
+      }
+    }
+  });
+
   it("reads a product's members a page at a time, when the adapter can, as pages by id of its members", async () => {
     const store = await h.seeded();
     for (const product of ["RECRUIT", "PERFORM", "UNI"] as const) {
