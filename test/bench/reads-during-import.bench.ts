@@ -81,18 +81,23 @@ export async function benchReadsBesideImport(
       }
       return Promise.all(latencies);
     };
+    // The upload's bytes are made before the clock starts: encoding them is the client's work,
+    // which a real server never does (made lazily, it was a 100 ms block of this process).
+    const form = new FormData();
+    form.set("file", new Blob([input.csv], { type: "text/csv" }), "members.csv");
+    const upload = new Response(form);
+    const uploadType = upload.headers.get("content-type") ?? "";
+    const uploadBody = new Uint8Array(await upload.arrayBuffer());
     // Warm the route and the token's check, then the idle figure over a second.
     for (let warm = 0; warm < 20; warm++) await read();
     const idle = await readsUntil(new Promise((resolve) => setTimeout(resolve, 1000)));
 
-    const form = new FormData();
-    form.set("file", new Blob([input.csv], { type: "text/csv" }), "members.csv");
     const started = performance.now();
     const importing = handler(
       new Request(`${BASE}/api/v2/members/import-csv?product=PERFORM`, {
         method: "POST",
-        headers: { authorization },
-        body: form,
+        headers: { authorization, "content-type": uploadType },
+        body: uploadBody,
       }),
     ).then(async (response) => {
       const body = await response.text();
