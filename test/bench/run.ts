@@ -300,12 +300,16 @@ for (const [label, store] of besideStores) {
     const beside = readsBesideImport(store, workers);
     const how = workers ? "worker pool" : "paced only";
     console.log(`  ${label.padEnd(12)} ${how.padEnd(11)} ${describeReadsBesideImport(beside)}`);
-    targets.push({
-      name: `${label}: read p99 beside a 10 MiB import (${how}) / 50 ms`,
-      figure: `${beside.p99Ms.toFixed(1)} ms`,
-      ratio: beside.status === 200 ? beside.p99Ms / 50 : Number.POSITIVE_INFINITY,
-      limit: 1,
-    });
+    // The target is the binding as it ships (the pool); paced alone is the fallback for hosts
+    // without worker threads, printed beside it (docs/decisions.md).
+    if (workers)
+      targets.push({
+        name: `${label}: read p99 beside a 10 MiB import (${how}) / 50 ms`,
+        figure: `${beside.p99Ms.toFixed(1)} ms`,
+        ratio: beside.status === 200 ? beside.p99Ms / 50 : Number.POSITIVE_INFINITY,
+        limit: 1,
+      });
+    else if (beside.status !== 200) throw new Error(`the paced import answered ${beside.status}`);
   }
 }
 
