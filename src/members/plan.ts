@@ -201,7 +201,8 @@ function updatedMember(member: Member, row: ValidatedMemberRow, product: Product
   copyPresentFields(member, row);
   addEducationOnce(member, row);
   const access = member.products.find((entry) => entry.product === product);
-  if (access === undefined) member.products.push({ product, role: row.role ?? Role.MEMBER });
+  if (access === undefined)
+    member.products = [...member.products, { product, role: row.role ?? Role.MEMBER }];
   else if (row.role !== undefined && row.role !== null) access.role = row.role;
   return member;
 }
@@ -229,11 +230,15 @@ function copyPresentFields(member: Member, row: ValidatedMemberRow): void {
   if (row.useMfa !== undefined) member.useMfa = row.useMfa ?? false;
 }
 
-/** Rule 7: Law School with Graduation Year is added only to a member with no education yet. */
+/**
+ * Rule 7: Law School with Graduation Year is added only to a member with no education yet. A new
+ * one-entry array rather than a push: a push onto an empty array reserves room for 17 entries,
+ * kept by every stored member.
+ */
 function addEducationOnce(member: Member, row: ValidatedMemberRow): void {
   if (member.education.length > 0) return;
   const lawSchool = row.lawSchool ?? null;
   const graduationYear = row.graduationYear ?? null;
   if (lawSchool === null && graduationYear === null) return;
-  member.education.push({ lawSchool, graduationYear });
+  member.education = [{ lawSchool, graduationYear }];
 }
