@@ -3,7 +3,7 @@ import { copyMember } from "../store/member-copy";
 import { type Product, Role } from "../store/products";
 import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
-import type { MemberImportResult } from "./result";
+import type { AbsentMember, MemberImportResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
 import { findAbsentMemberSteps, type ProductMemberName } from "./summary";
 import type { WelcomeEmail } from "./welcome-email";
@@ -41,6 +41,12 @@ export interface MemberPlanContext {
   members: readonly Member[];
   /** Stored members with access to the product, for `absentMembers`. */
   productMembers: readonly ProductMemberName[];
+  /**
+   * `absentMembers` found already (`findAbsentMembers` over the same rows and product): then
+   * `productMembers` is not read. A service finds them as soon as it lists the members, so the
+   * list is let go before the plan's own work begins.
+   */
+  absentMembers?: AbsentMember[];
   /**
    * `members` were loaded for this plan alone (a transaction's fresh copies): an update then
    * changes its stored record in place instead of copying it first. A frozen record is still
@@ -98,7 +104,9 @@ export function* planMemberImportSteps(
     result: {
       createdCount: 0,
       updatedCount: 0,
-      absentMembers: yield* findAbsentMemberSteps(rows, context.productMembers, context.product),
+      absentMembers:
+        context.absentMembers ??
+        (yield* findAbsentMemberSteps(rows, context.productMembers, context.product)),
     },
   };
   yield;
