@@ -55,7 +55,9 @@ export interface MemberPlanContext {
   membersAreCopies?: boolean;
   /**
    * The rows were made for this plan alone: each row's slot in the array is cleared once its
-   * member is planned, so a large file's rows and its members are not all held at once.
+   * member is planned, so a large file's rows and its members are not all held at once, and a
+   * row's office (the organization's own, which stores keep frozen) is given to its member as it
+   * is rather than copied for each.
    */
   consumeRows?: boolean;
 }
@@ -125,15 +127,17 @@ export function* planMemberImportSteps(
         : hasAccess(stored, context.product)
           ? null
           : "PRODUCT_GRANTED";
+    const shareOffice = context.consumeRows === true;
     const member =
       stored === null
-        ? createdMember(id, row, context.product)
+        ? createdMember(id, row, context.product, shareOffice)
         : updatedMember(
             context.membersAreCopies === true && !Object.isFrozen(stored)
               ? stored
               : copyMember(stored),
             row,
             context.product,
+            shareOffice,
           );
     if (row.managerEmail !== undefined)
       member.managerId = row.managerEmail === null ? null : resolve(row.managerEmail);
@@ -166,7 +170,12 @@ function hasAccess(member: Member, product: Product): boolean {
 }
 
 /** A create: every given value, defaults elsewhere, the product with Role or `MEMBER`. */
-function createdMember(id: string, row: ValidatedMemberRow, product: Product): Member {
+function createdMember(
+  id: string,
+  row: ValidatedMemberRow,
+  product: Product,
+  shareOffice: boolean,
+): Member {
   const member: Member = {
     id,
     email: row.email,
@@ -191,7 +200,7 @@ function createdMember(id: string, row: ValidatedMemberRow, product: Product): M
     products: [{ product, role: row.role ?? Role.MEMBER }],
     credentials: { passwordHash: null, mfaSecret: null, sessionEpoch: 0 },
   };
-  copyPresentFields(member, row);
+  copyPresentFields(member, row, shareOffice);
   addEducationOnce(member, row);
   return member;
 }
@@ -202,11 +211,16 @@ function createdMember(id: string, row: ValidatedMemberRow, product: Product): M
  * validation); SSO ID and Use MFA were merged before validation (6); education is create-only (7).
  * `member` is the stored record's copy, changed in place.
  */
-function updatedMember(member: Member, row: ValidatedMemberRow, product: Product): Member {
+function updatedMember(
+  member: Member,
+  row: ValidatedMemberRow,
+  product: Product,
+  shareOffice: boolean,
+): Member {
   if (row.newEmail !== undefined) member.email = row.newEmail;
   member.firstName = row.firstName;
   member.lastName = row.lastName;
-  copyPresentFields(member, row);
+  copyPresentFields(member, row, shareOffice);
   addEducationOnce(member, row);
   const access = member.products.find((entry) => entry.product === product);
   if (access === undefined)
@@ -229,12 +243,13 @@ const COPIED = [
   "flsaStatus",
 ] as const;
 
-function copyPresentFields(member: Member, row: ValidatedMemberRow): void {
+function copyPresentFields(member: Member, row: ValidatedMemberRow, shareOffice: boolean): void {
   for (const field of COPIED) {
     const value = row[field];
     if (value !== undefined) (member as Record<(typeof COPIED)[number], unknown>)[field] = value;
   }
-  if (row.office !== undefined) member.office = row.office === null ? null : { ...row.office };
+  if (row.office !== undefined)
+    member.office = row.office === null || shareOffice ? row.office : { ...row.office };
   if (row.useMfa !== undefined) member.useMfa = row.useMfa ?? false;
 }
 
