@@ -12,10 +12,11 @@ import { emailKey } from "../values/email";
 import { newRecordId } from "../values/record-id";
 import { MemberRowErrorType } from "./errors";
 import { planMemberImportSteps } from "./plan";
-import type { MemberImportResult, MemberValidationResult } from "./result";
+import type { AbsentMember, MemberImportResult, MemberValidationResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
 import { createMemberRuleContext, type MemberRuleContext } from "./rule-context";
 import { memberReadFailure, readMemberSheet } from "./sheet";
+import { findAbsentMemberSteps } from "./summary";
 import { type MemberRowsRead, readMemberRowSteps } from "./validate";
 import type { WelcomeEmail } from "./welcome-email";
 
@@ -85,17 +86,15 @@ export async function importMembers(
       const verdict = await validateRows(tx, checked.csv, rules, input);
       if (!verdict.ok) return verdict;
       const { rows, members } = verdict;
-      const productMembers =
-        tx.listProductMemberNames === undefined
-          ? await tx.listProductMembers(input.product)
-          : await tx.listProductMemberNames(input.product);
+      const absentMembers = await findAbsent(tx, rows, input.product, pace);
       const plan = await runSteps(
         planMemberImportSteps(rows, {
           product: input.product,
           now: input.now,
           newId,
           members,
-          productMembers,
+          productMembers: [],
+          absentMembers,
           membersAreCopies: true,
           consumeRows: true,
         }),
@@ -114,6 +113,24 @@ export async function importMembers(
       return { ok: false, result: conflictResult(error, checked.csv) };
     throw error;
   }
+}
+
+/**
+ * `absentMembers`, found as soon as the product's members are listed: the list is then garbage
+ * before the plan's work begins rather than held through it, long enough to be moved into the
+ * collector's old generation.
+ */
+async function findAbsent(
+  tx: StoreTx,
+  rows: readonly ValidatedMemberRow[],
+  product: Product,
+  pace: Pace | undefined,
+): Promise<AbsentMember[]> {
+  const productMembers =
+    tx.listProductMemberNames === undefined
+      ? await tx.listProductMembers(product)
+      : await tx.listProductMemberNames(product);
+  return runSteps(findAbsentMemberSteps(rows, productMembers, product), pace);
 }
 
 /** Addresses looked up per store call when paced: each call is then a short slice of work. */

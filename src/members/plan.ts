@@ -3,7 +3,7 @@ import { copyMember } from "../store/member-copy";
 import { type Product, Role } from "../store/products";
 import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
-import type { MemberImportResult } from "./result";
+import type { AbsentMember, MemberImportResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
 import { findAbsentMemberSteps, type ProductMemberName } from "./summary";
 import type { WelcomeEmail } from "./welcome-email";
@@ -42,6 +42,12 @@ export interface MemberPlanContext {
   /** Stored members with access to the product, for `absentMembers`. */
   productMembers: readonly ProductMemberName[];
   /**
+   * `absentMembers` found already (`findAbsentMembers` over the same rows and product): then
+   * `productMembers` is not read. A service finds them as soon as it lists the members, so the
+   * list is let go before the plan's own work begins.
+   */
+  absentMembers?: AbsentMember[];
+  /**
    * `members` were loaded for this plan alone (a transaction's fresh copies): an update then
    * changes its stored record in place instead of copying it first. A frozen record is still
    * copied. Absent or `false`, `members` stay the caller's, untouched.
@@ -49,7 +55,9 @@ export interface MemberPlanContext {
   membersAreCopies?: boolean;
   /**
    * The rows were made for this plan alone: each row's slot in the array is cleared once its
-   * member is planned, so a large file's rows and its members are not all held at once.
+   * member is planned, so a large file's rows and its members are not all held at once, and a
+   * row's office (the organization's own, which stores keep frozen) is given to its member as it
+   * is rather than copied for each.
    */
   consumeRows?: boolean;
 }
@@ -98,7 +106,9 @@ export function* planMemberImportSteps(
     result: {
       createdCount: 0,
       updatedCount: 0,
-      absentMembers: yield* findAbsentMemberSteps(rows, context.productMembers, context.product),
+      absentMembers:
+        context.absentMembers ??
+        (yield* findAbsentMemberSteps(rows, context.productMembers, context.product)),
     },
   };
   yield;
@@ -117,15 +127,17 @@ export function* planMemberImportSteps(
         : hasAccess(stored, context.product)
           ? null
           : "PRODUCT_GRANTED";
+    const shareOffice = context.consumeRows === true;
     const member =
       stored === null
-        ? createdMember(id, row, context.product)
+        ? createdMember(id, row, context.product, shareOffice)
         : updatedMember(
             context.membersAreCopies === true && !Object.isFrozen(stored)
               ? stored
               : copyMember(stored),
             row,
             context.product,
+            shareOffice,
           );
     if (row.managerEmail !== undefined)
       member.managerId = row.managerEmail === null ? null : resolve(row.managerEmail);
@@ -158,7 +170,12 @@ function hasAccess(member: Member, product: Product): boolean {
 }
 
 /** A create: every given value, defaults elsewhere, the product with Role or `MEMBER`. */
-function createdMember(id: string, row: ValidatedMemberRow, product: Product): Member {
+function createdMember(
+  id: string,
+  row: ValidatedMemberRow,
+  product: Product,
+  shareOffice: boolean,
+): Member {
   const member: Member = {
     id,
     email: row.email,
@@ -183,7 +200,7 @@ function createdMember(id: string, row: ValidatedMemberRow, product: Product): M
     products: [{ product, role: row.role ?? Role.MEMBER }],
     credentials: { passwordHash: null, mfaSecret: null, sessionEpoch: 0 },
   };
-  copyPresentFields(member, row);
+  copyPresentFields(member, row, shareOffice);
   addEducationOnce(member, row);
   return member;
 }
@@ -194,14 +211,20 @@ function createdMember(id: string, row: ValidatedMemberRow, product: Product): M
  * validation); SSO ID and Use MFA were merged before validation (6); education is create-only (7).
  * `member` is the stored record's copy, changed in place.
  */
-function updatedMember(member: Member, row: ValidatedMemberRow, product: Product): Member {
+function updatedMember(
+  member: Member,
+  row: ValidatedMemberRow,
+  product: Product,
+  shareOffice: boolean,
+): Member {
   if (row.newEmail !== undefined) member.email = row.newEmail;
   member.firstName = row.firstName;
   member.lastName = row.lastName;
-  copyPresentFields(member, row);
+  copyPresentFields(member, row, shareOffice);
   addEducationOnce(member, row);
   const access = member.products.find((entry) => entry.product === product);
-  if (access === undefined) member.products.push({ product, role: row.role ?? Role.MEMBER });
+  if (access === undefined)
+    member.products = [...member.products, { product, role: row.role ?? Role.MEMBER }];
   else if (row.role !== undefined && row.role !== null) access.role = row.role;
   return member;
 }
@@ -220,20 +243,25 @@ const COPIED = [
   "flsaStatus",
 ] as const;
 
-function copyPresentFields(member: Member, row: ValidatedMemberRow): void {
+function copyPresentFields(member: Member, row: ValidatedMemberRow, shareOffice: boolean): void {
   for (const field of COPIED) {
     const value = row[field];
     if (value !== undefined) (member as Record<(typeof COPIED)[number], unknown>)[field] = value;
   }
-  if (row.office !== undefined) member.office = row.office === null ? null : { ...row.office };
+  if (row.office !== undefined)
+    member.office = row.office === null || shareOffice ? row.office : { ...row.office };
   if (row.useMfa !== undefined) member.useMfa = row.useMfa ?? false;
 }
 
-/** Rule 7: Law School with Graduation Year is added only to a member with no education yet. */
+/**
+ * Rule 7: Law School with Graduation Year is added only to a member with no education yet. A new
+ * one-entry array rather than a push: a push onto an empty array reserves room for 17 entries,
+ * kept by every stored member.
+ */
 function addEducationOnce(member: Member, row: ValidatedMemberRow): void {
   if (member.education.length > 0) return;
   const lawSchool = row.lawSchool ?? null;
   const graduationYear = row.graduationYear ?? null;
   if (lawSchool === null && graduationYear === null) return;
-  member.education.push({ lawSchool, graduationYear });
+  member.education = [{ lawSchool, graduationYear }];
 }
