@@ -56,6 +56,7 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
         : (error, request) => options.onError?.(error, hostRequestOf(request)),
     importPool: importPoolOf(options.importWorkers),
     importTurn: limitImports(options.maxConcurrentImports ?? DEFAULT_MAX_CONCURRENT_IMPORTS),
+    deprecation: options.deprecation ?? {},
   };
 }
 

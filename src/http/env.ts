@@ -6,6 +6,7 @@ import type { SessionStampCheck } from "../auth/session-stamp";
 import type { TokenSecret, TokenVerifier } from "../auth/token";
 import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
+import type { DeprecationOptions } from "./deprecation";
 import type { ImportWorkerPool } from "./import-pool";
 
 /** The handler's options with every default filled in; what every route and middleware reads. */
@@ -41,6 +42,7 @@ export interface HttpSettings {
   importPool: ImportWorkerPool | null;
   /** One turn of the bound on imports running at once (`limitImports`), shared by their routes. */
   importTurn: MiddlewareHandler<HttpEnv>;
+  deprecation: DeprecationOptions;
 }
 
 /** The Hono environment of rpdi's app: what the middleware chain hands the routes. */

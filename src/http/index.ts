@@ -89,6 +89,10 @@ export { type SharedLimiters, sharedLimitersFrom } from "../limits/shared";
 export { yieldingPace } from "../runtime/pace";
 export { createHttpApp } from "./app";
 export { comesFromAnotherSite } from "./cross-site";
+export {
+  type DeprecationOptions,
+  MATTER_ENDPOINTS_DEPRECATED_SINCE,
+} from "./deprecation";
 export type { HttpEnv, HttpSettings } from "./env";
 export type { GraphqlHttpOptions } from "./graphql";
 export { createHttpHandler, type HttpHandler } from "./handler";

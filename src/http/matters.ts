@@ -11,6 +11,7 @@ import { canonicalId, UUID_PATTERN } from "../values/uuid";
 import { requireAccess, requireSession } from "./access";
 import { bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";
+import { announceDeprecation } from "./deprecation";
 import type { HttpEnv, HttpSettings } from "./env";
 import { importWork } from "./import-work";
 import { readUploadedFile, UPLOAD_BODY_LIMIT } from "./multipart";
@@ -160,7 +161,10 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
   );
 
   app.openapi(
-    { ...uploadCsvRoute, middleware },
+    {
+      ...uploadCsvRoute,
+      middleware: [announceDeprecation("upsert", settings.deprecation), ...middleware],
+    },
     async (c) => {
       const input = await writeInput(c, c.req.valid("query").reviewCycleId);
       if (input instanceof Response) return input;
@@ -201,5 +205,11 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
     );
   };
   app.openapi({ ...validateUpsertRoute, middleware }, validator("upsert"));
-  app.openapi({ ...validateCsvRoute, middleware }, validator("legacy"));
+  app.openapi(
+    {
+      ...validateCsvRoute,
+      middleware: [announceDeprecation("validate-upsert", settings.deprecation), ...middleware],
+    },
+    validator("legacy"),
+  );
 }

@@ -3,6 +3,7 @@ import type { PasswordHasher } from "../auth/password";
 import type { TokenSecret } from "../auth/token";
 import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
+import type { DeprecationOptions } from "./deprecation";
 import type { GraphqlHttpOptions } from "./graphql";
 import type { ImportWorkerPool } from "./import-pool";
 
@@ -68,6 +69,11 @@ export interface HttpHandlerOptions {
   graphql?: GraphqlHttpOptions;
   /** Told about every unexpected failure (answered 500 without details). */
   onError?: (error: unknown, request: Request) => void;
+  /**
+   * The deprecated matter endpoints (`upload-csv`, `validate-csv`) answer `Deprecation` with this
+   * date (RFC 9745; 2026-11-22 by default) and, when set, `Sunset` (RFC 8594).
+   */
+  deprecation?: DeprecationOptions;
   /**
    * Worker threads for the file work of imports (member import, the matter writes and
    * validators), so other requests are answered while a large file is read: a thread count, a
