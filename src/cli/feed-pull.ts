@@ -2,6 +2,7 @@ import { DEFAULT_PULL_WINDOW_MS } from "../client/feed";
 import { createClient, type FeedPull, RpdiClientError } from "../client/index";
 import { createAtomicWriter } from "./atomic-file";
 import { type CliIo, ExitCode, UsageError } from "./io";
+import { startProgress } from "./progress";
 
 /** What `rpdi feed pull` was asked for (credentials come from the environment). */
 export interface FeedPullCommand {
@@ -89,9 +90,14 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
   const toFile = command.out !== undefined && command.out !== "-";
   const writer = toFile ? await createAtomicWriter(command.out as string) : undefined;
   const write = writer === undefined ? async (text: string) => io.stdout(text) : writer.write;
+  const progress = startProgress(io);
   try {
     let lines: string[] = [];
     for await (const application of pull) {
+      progress.update(
+        () =>
+          `rpdi feed pull: ${pull.stats.windows} windows fetched, ${pull.stats.applications} applications`,
+      );
       lines.push(`${JSON.stringify(application)}\n`);
       if (lines.length >= 500) {
         await write(lines.join(""));
@@ -101,6 +107,7 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
     await write(lines.join(""));
     await writer?.commit();
   } catch (error) {
+    progress.done();
     await writer?.abort();
     if (error instanceof RpdiClientError) {
       io.stderr(
@@ -110,6 +117,7 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
     }
     throw error;
   }
+  progress.done();
   const { stats } = pull;
   const unknown = [...stats.unknownDegrees].map(([degree, count]) => `"${degree}" (${count})`);
   io.stderr(

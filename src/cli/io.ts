@@ -8,6 +8,11 @@ export interface CliIo {
   /** Colour the output (a terminal, and NO_COLOR unset). */
   color: boolean;
   now: () => Date;
+  /**
+   * Draws a progress line in place on stderr, or clears it (`null`); set only when stderr is a
+   * terminal, so progress never reaches a log or a pipe.
+   */
+  progress?: (line: string | null) => void;
   /** The environment's variables; none when absent (tests). */
   env?: (name: string) => string | undefined;
 }

@@ -14,6 +14,12 @@ runCli(process.argv.slice(2), {
   color,
   now: () => new Date(),
   env: (name) => process.env[name],
+  ...(process.stderr.isTTY === true
+    ? {
+        progress: (line: string | null) =>
+          process.stderr.write(line === null ? "\r\x1b[2K" : `\r\x1b[2K${line}`),
+      }
+    : {}),
 }).then(
   (code) => {
     process.exitCode = code;

@@ -9,6 +9,7 @@ import {
 } from "../members/deliver";
 import type { WelcomeEmailOutbox } from "../store/port";
 import { type CliIo, ExitCode, UsageError } from "./io";
+import { startProgress } from "./progress";
 
 export const OUTBOX_USAGE = `Usage:
   rpdi outbox deliver --database-url <postgres://…> [--once] [--sender <module.mjs>] [--schema rpdi]
@@ -102,6 +103,9 @@ export async function outboxCommand(
   const stopping = new AbortController();
   const stopListening = environment.onStopSignal(() => stopping.abort());
   let report: WelcomeEmailDeliveryReport;
+  const progress = startProgress(io);
+  let delivered = 0;
+  let failed = 0;
   try {
     report = await deliverWelcomeEmails(opened.outbox, send, {
       worker,
@@ -111,16 +115,23 @@ export async function outboxCommand(
       once: values.once ?? false,
       signal: stopping.signal,
       onBatch: (batch) => {
+        delivered += batch.delivered;
+        failed += batch.failed;
+        if (batch.failures.length > 0) progress.done();
         for (const failure of batch.failures)
           io.stderr(
             `rpdi: outbox deliver: sending ${failure.idempotencyKey} failed (retried after the lease): ${message(failure.error)}\n`,
           );
+        progress.update(
+          () => `rpdi: outbox deliver: ${delivered} delivered, ${failed} failed so far`,
+        );
       },
     });
   } catch (error) {
     io.stderr(`rpdi: outbox deliver: the database failed: ${message(error)}\n`);
     return ExitCode.INVALID;
   } finally {
+    progress.done();
     stopListening();
     await opened.close();
   }

@@ -1,16 +1,21 @@
-import { csvSizeError } from "../csv/read";
+import { CSV_SLICE_BYTES } from "../csv/parse";
+import { csvSizeError, MAX_CSV_BYTES } from "../csv/read";
 import { memberErrorReport } from "../members/error-report";
 import type {
   MemberImportResult,
   MemberRowColumnError,
   MemberValidationResult,
 } from "../members/result";
+import type { MemberValidation } from "../members/row-validator";
 import { memberRowsDespiteHeader } from "../members/rows-despite-header";
+import { createMemberRuleContext } from "../members/rule-context";
 import { memberReadFailure } from "../members/sheet";
 import { summarizeMemberImport } from "../members/summary";
-import { validateMemberCsv } from "../members/validate";
+import { readMemberRowSteps } from "../members/validate";
+import { runSteps } from "../runtime/steps";
 import type { Product } from "../store/products";
 import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson } from "./io";
+import { startProgress } from "./progress";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
 import { formatTable } from "./table";
 
@@ -69,13 +74,34 @@ async function validate(
 ): Promise<MemberValidationResult | MemberImportResult> {
   const oversize = csvSizeError(await statInputFile(io, options.file));
   if (oversize !== null) return memberReadFailure(oversize);
-  const validation = validateMemberCsv(await readInputFile(io, options.file), {
-    product: options.product,
-    organization: snapshot.organization,
-    members: snapshot.members,
-    externalUserEmails: snapshot.externalUserEmails,
-    now: options.now,
-  });
+  const bytes = await readInputFile(io, options.file);
+  const progress = startProgress(io);
+  let sliced = 0;
+  const reading = async () => {
+    sliced++;
+    progress.update(
+      () =>
+        `rpdi: reading ${options.file}: ${mebibytes(Math.min(sliced * CSV_SLICE_BYTES, bytes.byteLength))} of ${mebibytes(bytes.byteLength)}`,
+    );
+  };
+  const checking = async () =>
+    progress.update(() => `rpdi: checking ${options.file}: rules across rows`);
+  const rules = createMemberRuleContext(snapshot.organization, options.product, options.now);
+  let validation: MemberValidation;
+  try {
+    const read = await runSteps(
+      readMemberRowSteps(bytes, rules, MAX_CSV_BYTES, CSV_SLICE_BYTES),
+      reading,
+    );
+    validation = read.ok
+      ? await runSteps(
+          read.rows.finishSteps(snapshot.members, snapshot.externalUserEmails ?? []),
+          checking,
+        )
+      : read;
+  } finally {
+    progress.done();
+  }
   if (!validation.ok) return validation.result;
   return summarizeMemberImport(validation.rows, snapshot.members, options.product);
 }
@@ -147,4 +173,8 @@ function describeValid(
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+function mebibytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
