@@ -12,6 +12,8 @@ export interface ServeBackend {
   /** Shared limiters; `undefined` keeps the HTTP binding's in-memory defaults. */
   rateLimiter?: RateLimiter;
   loginProtection?: LoginProtection;
+  /** Readiness checks beside the store's (`GET /readyz`), by name. */
+  readiness?: Record<string, () => Promise<unknown>>;
   /** One line saying where the state lives. */
   description: string;
   close(): Promise<void>;
@@ -70,6 +72,7 @@ export async function postgresBackend(
     const seeded = await seedAbsent(pool, store, quoted, snapshots);
     let limiters = createPostgresLimiters(pool, { schema: options.schema });
     let shared = "in the database";
+    const readiness: Record<string, () => Promise<unknown>> = {};
     if (options.redisUrl !== undefined) {
       const { Redis } = await optionalPeer<typeof import("ioredis")>(
         "ioredis",
@@ -82,11 +85,13 @@ export async function postgresBackend(
       });
       const { createRedisLimiters } = await import("../limits/redis");
       limiters = createRedisLimiters(redis, { namespace: options.schema });
+      readiness.redis = () => redis.ping();
       shared = `in Redis at ${withoutCredentials(options.redisUrl)}`;
     }
     return {
       store,
       ...limiters,
+      readiness,
       description: `PostgreSQL at ${withoutCredentials(options.databaseUrl)}, schema ${options.schema}${seeded.length === 0 ? "" : `, seeded from ${seedPath} (${seeded.join(", ")})`}; limits shared ${shared}`,
       close: async () => {
         for (const close of closers) await close();

@@ -169,11 +169,13 @@ export async function serveCommand(
       : { rateLimiter: backend.rateLimiter }),
     ...(backend.loginProtection === undefined ? {} : { loginProtection: backend.loginProtection }),
     onError: (error) => write(`rpdi serve: unexpected failure: ${describeError(error)}\n`),
+    health: { checks: backend.readiness ?? {} },
   });
   handle = handler;
   const lines = [
     `rpdi sandbox: ${backend.description}`,
     `  REST   ${root}/api/v2`,
+    `  Health ${root}/healthz, ${root}/readyz`,
     `  Feed   ${root}/v1/job-applications${options.feedLimit === undefined ? "" : ` (limit ${options.feedLimit.limit} requests per ${options.feedLimit.windowMs / 1000} s)`}`,
     ...snapshots.map(
       (snapshot) => `  Login  ${root}/app/${snapshot.organization.shortName}/admin/auth/`,

@@ -11,6 +11,7 @@ import { BodyTooLargeError, countBodyBytes, hostRequestOf } from "./body-limit";
 import type { HttpEnv, HttpSettings } from "./env";
 import { registerFeedRoutes } from "./feed";
 import { registerGraphqlRoute } from "./graphql";
+import { registerHealthRoutes } from "./health";
 import { DEFAULT_MAX_CONCURRENT_IMPORTS, limitImports } from "./import-gate";
 import { createImportWorkerPool, type ImportWorkerPool } from "./import-pool";
 import { registerListRoutes } from "./lists";
@@ -109,6 +110,9 @@ export function buildHttpApp(options: HttpHandlerOptions): {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
+  // Before the host allow-list: probes address a pod or instance by its IP, and answer no data.
+  if (options.health !== undefined && options.health !== false)
+    registerHealthRoutes(app, settings.store, options.health === true ? {} : options.health);
   if (settings.allowedHosts !== null) app.use(refuseUnknownHosts(settings.allowedHosts));
   app.use(countBodyBytes());
   app.use(

@@ -95,6 +95,7 @@ export {
 } from "./deprecation";
 export type { HttpEnv, HttpSettings } from "./env";
 export type { GraphqlHttpOptions } from "./graphql";
+export type { HealthOptions } from "./health";
 export { createHttpHandler, type HttpHandler } from "./handler";
 export {
   DEFAULT_MAX_CONCURRENT_IMPORTS,

@@ -5,6 +5,7 @@ import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
 import type { DeprecationOptions } from "./deprecation";
 import type { GraphqlHttpOptions } from "./graphql";
+import type { HealthOptions } from "./health";
 import type { ImportWorkerPool } from "./import-pool";
 
 /**
@@ -74,6 +75,11 @@ export interface HttpHandlerOptions {
    * date (RFC 9745; 2026-11-22 by default) and, when set, `Sunset` (RFC 8594).
    */
   deprecation?: DeprecationOptions;
+  /**
+   * `GET /healthz` and `GET /readyz` for load balancers and orchestrators (off by default: the
+   * paths are outside the spec's). `true`, or the readiness deadline and extra checks.
+   */
+  health?: boolean | HealthOptions;
   /**
    * Worker threads for the file work of imports (member import, the matter writes and
    * validators), so other requests are answered while a large file is read: a thread count, a

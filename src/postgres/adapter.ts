@@ -39,7 +39,7 @@ import {
   writeMembers,
   writeWelcomeEmails,
 } from "./members-sql";
-import { migrate } from "./migrate";
+import { migrate, SCHEMA_VERSION } from "./migrate";
 import { claimWelcomeEmailRows, deleteClaimedWelcomeEmails } from "./outbox-sql";
 import { readProfile, readSnapshot, writeSnapshot } from "./snapshot-io";
 import { readWholeFeed } from "./whole-feed";
@@ -253,6 +253,24 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     acknowledgeWelcomeEmailClaims(claims) {
       return alone((connection) => deleteClaimedWelcomeEmails(connection, s, claims));
+    },
+
+    async checkReady(): Promise<void> {
+      let applied: number;
+      try {
+        const { rows } = await options.client.query(
+          `SELECT coalesce(max(version), 0) AS version FROM ${s}.rpdi_migrations`,
+        );
+        applied = Number(rows[0]?.version ?? 0);
+      } catch (error) {
+        // A missing schema is a deployment that never migrated, not a database that is down.
+        if (sqlState(error) === "42P01") applied = 0;
+        else throw new Error(`the database did not answer (${sqlState(error) ?? "no connection"})`);
+      }
+      if (applied < SCHEMA_VERSION)
+        throw new Error(
+          `the schema is at version ${applied}, this rpdi needs ${SCHEMA_VERSION}: run migrate()`,
+        );
     },
 
     async findOrganizationId(shortName: string): Promise<string | null> {

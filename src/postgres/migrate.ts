@@ -28,6 +28,9 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 12, sql: cheaperMemberWrites },
 ];
 
+/** The schema version this rpdi reads and writes: its last migration. */
+export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((migration) => migration.version));
+
 /**
  * Creates or upgrades the store's schema. Idempotent: applied versions are recorded in
  * `rpdi_migrations`, and concurrent callers wait on an advisory lock.

@@ -42,6 +42,12 @@ export interface Store {
   exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null>;
   /** The id of the organization with this short name (the login address's `{org_name}`). */
   findOrganizationId(shortName: string): Promise<string | null>;
+  /**
+   * Optional: resolves when the store can serve requests now (a database answers and its schema
+   * is current), rejects with the reason otherwise. Readiness probes (`GET /readyz`) call it; a
+   * store without it is ready whenever the process is.
+   */
+  checkReady?(): Promise<void>;
 }
 
 /**
