@@ -3,8 +3,19 @@ export const FEED_RATE_LIMIT = { limit: 1000, windowMs: 300_000 } as const;
 
 /** Whether a feed request may go ahead, and if not, how long until it may. */
 export type RateDecision =
-  | { allowed: true; remaining: number }
+  | {
+      allowed: true;
+      remaining: number;
+      /** Whole seconds until the budget next grows (a counted request leaves the window). */
+      resetSeconds?: number;
+    }
   | { allowed: false; retryAfterSeconds: number };
+
+/** A limiter's quota: at most `limit` requests per key in any `windowMs`. */
+export interface RatePolicy {
+  limit: number;
+  windowMs: number;
+}
 
 /**
  * The rate-limit port: one decision per request, keyed (rpdi keys the feed by organization).
@@ -13,6 +24,8 @@ export type RateDecision =
 export interface RateLimiter {
   /** Counts one request of `key` at `now` and says whether it is within the limit. */
   take(key: string, now: Date): Promise<RateDecision>;
+  /** Optional: the quota, announced to clients in `RateLimit-Policy`. */
+  readonly policy?: RatePolicy;
 }
 
 /**
@@ -28,6 +41,7 @@ export function createRateLimiter(
   // from the front instead of filtering all (up to `limit`) of them.
   const seen = new Map<string, number[]>();
   return {
+    policy: { limit, windowMs },
     async take(key, now) {
       const at = now.getTime();
       let times = seen.get(key);
@@ -46,7 +60,8 @@ export function createRateLimiter(
         };
       }
       insertAscending(times, at);
-      return { allowed: true, remaining: limit - times.length };
+      const resetSeconds = Math.max(0, Math.ceil(((times[0] as number) + windowMs - at) / 1000));
+      return { allowed: true, remaining: limit - times.length, resetSeconds };
     },
   };
 }
@@ -66,11 +81,19 @@ function insertAscending(times: number[], time: number): void {
  * spec's limit.
  */
 export function rateLimiterFrom(limiter: FlexibleLimiter): RateLimiter {
+  const { points, duration } = limiter;
   return {
+    ...(typeof points === "number" && typeof duration === "number" && duration > 0
+      ? { policy: { limit: points, windowMs: duration * 1000 } }
+      : {}),
     async take(key) {
       const { allowed, state } = await consumeSettled(limiter.consume(key));
       return allowed
-        ? { allowed, remaining: state.remainingPoints }
+        ? {
+            allowed,
+            remaining: state.remainingPoints,
+            resetSeconds: Math.max(0, Math.ceil(state.msBeforeNext / 1000)),
+          }
         : { allowed, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
     },
   };
@@ -95,4 +118,7 @@ export async function consumeSettled<State>(
 export interface FlexibleLimiter {
   /** Takes one point for `key`; rejects with the counter's state when none is left. */
   consume(key: string): Promise<{ remainingPoints: number; msBeforeNext: number }>;
+  /** The quota (rate-limiter-flexible's limiters have both): points per `duration` seconds. */
+  readonly points?: number;
+  readonly duration?: number;
 }

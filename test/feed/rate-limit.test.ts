@@ -9,7 +9,11 @@ describe("createRateLimiter (spec: 1000 requests per 5 minutes)", () => {
     const start = Date.UTC(2026, 5, 15, 12);
     for (let request = 0; request < 1000; request++) {
       const decision = await limiter.take("org", new Date(start + request * 100));
-      expect(decision).toEqual({ allowed: true, remaining: 999 - request });
+      expect(decision).toEqual({
+        allowed: true,
+        remaining: 999 - request,
+        resetSeconds: Math.ceil((300_000 - request * 100) / 1000),
+      });
     }
     expect(await limiter.take("org", new Date(start + 100_000))).toEqual({
       allowed: false,
@@ -44,7 +48,12 @@ describe("rateLimiterFrom (a shared rate-limiter-flexible store behind the port)
     const limiter = rateLimiterFrom(new RateLimiterMemory({ points: 3, duration: 300 }));
     const now = new Date();
     for (let request = 0; request < 3; request++)
-      expect(await limiter.take("org", now)).toEqual({ allowed: true, remaining: 2 - request });
+      expect(await limiter.take("org", now)).toMatchObject({
+        allowed: true,
+        remaining: 2 - request,
+        resetSeconds: expect.any(Number),
+      });
+    expect(limiter.policy).toEqual({ limit: 3, windowMs: 300_000 });
     const refused = await limiter.take("org", now);
     expect(refused.allowed).toBe(false);
     if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(299);
@@ -74,7 +83,12 @@ describe("the in-memory limiter against a filter over every counted request", ()
         };
       }
       times.push(at);
-      return { allowed: true, remaining: limit - times.length };
+      const oldest = times.reduce((least, time) => Math.min(least, time));
+      return {
+        allowed: true,
+        remaining: limit - times.length,
+        resetSeconds: Math.max(0, Math.ceil((oldest + windowMs - at) / 1000)),
+      };
     };
   }
 
