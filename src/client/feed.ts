@@ -4,6 +4,7 @@ import { type JobApplication, jobApplicationListSchema } from "../feed/record";
 import { errorBodySchema } from "../http/error-body";
 import type { Addresses } from "./addresses";
 import type { CallOptions } from "./members";
+import type { RateLimitBudget } from "./rate-limit";
 import type { Transport } from "./transport";
 import { mergeWindowRecords, type PullWindows } from "./window-merge";
 
@@ -74,6 +75,12 @@ export interface FeedMethods {
    * changed later than the window reached; the order is not the service's.
    */
   pull(options: FeedPullOptions): FeedPull;
+  /**
+   * What the feed's last answer said of its quota (`RateLimit`, `RateLimit-Policy`): requests
+   * left and when more come; `undefined` before any answer stated it. With none left, the next
+   * feed call waits until then instead of drawing a 429.
+   */
+  rateLimit(): RateLimitBudget | undefined;
 }
 
 /** Adjacent windows share this much, whatever the service's bounds (inclusive or not). */
@@ -143,6 +150,7 @@ export function feedMethods(transport: Transport, addresses: Addresses): FeedMet
 
   return {
     jobApplications,
+    rateLimit: () => transport.rateLimit,
     pull(options) {
       const since = instantOf("since", options.since);
       const until = instantOf("until", options.until);

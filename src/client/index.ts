@@ -86,5 +86,6 @@ export {
   type MemberMethods,
   type UploadOptions,
 } from "./members";
+export { type RateLimitBudget, readRateLimit } from "./rate-limit";
 export type { RetryOptions } from "./runtime";
 export type { ClientCredentials } from "./session";

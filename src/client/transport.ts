@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type ContractIssue, RpdiContractError, RpdiRateLimitError } from "./errors";
+import { type RateLimitBudget, readRateLimit } from "./rate-limit";
 import type { Runtime } from "./runtime";
 import { type BadRequestBody, failureOf, type Outgoing, retryAfterSeconds, sendOnce } from "./send";
 import type { Session, SessionKeeper } from "./session";
@@ -37,6 +38,9 @@ const RETRIED_SERVER_STATUSES = new Set([500, 502, 503, 504]);
  * jitter), at most `retry.maxRetries` times.
  */
 export class Transport {
+  /** What the service last said of the retried calls' quota (the feed's), if anything. */
+  rateLimit: RateLimitBudget | undefined;
+
   constructor(
     readonly runtime: Runtime,
     private readonly sessions: SessionKeeper,
@@ -48,6 +52,7 @@ export class Transport {
     let loggedInAgain = false;
     let retries = 0;
     for (;;) {
+      if (call.retries === true) await this.waitForBudget(request, call.signal);
       const session = await this.sessions.session(call.signal);
       const response = await sendOnce(this.runtime, request, call.url, {
         method: call.method,
@@ -58,6 +63,8 @@ export class Transport {
       });
       this.sessions.observe(response);
       session.cookies?.receive(response.headers, call.url);
+      if (call.retries === true)
+        this.rateLimit = readRateLimit(response.headers, this.runtime.now()) ?? this.rateLimit;
       if (response.status === 401 && !loggedInAgain) {
         loggedInAgain = true;
         await response.body?.cancel();
@@ -86,6 +93,24 @@ export class Transport {
       if (response.ok) return call.read(response, this.check(request));
       throw await failureOf(response, request, call.badRequest, this.runtime);
     }
+  }
+
+  /**
+   * With nothing left of the quota the service last stated, waits until it said more comes (within
+   * `retry.maxDelayMs`, else fails at once as a 429 would) rather than spend a request on a 429.
+   */
+  private async waitForBudget(request: string, signal: AbortSignal | undefined): Promise<void> {
+    const budget = this.rateLimit;
+    if (budget === undefined || budget.remaining > 0) return;
+    const waitMs = budget.resetAt.getTime() - this.runtime.now();
+    if (waitMs <= 0) return;
+    if (waitMs > this.runtime.retry.maxDelayMs)
+      throw new RpdiRateLimitError(
+        `${request}: the ${budget.policy} quota is spent until ${budget.resetAt.toISOString()}, longer than retry.maxDelayMs`,
+        { request, status: 429 },
+        Math.ceil(waitMs / 1000),
+      );
+    await this.runtime.sleep(waitMs, signal);
   }
 
   /**
