@@ -225,6 +225,7 @@ export { generateExampleMemberCsv, MAX_EXAMPLE_ROWS } from "./members/example-cs
 export {
   type ImportMembersInput,
   type ImportMembersOutcome,
+  type ImportPhase,
   importMembers,
   type MemberFileReader,
 } from "./members/import";

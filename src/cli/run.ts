@@ -7,12 +7,14 @@ import { type CliIo, ExitCode, UsageError } from "./io";
 import { LIST_NAMES, listsCommand } from "./lists";
 import { outboxCommand } from "./outbox";
 import { serveCommand } from "./serve";
+import { parseLogFormat, parseLogLevel } from "./serve-logger";
 import { totpCommand } from "./totp";
 import { validateMattersCommand } from "./validate-matters";
 import { validateMembersCommand } from "./validate-members";
 
 export const USAGE = `Usage:
   rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--allowed-host <name> …] [--persist <file.json>] [--feed-limit 1000/300] [--import-workers <n>] [--max-imports 2]
+             [--log-format json|pretty] [--log-level debug|info|warn|error|silent]
   rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
   rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
@@ -97,6 +99,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
         ...(feedLimit === undefined ? {} : { feedLimit }),
         ...(importWorkers === undefined ? {} : { importWorkers }),
         ...(maxImports === undefined ? {} : { maxConcurrentImports: maxImports }),
+        logFormat: parseLogFormat(values["log-format"], io.color),
+        logLevel: parseLogLevel(values["log-level"]),
       },
       io.stdout,
     )) as ExitCode;
@@ -110,6 +114,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     "allowed-host",
     "import-workers",
     "max-imports",
+    "log-format",
+    "log-level",
   ] as const)
     if (values[option] !== undefined)
       throw new UsageError(`--${option} applies to rpdi serve only`);
@@ -218,6 +224,8 @@ function parseCommandLine(argv: readonly string[]) {
       "allowed-host": { type: "string", multiple: true },
       "import-workers": { type: "string" },
       "max-imports": { type: "string" },
+      "log-format": { type: "string" },
+      "log-level": { type: "string" },
       persist: { type: "string" },
       "database-url": { type: "string" },
       schema: { type: "string" },

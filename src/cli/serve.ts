@@ -12,6 +12,7 @@ import { removeStrayTemporaries } from "./atomic-file";
 import { UsageError } from "./io";
 import { type PersistedState, persistedState } from "./persisted-state";
 import { memoryBackend, postgresBackend, type ServeBackend } from "./serve-backend";
+import { type LogFormat, type LogLevel, serveLogger } from "./serve-logger";
 import { describe as describeError } from "./snapshot-file";
 
 export interface ServeOptions {
@@ -36,6 +37,9 @@ export interface ServeOptions {
   importWorkers?: number;
   /** File imports running at once before 503; the HTTP binding's 2 by default. */
   maxConcurrentImports?: number;
+  /** How request and import lines are written to stdout (`silent` level: none). */
+  logFormat?: LogFormat;
+  logLevel?: LogLevel;
 }
 
 /** Loopback, the name or address `--host` binds (unless a wildcard), and each `--allowed-host`. */
@@ -169,6 +173,9 @@ export async function serveCommand(
       : { rateLimiter: backend.rateLimiter }),
     ...(backend.loginProtection === undefined ? {} : { loginProtection: backend.loginProtection }),
     onError: (error) => write(`rpdi serve: unexpected failure: ${describeError(error)}\n`),
+    ...(options.logLevel === "silent"
+      ? {}
+      : { logger: await serveLogger(options.logFormat ?? "json", options.logLevel ?? "info") }),
     health: { checks: backend.readiness ?? {} },
   });
   handle = handler;

@@ -21,6 +21,7 @@ import { registerMatterRoutes } from "./matters";
 import { registerMemberRoutes } from "./members";
 import { OPENAPI_DOCUMENT_CONFIG } from "./openapi-config";
 import type { HttpHandlerOptions } from "./options";
+import { logRequests } from "./request-log";
 import { COMMON_HEADERS, carriesCommonHeaders, json, jsonError } from "./responses";
 
 function settingsOf(options: HttpHandlerOptions): HttpSettings {
@@ -58,6 +59,7 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
     importPool: importPoolOf(options.importWorkers),
     importTurn: limitImports(options.maxConcurrentImports ?? DEFAULT_MAX_CONCURRENT_IMPORTS),
     deprecation: options.deprecation ?? {},
+    logger: options.logger,
   };
 }
 
@@ -110,6 +112,7 @@ export function buildHttpApp(options: HttpHandlerOptions): {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
+  if (settings.logger !== undefined) app.use(logRequests(settings.logger));
   // Before the host allow-list: probes address a pod or instance by its IP, and answer no data.
   if (options.health !== undefined && options.health !== false)
     registerHealthRoutes(app, settings.store, options.health === true ? {} : options.health);

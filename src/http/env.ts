@@ -8,6 +8,7 @@ import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
 import type { DeprecationOptions } from "./deprecation";
 import type { ImportWorkerPool } from "./import-pool";
+import type { RpdiLogger } from "./logger";
 
 /** The handler's options with every default filled in; what every route and middleware reads. */
 export interface HttpSettings {
@@ -43,6 +44,7 @@ export interface HttpSettings {
   /** One turn of the bound on imports running at once (`limitImports`), shared by their routes. */
   importTurn: MiddlewareHandler<HttpEnv>;
   deprecation: DeprecationOptions;
+  logger: RpdiLogger | undefined;
 }
 
 /** The Hono environment of rpdi's app: what the middleware chain hands the routes. */
@@ -54,5 +56,7 @@ export interface HttpEnv {
     principal: Principal;
     /** The route's request body limit in bytes, when it sets one (`bodyLimit`). */
     bodyLimit: number | undefined;
+    /** The request's id in logs, when the binding logs. */
+    requestId: string | undefined;
   };
 }

@@ -95,8 +95,8 @@ export {
 } from "./deprecation";
 export type { HttpEnv, HttpSettings } from "./env";
 export type { GraphqlHttpOptions } from "./graphql";
-export type { HealthOptions } from "./health";
 export { createHttpHandler, type HttpHandler } from "./handler";
+export type { HealthOptions } from "./health";
 export {
   DEFAULT_MAX_CONCURRENT_IMPORTS,
   IMPORTS_RETRY_AFTER_SECONDS,
@@ -114,5 +114,6 @@ export {
   layoutImportInstructions,
   renderImportInstructions,
 } from "./instructions-pdf";
+export type { RpdiLogger } from "./logger";
 export { openApiDocument } from "./openapi";
 export type { HttpHandlerOptions } from "./options";

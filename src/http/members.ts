@@ -15,6 +15,7 @@ import { requireAccess, requireSession } from "./access";
 import { bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
+import { importLog } from "./import-log";
 import { importWork } from "./import-work";
 import { renderImportInstructions } from "./instructions-pdf";
 import { readBounded, readUploadedFile, UPLOAD_BODY_LIMIT } from "./multipart";
@@ -152,7 +153,9 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
     },
     async (c) => {
       const { product } = c.req.valid("query");
+      const log = importLog(settings, c, "members.import");
       const upload = await readUploadedFile(c.req.raw);
+      log.onPhase("upload");
       if (!upload.ok) return json(400, memberReadFailure(upload.error));
       const file = upload.file ?? new Uint8Array(0);
       const { pace, reader } = await importWork(settings, file.byteLength);
@@ -165,7 +168,25 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
         actor: c.get("principal").member,
         pace,
         reader,
+        onPhase: log.onPhase,
       });
+      log.done(
+        outcome.ok
+          ? {
+              product,
+              bytes: file.byteLength,
+              created: outcome.result.createdCount,
+              updated: outcome.result.updatedCount,
+              absent: outcome.result.absentMembers.length,
+              errors: 0,
+            }
+          : {
+              product,
+              bytes: file.byteLength,
+              fileError: outcome.result.fileError?.type ?? null,
+              errors: outcome.result.rowColumnErrors.length,
+            },
+      );
       return json(outcome.ok ? 200 : 400, outcome.result);
     },
     refuseInvalid(PRODUCT_MESSAGE),

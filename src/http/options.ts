@@ -7,6 +7,7 @@ import type { DeprecationOptions } from "./deprecation";
 import type { GraphqlHttpOptions } from "./graphql";
 import type { HealthOptions } from "./health";
 import type { ImportWorkerPool } from "./import-pool";
+import type { RpdiLogger } from "./logger";
 
 /**
  * Options of `createHttpHandler` and `createHttpApp`: the store, the token secret, and
@@ -80,6 +81,11 @@ export interface HttpHandlerOptions {
    * paths are outside the spec's). `true`, or the readiness deadline and extra checks.
    */
   health?: boolean | HealthOptions;
+  /**
+   * Logs a line per request and per import (pino's `Logger` fits). Nothing secret is logged: no
+   * header, cookie, token, password, MFA code, query string or file content. Unset, nothing is.
+   */
+  logger?: RpdiLogger;
   /**
    * Worker threads for the file work of imports (member import, the matter writes and
    * validators), so other requests are answered while a large file is read: a thread count, a

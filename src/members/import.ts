@@ -46,7 +46,16 @@ export interface ImportMembersInput {
    * e.g. on a worker thread: it must answer what `readMemberRows(csv, rules)` answers.
    */
   reader?: MemberFileReader;
+  /**
+   * Told as each phase ends, for a host's logs and traces: `read` (CSV, header, single-row rules),
+   * `checked` (the rules across rows, with the stored members they name), `planned`, `written`.
+   * The service keeps no clock; the host times the phases.
+   */
+  onPhase?: (phase: ImportPhase) => void;
 }
+
+/** The phases of a member import, in order (see `ImportMembersInput.onPhase`). */
+export type ImportPhase = "read" | "checked" | "planned" | "written";
 
 /** Reads a member file as `readMemberRows` does, somewhere else (see `ImportMembersInput.reader`). */
 export type MemberFileReader = (
@@ -100,12 +109,14 @@ export async function importMembers(
         }),
         pace,
       );
+      input.onPhase?.("planned");
       // The plan's records were made for this write alone and nothing here touches them again.
       await tx.applyMemberPlan({
         ...plan,
         handOver: true,
         ...(pace === undefined ? {} : { pace }),
       });
+      input.onPhase?.("written");
       return { ok: true, result: plan.result, welcomeEmails: plan.welcomeEmails };
     });
   } catch (error) {
@@ -173,7 +184,7 @@ async function validateRows(
   tx: StoreTx,
   csv: CheckedCsv,
   rules: MemberRuleContext,
-  input: Pick<ImportMembersInput, "pace" | "reader">,
+  input: Pick<ImportMembersInput, "pace" | "reader" | "onPhase">,
 ): Promise<
   | { ok: true; rows: ValidatedMemberRow[]; members: Member[] }
   | { ok: false; result: MemberValidationResult }
@@ -192,9 +203,11 @@ async function validateRows(
         )
       : await input.reader(csv, rules);
   if (!read.ok) return read;
+  input.onPhase?.("read");
   const addresses = await runSteps(read.rows.addressSteps(), pace);
   const { members, externalUserEmails } = await loadNamedUsers(tx, addresses, pace);
   const verdict = await runSteps(read.rows.finishSteps(members, externalUserEmails), pace);
+  input.onPhase?.("checked");
   return verdict.ok ? { ok: true, rows: verdict.rows, members } : verdict;
 }
 

@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import { newRecordId } from "../values/record-id";
+import type { HttpEnv } from "./env";
+import type { RpdiLogger } from "./logger";
+
+/** A caller's request id is kept only in this shape: anything else could forge log lines. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * One log line per request: method, route template (never the path or query as sent, which may
+ * carry addresses), status, duration, organization and request id, the last also answered in
+ * `X-Request-Id`. No header, cookie or body is logged.
+ */
+export function logRequests(logger: RpdiLogger): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header("x-request-id");
+    const requestId = given !== undefined && REQUEST_ID.test(given) ? given : newRecordId();
+    c.set("requestId", requestId);
+    try {
+      await next();
+    } finally {
+      const status = c.res.status;
+      const route = routePath(c, -1);
+      const fields = {
+        requestId,
+        method: c.req.method,
+        route: route === "*" || route === "/*" ? "(no route)" : route,
+        status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        orgId: c.get("principal")?.organization.id ?? null,
+      };
+      if (status >= 500) logger.error(fields, "request");
+      else logger.info(fields, "request");
+      c.res.headers.set("x-request-id", requestId);
+    }
+  };
+}

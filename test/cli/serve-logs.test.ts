@@ -1,0 +1,66 @@
+import type { ChildProcess } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { runCliInMemory } from "../support/cli";
+import { startServe } from "../support/serve";
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/** The JSON lines of the output that are log lines (the banner is not JSON). */
+function logLines(output: string): Record<string, unknown>[] {
+  return output
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe("rpdi serve logs", () => {
+  it("writes a JSON line per request with --log-format json, and none with --log-level silent", async () => {
+    for (const level of ["info", "silent"]) {
+      const { child, rest, output } = await startServe([
+        "--log-format",
+        "json",
+        "--log-level",
+        level,
+      ]);
+      try {
+        const response = await fetch(`${rest}/departments?email=someone@hartwell.example`);
+        expect(response.status).toBe(401);
+        await response.arrayBuffer();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const requests = logLines(output()).filter((line) => line.msg === "request");
+        if (level === "silent") expect(requests).toEqual([]);
+        else {
+          expect(requests).toHaveLength(1);
+          expect(requests[0]).toMatchObject({
+            level: 30,
+            service: "rpdi",
+            method: "GET",
+            route: "/api/v2/departments",
+            status: 401,
+            orgId: null,
+          });
+          expect(output()).not.toContain("someone@hartwell.example");
+        }
+      } finally {
+        await stop(child);
+      }
+    }
+  }, 60_000);
+
+  it("refuses an unknown log format or level as a usage error", async () => {
+    for (const args of [
+      ["serve", "--log-format", "xml"],
+      ["serve", "--log-level", "loud"],
+    ]) {
+      const { code, err } = await runCliInMemory(args);
+      expect(code).toBe(2);
+      expect(err).toMatch(/--log-(format|level) must be one of/);
+    }
+  });
+});
