@@ -68,6 +68,7 @@ export {
   type FlexibleLimiter,
   type RateDecision,
   type RateLimiter,
+  type RatePolicy,
   rateLimiterFrom,
 } from "./feed/rate-limit";
 export {

@@ -3,7 +3,7 @@ import type { Store } from "../store/port";
 import type { HttpEnv } from "./env";
 import { json } from "./responses";
 
-/** `GET /healthz` and `GET /readyz` (see {@link registerHealthRoutes}). */
+/** `GET /healthz` and `GET /readyz`, with `health` of `createHttpHandler`. */
 export interface HealthOptions {
   /** How long `/readyz` waits for each check before calling it failed; 2,000 ms by default. */
   timeoutMs?: number;
