@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { Hono } from "hono";
+import { refuseUnknownHosts } from "../http/allowed-hosts";
+import type { HttpEnv } from "../http/env";
 
 /** Where the reference page is served; every asset is below it. */
 export const DOCS_PATH = "/docs";
@@ -102,6 +105,8 @@ export interface DocsPageOptions {
   organizations: readonly string[];
   /** An email to show in the form, for the bundled sandbox. */
   exampleEmail?: string;
+  /** The host names answered, as the interface's; any when absent. */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -113,9 +118,8 @@ export function createDocsPage(
   options: DocsPageOptions,
 ): (request: Request) => Promise<Response | null> {
   let loaded: Promise<Map<string, Asset>> | undefined;
-  return async (request) => {
+  const answer = async (request: Request): Promise<Response> => {
     const { pathname } = new URL(request.url);
-    if (pathname !== DOCS_PATH && !pathname.startsWith(`${DOCS_PATH}/`)) return null;
     if (request.method !== "GET" && request.method !== "HEAD")
       return withBody(request, 405, "Method not allowed\n", {
         "content-type": "text/plain; charset=utf-8",
@@ -153,6 +157,16 @@ export function createDocsPage(
       "cache-control": "public, max-age=31536000, immutable",
       "x-content-type-options": "nosniff",
     });
+  };
+  // The page answers the host names the interface does: its script's calls would be refused
+  // anywhere else.
+  const app = new Hono<HttpEnv>();
+  if (options.allowedHosts !== undefined) app.use(refuseUnknownHosts(options.allowedHosts));
+  app.all("*", (c) => answer(c.req.raw));
+  return async (request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname !== DOCS_PATH && !pathname.startsWith(`${DOCS_PATH}/`)) return null;
+    return app.fetch(request);
   };
 }
 

@@ -175,6 +175,7 @@ export async function serveCommand(
   const docsPage = createDocsPage({
     organizations: snapshots.map((snapshot) => snapshot.organization.shortName),
     ...(options.seed === undefined ? { exampleEmail: SANDBOX_LOGINS[0].email } : {}),
+    allowedHosts: servedHostNames(options),
   });
   handle = async (request) => (await docsPage(request)) ?? handler(request);
   const lines = [

@@ -81,6 +81,13 @@ describe("the API reference page (/docs)", () => {
       expect(await page(new Request(`http://127.0.0.1:8787${path}`))).toBeNull();
   });
 
+  it("answers only the host names the interface does, when given them", async () => {
+    const guarded = createDocsPage({ organizations: ["sandbox"], allowedHosts: ["127.0.0.1"] });
+    const at = async (host: string) => (await guarded(new Request(`http://${host}/docs`)))?.status;
+    expect(await at("127.0.0.1:8787")).toBe(200);
+    expect(await at("attacker.example")).toBe(421);
+  });
+
   it("escapes the organizations it offers in the sign-in form", async () => {
     const html = await (await get("/docs")).text();
     expect(html).toContain('<option value="sandbox">sandbox</option>');
