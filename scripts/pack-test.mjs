@@ -1,6 +1,6 @@
 // The package as a user gets it: pack, install the tarball in a new project, import every subpath
 // from ESM and CommonJS, type-check a consumer, and run the installed CLI.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -81,4 +81,39 @@ const org = join(root, "fixtures/org.json");
 process.stdout.write(
   run("npx", ["rpdi", "validate", "members", csv, "--product", "PERFORM", "--org", org]),
 );
+
+// The sandbox's API reference page reads its assets from the installed swagger-ui-dist.
+const served = spawn(
+  process.execPath,
+  [join(work, "node_modules/rpdi/dist/cli.js"), "serve", "--port", "0"],
+  {
+    cwd: work,
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
+try {
+  const docs = await new Promise((resolveDocs, reject) => {
+    let output = "";
+    served.stdout.on("data", (chunk) => {
+      output += chunk;
+      const match = /Docs\s+(\S+)/.exec(output);
+      if (match !== null) resolveDocs(match[1]);
+    });
+    served.once("exit", (code) => reject(new Error(`rpdi serve exited with ${code}: ${output}`)));
+  });
+  const page = await fetch(docs);
+  const html = await page.text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/docs\/[^"]+)"/g)].map((match) => match[1]);
+  if (page.status !== 200 || assets.length === 0)
+    throw new Error(`${docs} answered ${page.status}`);
+  for (const asset of assets) {
+    const answer = await fetch(new URL(asset, docs));
+    if (answer.status !== 200) throw new Error(`${asset} answered ${answer.status}`);
+  }
+  console.log(
+    `rpdi serve: the API reference and its ${assets.length} assets from the installed packages`,
+  );
+} finally {
+  served.kill("SIGTERM");
+}
 console.log(`pack test passed in ${work}`);

@@ -9,6 +9,7 @@ import { createHttpHandler } from "../http/handler";
 import type { MemoryStore } from "../store/memory";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
 import { removeStrayTemporaries } from "./atomic-file";
+import { createDocsPage, DOCS_PATH } from "./docs-page";
 import { UsageError } from "./io";
 import { type PersistedState, persistedState } from "./persisted-state";
 import { memoryBackend, postgresBackend, type ServeBackend } from "./serve-backend";
@@ -178,10 +179,16 @@ export async function serveCommand(
       : { logger: await serveLogger(options.logFormat ?? "json", options.logLevel ?? "info") }),
     health: { checks: backend.readiness ?? {} },
   });
-  handle = handler;
+  const docsPage = createDocsPage({
+    organizations: snapshots.map((snapshot) => snapshot.organization.shortName),
+    ...(options.seed === undefined ? { exampleEmail: SANDBOX_LOGINS[0].email } : {}),
+    allowedHosts: servedHostNames(options),
+  });
+  handle = async (request) => (await docsPage(request)) ?? handler(request);
   const lines = [
     `rpdi sandbox: ${backend.description}`,
     `  REST   ${root}/api/v2`,
+    `  Docs   ${root}${DOCS_PATH} (API reference: sign in there, then "Try it out")`,
     `  Health ${root}/healthz, ${root}/readyz`,
     `  Feed   ${root}/v1/job-applications${options.feedLimit === undefined ? "" : ` (limit ${options.feedLimit.limit} requests per ${options.feedLimit.windowMs / 1000} s)`}`,
     ...snapshots.map(
