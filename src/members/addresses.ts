@@ -5,7 +5,7 @@ import type { DraftMemberRow, ReportProblem } from "./row";
 
 /** What the cross-row rules know of one lower-cased address. */
 interface AddressEntry {
-  /** The stored member with this address, if any. */
+  /** The stored member with this address, or the one a row moves to it; if any. */
   member: Member | null;
   /** The rows whose Email it is: none, one, or (a duplicate) several in file order. */
   rows: DraftMemberRow | DraftMemberRow[] | null;
@@ -50,9 +50,9 @@ export class AddressBook {
     }
   }
 
-  /** Notes an address a row moves its member to; it is then {@link known}. */
-  noteMovedTo(key: string): void {
-    if (!this.#entries.has(key)) this.#entries.set(key, { member: null, rows: null });
+  /** Notes an address a row moves its member (`moving`) to; it is then {@link known}. */
+  noteMovedTo(key: string, moving: Member | null): void {
+    if (!this.#entries.has(key)) this.#entries.set(key, { member: moving, rows: null });
   }
 
   /** Whether a stored member has this address, a row has it as Email, or a row moves to it. */
@@ -63,6 +63,26 @@ export class AddressBook {
   /** Whether more than one row has this address as Email. */
   repeated(key: string): boolean {
     return Array.isArray(this.#entries.get(key)?.rows);
+  }
+
+  /**
+   * Whom an address names once the rules have passed: the id of the stored member it is (or is
+   * moved to) or of the row's matched member, the number of the row that creates its member, or
+   * `undefined` for an address the book does not know.
+   */
+  owner(key: string): string | number | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    const rows = entry.rows;
+    if (rows === null) return entry.member?.id;
+    // A valid file repeats no Email, so the rows are one.
+    const row = (Array.isArray(rows) ? rows[0] : rows) as DraftMemberRow;
+    return row.existing?.id ?? row.rowNumber;
+  }
+
+  /** Whether a row has this address as Email. */
+  isRowEmail(key: string): boolean {
+    return (this.#entries.get(key)?.rows ?? null) !== null;
   }
 
   /** Reports every row whose Email (case-insensitive) another row repeats. */

@@ -41,9 +41,18 @@ export class DuplicateEmployeeIds {
   }
 }
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * The Employee ID compared case-insensitively: the lower-cased value, upper-cased when that is
+ * ASCII, which matches exactly the values lower-casing matches. Upper-casing answers the string
+ * itself when it already is, as IDs mostly are, where lower-casing made a new one for every row.
+ */
 function employeeIdKey(row: DraftMemberRow): string | undefined {
   const employeeId = row.values.employeeId;
-  return typeof employeeId === "string" ? employeeId.toLowerCase() : undefined;
+  if (typeof employeeId !== "string") return undefined;
+  const lower = NON_ASCII.test(employeeId) ? employeeId.toLowerCase() : employeeId;
+  return NON_ASCII.test(lower) ? lower : lower.toUpperCase();
 }
 
 /** DUPLICATE_VALUE on each of the rows sharing one value, naming them all. */

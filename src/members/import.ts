@@ -14,9 +14,10 @@ import { MemberRowErrorType } from "./errors";
 import { planMemberImportSteps } from "./plan";
 import type { AbsentMember, MemberImportResult, MemberValidationResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
+import type { AddressOwners } from "./row-validator";
 import { createMemberRuleContext, type MemberRuleContext } from "./rule-context";
 import { memberReadFailure, readMemberSheet } from "./sheet";
-import { findAbsentMemberSteps } from "./summary";
+import { absentMemberSteps } from "./summary";
 import { type MemberRowsRead, readMemberRowSteps } from "./validate";
 import type { WelcomeEmail } from "./welcome-email";
 
@@ -94,8 +95,8 @@ export async function importMembers(
       const { pace } = input;
       const verdict = await validateRows(tx, checked.csv, rules, input);
       if (!verdict.ok) return verdict;
-      const { rows, members } = verdict;
-      const absentMembers = await findAbsent(tx, rows, input.product, pace);
+      const { rows, members, owners } = verdict;
+      const absentMembers = await findAbsent(tx, owners.isRowEmail, input.product, pace);
       const plan = await runSteps(
         planMemberImportSteps(rows, {
           product: input.product,
@@ -106,6 +107,7 @@ export async function importMembers(
           absentMembers,
           membersAreCopies: true,
           consumeRows: true,
+          addressOwner: owners.owner,
         }),
         pace,
       );
@@ -133,7 +135,7 @@ export async function importMembers(
  */
 async function findAbsent(
   tx: StoreTx,
-  rows: readonly ValidatedMemberRow[],
+  isRowEmail: (key: string) => boolean,
   product: Product,
   pace: Pace | undefined,
 ): Promise<AbsentMember[]> {
@@ -141,7 +143,7 @@ async function findAbsent(
     tx.listProductMemberNames === undefined
       ? await tx.listProductMembers(product)
       : await tx.listProductMemberNames(product);
-  return runSteps(findAbsentMemberSteps(rows, productMembers, product), pace);
+  return runSteps(absentMemberSteps(productMembers, product, isRowEmail), pace);
 }
 
 /** Addresses looked up per store call when paced: each call is then a short slice of work. */
@@ -186,7 +188,12 @@ async function validateRows(
   rules: MemberRuleContext,
   input: Pick<ImportMembersInput, "pace" | "reader" | "onPhase">,
 ): Promise<
-  | { ok: true; rows: ValidatedMemberRow[]; members: Member[] }
+  | {
+      ok: true;
+      rows: ValidatedMemberRow[];
+      members: Member[];
+      owners: AddressOwners;
+    }
   | { ok: false; result: MemberValidationResult }
 > {
   const { pace } = input;
@@ -208,7 +215,9 @@ async function validateRows(
   const { members, externalUserEmails } = await loadNamedUsers(tx, addresses, pace);
   const verdict = await runSteps(read.rows.finishSteps(members, externalUserEmails), pace);
   input.onPhase?.("checked");
-  return verdict.ok ? { ok: true, rows: verdict.rows, members } : verdict;
+  if (!verdict.ok) return verdict;
+  const owners = read.rows.addressOwners() as AddressOwners;
+  return { ok: true, rows: verdict.rows, members, owners };
 }
 
 /**

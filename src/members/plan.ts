@@ -60,6 +60,13 @@ export interface MemberPlanContext {
    * is rather than copied for each.
    */
   consumeRows?: boolean;
+  /**
+   * Whom a lower-cased address names, as the validation of these rows against `members` found it
+   * (`MemberRowValidator.addressOwners`): a member's id, or the number of the row creating the
+   * member. Given, the plan resolves Manager Email and Mentor Emails by it instead of indexing
+   * every address again.
+   */
+  addressOwner?: (key: string) => string | number | undefined;
 }
 
 /**
@@ -81,19 +88,33 @@ export function* planMemberImportSteps(
   rows: readonly ValidatedMemberRow[],
   context: MemberPlanContext,
 ): Steps<MemberPlan> {
-  const ids = new Map<string, string>();
-  for (const member of context.members) ids.set(emailKey(member.email), member.id);
-  const rowIds = rows.map((row) => row.existing?.id ?? context.newId());
+  const owner = context.addressOwner;
+  // With `addressOwner`, a created member's id is found by its row's number, not its index.
+  const rowIds: string[] = [];
+  let ids: Map<string, string> | undefined;
+  if (owner === undefined) {
+    ids = new Map();
+    for (const member of context.members) ids.set(emailKey(member.email), member.id);
+  }
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index] as ValidatedMemberRow;
-    const id = rowIds[index] as string;
-    ids.set(emailKey(row.email), id);
-    if (row.newEmail !== undefined) ids.set(emailKey(row.newEmail), id);
+    const id = row.existing?.id ?? context.newId();
+    if (ids === undefined) rowIds[row.rowNumber] = id;
+    else {
+      rowIds.push(id);
+      ids.set(emailKey(row.email), id);
+      if (row.newEmail !== undefined) ids.set(emailKey(row.newEmail), id);
+    }
     if ((index + 1) % ROWS_PER_STEP === 0) yield;
   }
   yield;
   const resolve = (address: string): string => {
-    const id = ids.get(emailKey(address));
+    let id: string | undefined;
+    if (ids !== undefined) id = ids.get(emailKey(address));
+    else {
+      const found = (owner as NonNullable<typeof owner>)(emailKey(address));
+      id = typeof found === "number" ? rowIds[found] : found;
+    }
     // Validation resolved every reference against the same members; a miss is a caller's bug.
     if (id === undefined) throw new Error(`no member for ${address}: validate before planning`);
     return id;
@@ -118,7 +139,7 @@ export function* planMemberImportSteps(
     const row = rows[index] as ValidatedMemberRow;
     if (context.consumeRows === true)
       (rows as (ValidatedMemberRow | undefined)[])[index] = undefined;
-    const id = rowIds[index] as string;
+    const id = rowIds[ids === undefined ? row.rowNumber : index] as string;
     const stored = row.existing;
     // Decided before the update, which may change the stored record in place.
     const reason =

@@ -60,6 +60,7 @@ export class MemberRowValidator {
   readonly #mentorPosition: number | undefined;
   readonly #errors = new RowErrorCollector();
   readonly #rows: DraftMemberRow[] = [];
+  #book: AddressBook | null = null;
 
   constructor(positions: ReadonlyMap<MemberHeader, number>, rules: MemberRuleContext) {
     this.#rules = rules;
@@ -265,7 +266,7 @@ export class MemberRowValidator {
     if (this.#has("managerEmail") || this.#has("mentorEmails")) {
       for (const row of rows) {
         if (typeof row.values.newEmail === "string")
-          book.noteMovedTo(emailKey(row.values.newEmail));
+          book.noteMovedTo(emailKey(row.values.newEmail), row.existing);
       }
       yield;
       // A manager or mentor is a member already stored or any row of the file, by either address.
@@ -277,6 +278,7 @@ export class MemberRowValidator {
     if (this.#errors.size > 0) {
       return { ok: false, result: { fileError: null, rowColumnErrors: this.#errors.sorted() } };
     }
+    this.#book = book;
     const columns = new Set(this.#fields.map((field) => MEMBER_COLUMNS[field].header));
     const validated: ValidatedMemberRow[] = [];
     for (let index = 0; index < rows.length; index++) {
@@ -284,6 +286,17 @@ export class MemberRowValidator {
       if ((index + 1) % ROWS_PER_STEP === 0) yield;
     }
     return { ok: true, rows: validated, columns };
+  }
+
+  /**
+   * After a {@link finish} that passed, whom each address the file names stands for, for
+   * `MemberPlanContext.addressOwner` (see `AddressBook.owner`), and whether a row has it as Email;
+   * `null` before. The answer holds the rules' own index, not the validator.
+   */
+  addressOwners(): AddressOwners | null {
+    const book = this.#book;
+    if (book === null) return null;
+    return { owner: (key) => book.owner(key), isRowEmail: (key) => book.isRowEmail(key) };
   }
 
   #has(field: MemberField): boolean {
@@ -357,6 +370,12 @@ function finishRow(row: DraftMemberRow): ValidatedMemberRow {
   // and every row of a file with a blank New Email column has one to drop.
   if (validated.newEmail === null) validated.newEmail = undefined;
   return validated;
+}
+
+/** What {@link MemberRowValidator.addressOwners} answers. */
+export interface AddressOwners {
+  owner: (key: string) => string | number | undefined;
+  isRowEmail: (key: string) => boolean;
 }
 
 /** A single-row error and where it sorts in the 400 body. */

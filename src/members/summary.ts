@@ -34,11 +34,23 @@ export function* findAbsentMemberSteps(
     inFile.add(emailKey((rows[index] as Pick<ValidatedMemberRow, "email">).email));
     if ((index + 1) % ROWS_PER_STEP === 0) yield;
   }
+  return yield* absentMemberSteps(members, product, (key) => inFile.has(key));
+}
+
+/**
+ * {@link findAbsentMemberSteps} with the file's Emails already known: `inFile` says whether a
+ * lower-cased address is a row's Email.
+ */
+export function* absentMemberSteps(
+  members: readonly ProductMemberName[],
+  product: Product,
+  inFile: (key: string) => boolean,
+): Steps<AbsentMember[]> {
   const absent: AbsentMember[] = [];
   for (let index = 0; index < members.length; index++) {
     const member = members[index] as ProductMemberName;
     if (
-      !inFile.has(emailKey(member.email)) &&
+      !inFile(emailKey(member.email)) &&
       member.products.some((access) => access.product === product && access.role === Role.MEMBER)
     )
       absent.push({ email: member.email, firstName: member.firstName, lastName: member.lastName });

@@ -11,7 +11,9 @@ export function holdsNul(text: string): boolean {
   return text.includes(NUL);
 }
 
-const storable = (keys: readonly string[]) => keys.filter((key) => !holdsNul(key));
+/** `keys` without those holding NUL; `keys` itself when none does, as a file's address list is. */
+const storable = (keys: readonly string[]) =>
+  keys.some(holdsNul) ? keys.filter((key) => !holdsNul(key)) : keys;
 
 /**
  * `tx`'s `operation`, with every look-up by a key that holds NUL answered here, as matching
