@@ -1,8 +1,14 @@
-import type { Store } from "../store/port";
+import type { Store, StoreTx } from "../store/port";
 import { runReadOnly } from "../store/run";
 import type { OrganizationProfile } from "../store/snapshot";
 import type { FeedIndex } from "./feed-index";
-import { type FeedQueryError, type FeedSearchParams, parseFeedQuery } from "./params";
+import type { FeedJsonMemo } from "./json-memo";
+import {
+  type FeedQuery,
+  type FeedQueryError,
+  type FeedSearchParams,
+  parseFeedQuery,
+} from "./params";
 import { cutRangedChanges, shapeCut } from "./ranged";
 import type { JobApplication } from "./record";
 import { pageJobApplications, selectJobApplications } from "./select";
@@ -46,41 +52,12 @@ export async function queryJobApplications(
   input: QueryJobApplicationsInput,
 ): Promise<QueryJobApplicationsOutcome> {
   return runReadOnly(store, input.orgId, async (tx) => {
-    const organization = input.organization ?? (await tx.loadOrganization());
-    const parsed = parseFeedQuery(input.params, {
-      now: input.now,
-      pipelines: organization.pipelines,
-    });
-    if (!parsed.ok) return { ok: false, error: parsed.error };
-    const range = { start: parsed.query.start, end: parsed.query.end };
+    const parsed = await parsedQuery(tx, input);
+    if (!parsed.ok) return parsed;
+    const { organization, query } = parsed;
     const index = tx.loadFeedIndex === undefined ? null : await tx.loadFeedIndex();
-    let records: JobApplication[];
-    if (index !== null) {
-      records = index.select(parsed.query);
-    } else if (
-      tx.loadStatusChangesInRange !== undefined &&
-      tx.loadFeedApplicationHeads !== undefined
-    ) {
-      const cut = cutRangedChanges(await tx.loadStatusChangesInRange(range), parsed.query);
-      records = shapeCut(
-        cut,
-        await tx.loadFeedApplicationHeads(
-          cut.map((entry) => entry.applicationId),
-          {
-            answers: organization.applicationCustomFields.some(
-              (field) => field.showOnJobApplication,
-            ),
-          },
-        ),
-        organization,
-      );
-    } else {
-      records = selectJobApplications(
-        await tx.loadFeedApplications(range),
-        parsed.query,
-        organization,
-      );
-    }
+    const records =
+      index === null ? await selectFromStore(tx, organization, query) : index.select(query);
     const page = pageJobApplications(records, { limit: input.limit, cursor: input.cursor });
     if (!page.ok)
       return {
@@ -89,4 +66,70 @@ export async function queryJobApplications(
       };
     return { ok: true, items: page.items, nextCursor: page.nextCursor };
   });
+}
+
+/** The whole feed answer as JSON text (the HTTP body), or the 400 error. */
+export type QueryJobApplicationsJsonOutcome =
+  | { ok: true; json: string }
+  | { ok: false; error: FeedQueryError };
+
+/**
+ * {@link queryJobApplications} without paging, answered as the JSON text of its records: from
+ * `memo` when the store has a {@link FeedIndex} and the memo kept this selection's answer.
+ */
+export async function queryJobApplicationsJson(
+  store: Store,
+  input: Omit<QueryJobApplicationsInput, "limit" | "cursor">,
+  memo: FeedJsonMemo | null = null,
+): Promise<QueryJobApplicationsJsonOutcome> {
+  return runReadOnly(store, input.orgId, async (tx) => {
+    const parsed = await parsedQuery(tx, input);
+    if (!parsed.ok) return parsed;
+    const { organization, query } = parsed;
+    const index = tx.loadFeedIndex === undefined ? null : await tx.loadFeedIndex();
+    if (index === null)
+      return { ok: true, json: JSON.stringify(await selectFromStore(tx, organization, query)) };
+    return { ok: true, json: memo?.json(index, query) ?? JSON.stringify(index.select(query)) };
+  });
+}
+
+async function parsedQuery(
+  tx: StoreTx,
+  input: Pick<QueryJobApplicationsInput, "params" | "now" | "organization">,
+): Promise<
+  | { ok: true; organization: OrganizationProfile; query: FeedQuery }
+  | { ok: false; error: FeedQueryError }
+> {
+  const organization = input.organization ?? (await tx.loadOrganization());
+  const parsed = parseFeedQuery(input.params, {
+    now: input.now,
+    pipelines: organization.pipelines,
+  });
+  return parsed.ok ? { ok: true, organization, query: parsed.query } : parsed;
+}
+
+/**
+ * The records of a store without an index: from the changes it selects by time, when it can, or
+ * from the applications it hands over.
+ */
+async function selectFromStore(
+  tx: StoreTx,
+  organization: OrganizationProfile,
+  query: FeedQuery,
+): Promise<JobApplication[]> {
+  const range = { start: query.start, end: query.end };
+  if (tx.loadStatusChangesInRange !== undefined && tx.loadFeedApplicationHeads !== undefined) {
+    const cut = cutRangedChanges(await tx.loadStatusChangesInRange(range), query);
+    return shapeCut(
+      cut,
+      await tx.loadFeedApplicationHeads(
+        cut.map((entry) => entry.applicationId),
+        {
+          answers: organization.applicationCustomFields.some((field) => field.showOnJobApplication),
+        },
+      ),
+      organization,
+    );
+  }
+  return selectJobApplications(await tx.loadFeedApplications(range), query, organization);
 }

@@ -4,6 +4,7 @@ import { methodNotAllowed } from "hono/method-not-allowed";
 import { createLoginProtection } from "../auth/login-protection";
 import { createSessionStampCheck } from "../auth/session-stamp";
 import { createTokenVerifier } from "../auth/token";
+import { FeedJsonMemo } from "../feed/json-memo";
 import { createRateLimiter, FEED_RATE_LIMIT } from "../feed/rate-limit";
 import { StoreConflictError } from "../store/errors";
 import { refuseUnknownHosts } from "./allowed-hosts";
@@ -46,6 +47,7 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
     trustedOrigins: options.trustedOrigins ?? [],
     clientKey: (request) => options.clientKey?.(hostRequestOf(request)) ?? "",
     rateLimiter: options.rateLimiter ?? createRateLimiter(FEED_RATE_LIMIT),
+    feedAnswers: new FeedJsonMemo(),
     loginProtection: options.loginProtection ?? createLoginProtection(),
     passwordHasher: options.passwordHasher,
     newId: options.newId,

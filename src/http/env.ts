@@ -4,6 +4,7 @@ import type { PasswordHasher } from "../auth/password";
 import type { Principal } from "../auth/policy";
 import type { SessionStampCheck } from "../auth/session-stamp";
 import type { TokenSecret, TokenVerifier } from "../auth/token";
+import type { FeedJsonMemo } from "../feed/json-memo";
 import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
 import type { ImportWorkerPool } from "./import-pool";
@@ -24,6 +25,8 @@ export interface HttpSettings {
   cookieSecure: boolean;
   acceptBearer: boolean;
   rateLimiter: RateLimiter;
+  /** The feed's answers from a store's index, kept per index and selection. */
+  feedAnswers: FeedJsonMemo;
   loginProtection: LoginProtection;
   /** Checks passwords; `undefined` uses the default scrypt hasher. */
   passwordHasher: PasswordHasher | undefined;

@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { FEED_PARAMETERS } from "../feed/params";
-import { queryJobApplications } from "../feed/query";
+import { queryJobApplicationsJson } from "../feed/query";
 import { jobApplicationListSchema } from "../feed/record";
 import { requireAccess, requireSession } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
-import { json, jsonError } from "./responses";
+import { jsonError, jsonText } from "./responses";
 import { errorBodySchema, INTERFACE_VERSION, jsonResponse, SERVER_ERROR } from "./route-parts";
 import { refuseInvalid } from "./validation-hook";
 
@@ -64,13 +64,12 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
           { "retry-after": String(decision.retryAfterSeconds) },
         );
       }
-      const outcome = await queryJobApplications(settings.store, {
-        orgId,
-        params: new URL(c.req.url).searchParams,
-        now: c.get("now"),
-        organization,
-      });
-      return outcome.ok ? json(200, outcome.items) : jsonError(400, outcome.error.message);
+      const outcome = await queryJobApplicationsJson(
+        settings.store,
+        { orgId, params: new URL(c.req.url).searchParams, now: c.get("now"), organization },
+        settings.feedAnswers,
+      );
+      return outcome.ok ? jsonText(200, outcome.json) : jsonError(400, outcome.error.message);
     },
     refuseInvalid("Each job_application_status… parameter may be given at most once."),
   );

@@ -24,8 +24,13 @@ const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 
 /** A JSON response with {@link COMMON_HEADERS}; `headers` add to them or replace them. */
 export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+/** {@link json} for a body already serialized: `text` is sent as it is. */
+export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
   return built(
-    new Response(JSON.stringify(body), {
+    new Response(text, {
       status,
       headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers },
     }),
