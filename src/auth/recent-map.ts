@@ -4,13 +4,15 @@
  */
 export class RecentMap<K, V> {
   readonly #entries = new Map<K, V>();
+  /** The key last moved to the end: using it again needs no move (a session's every request). */
+  #newest: K | undefined;
 
   constructor(readonly capacity: number) {}
 
   /** The entry's value, marking it used. */
   get(key: K): V | undefined {
     const value = this.#entries.get(key);
-    if (value !== undefined) this.remember(key, value);
+    if (value !== undefined && key !== this.#newest) this.remember(key, value);
     return value;
   }
 
@@ -18,6 +20,7 @@ export class RecentMap<K, V> {
   remember(key: K, value: V): void {
     this.#entries.delete(key);
     this.#entries.set(key, value);
+    this.#newest = key;
     if (this.#entries.size > this.capacity)
       this.#entries.delete(this.#entries.keys().next().value as K);
   }
