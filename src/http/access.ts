@@ -1,4 +1,4 @@
-import type { HonoRequest, MiddlewareHandler } from "hono";
+import type { Context, HonoRequest, MiddlewareHandler } from "hono";
 import { authorize, type EndpointGroup } from "../auth/policy";
 import type { Product } from "../store/products";
 import type { HttpEnv, HttpSettings } from "./env";
@@ -12,21 +12,47 @@ import { authenticate, sessionTokenOf } from "./session";
  */
 export function requireSession(settings: HttpSettings): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const token = sessionTokenOf(c.req.raw, settings);
-    if (token?.repeated) {
-      return jsonError(
-        401,
-        `The request carries the ${settings.cookieName} cookie more than once, so it is not known whose session it is; clear this site's cookies and log in again.`,
-      );
-    }
-    const principal = await authenticate(c.req.raw, settings, c.get("now"), token);
-    if (principal === null) {
-      return jsonError(
-        401,
-        `Authentication failed or the session is missing: log in and send the ${settings.cookieName} cookie.`,
-      );
-    }
-    c.set("principal", principal);
+    const refused = await sessionRefusal(c, settings);
+    if (refused !== null) return refused;
+    await next();
+  };
+}
+
+/** The 401 for a request without a valid session; otherwise the caller becomes `principal`. */
+async function sessionRefusal(
+  c: Context<HttpEnv>,
+  settings: HttpSettings,
+): Promise<Response | null> {
+  const token = sessionTokenOf(c.req.raw, settings);
+  if (token?.repeated) {
+    return jsonError(
+      401,
+      `The request carries the ${settings.cookieName} cookie more than once, so it is not known whose session it is; clear this site's cookies and log in again.`,
+    );
+  }
+  const principal = await authenticate(c.req.raw, settings, c.get("now"), token);
+  if (principal === null) {
+    return jsonError(
+      401,
+      `Authentication failed or the session is missing: log in and send the ${settings.cookieName} cookie.`,
+    );
+  }
+  c.set("principal", principal);
+  return null;
+}
+
+/**
+ * {@link requireSession} then {@link requireAccess}, as one middleware: the read-only routes ask
+ * for both, and each middleware is a link more of the chain every request walks.
+ */
+export function requireCaller(
+  settings: HttpSettings,
+  group: EndpointGroup,
+  productOf: (request: HonoRequest) => Product | null = () => null,
+): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
+    const refused = (await sessionRefusal(c, settings)) ?? accessRefusal(c, group, productOf);
+    if (refused !== null) return refused;
     await next();
   };
 }
@@ -42,8 +68,17 @@ export function requireAccess(
   productOf: (request: HonoRequest) => Product | null = () => null,
 ): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const decision = authorize(group, c.get("principal"), productOf(c.req));
-    if (!decision.allowed) return jsonError(decision.status, decision.error);
+    const refused = accessRefusal(c, group, productOf);
+    if (refused !== null) return refused;
     await next();
   };
+}
+
+function accessRefusal(
+  c: Context<HttpEnv>,
+  group: EndpointGroup,
+  productOf: (request: HonoRequest) => Product | null,
+): Response | null {
+  const decision = authorize(group, c.get("principal"), productOf(c.req));
+  return decision.allowed ? null : jsonError(decision.status, decision.error);
 }

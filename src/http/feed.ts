@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { FEED_PARAMETERS } from "../feed/params";
 import { queryJobApplicationsJson } from "../feed/query";
 import { jobApplicationListSchema } from "../feed/record";
-import { requireAccess, requireSession } from "./access";
+import { requireCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
 import { jsonError, jsonText } from "./responses";
 import { errorBodySchema, INTERFACE_VERSION, jsonResponse, SERVER_ERROR } from "./route-parts";
@@ -51,7 +51,7 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
   app.openapi(
     {
       ...jobApplicationsRoute,
-      middleware: [requireSession(settings), requireAccess("job-applications")],
+      middleware: [requireCaller(settings, "job-applications")],
     },
     async (c) => {
       const { organization } = c.get("principal");

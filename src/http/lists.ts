@@ -11,7 +11,7 @@ import {
 } from "../lists/lists";
 import { STATIC_OFFICES } from "../lists/offices-static";
 import type { OrganizationProfile } from "../store/snapshot";
-import { requireAccess, requireSession } from "./access";
+import { requireCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
 import { csv, json, jsonError } from "./responses";
 import {
@@ -123,7 +123,7 @@ export const LOOKUP_ENDPOINTS: readonly LookupEndpoint[] = [
 
 /** Every lookup list: Admin only, answered from the caller's organization's lists. */
 export function registerListRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
-  const middleware = [requireSession(settings), requireAccess("lookup-lists")];
+  const middleware = [requireCaller(settings, "lookup-lists")];
   for (const endpoint of LOOKUP_ENDPOINTS) {
     const route = createRoute({
       method: "get",
