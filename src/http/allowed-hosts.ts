@@ -45,6 +45,19 @@ export function isAllowedHost(hostName: string, allowed: readonly string[]): boo
  * name an allowed host.
  */
 export function refuseUnknownHosts(allowedHosts: AllowedHosts): MiddlewareHandler<HttpEnv> {
+  const refusal = hostRefusal(allowedHosts);
+  return async (c, next) => {
+    const refused = refusal(c.req.raw);
+    if (refused !== null) return refused;
+    await next();
+  };
+}
+
+/**
+ * {@link refuseUnknownHosts}'s check as a function: the 421 for a request addressed to a host
+ * outside `allowedHosts`, `null` for one it may answer.
+ */
+export function hostRefusal(allowedHosts: AllowedHosts): (request: Request) => Response | null {
   const allowed = allowedHosts.map(normalize);
   const isAllowed = (name: string) => {
     const hostName = hostNameOf(name);
@@ -57,14 +70,10 @@ export function refuseUnknownHosts(allowedHosts: AllowedHosts): MiddlewareHandle
     if (known.size >= KNOWN_HOSTS_LIMIT) known.clear();
     known.add(name);
   };
-  return async (c, next) => {
-    const request = c.req.raw;
+  return (request) => {
     const origin = originOf(request.url);
     const host = request.headers.get("host");
-    if (origin !== null && known.has(origin) && (host === null || known.has(host))) {
-      await next();
-      return;
-    }
+    if (origin !== null && known.has(origin) && (host === null || known.has(host))) return null;
     const names = [new URL(request.url).host, host].filter((name): name is string => name !== null);
     const refused = names.find((name) => !isAllowed(name));
     if (refused !== undefined) {
@@ -75,7 +84,7 @@ export function refuseUnknownHosts(allowedHosts: AllowedHosts): MiddlewareHandle
     }
     if (origin !== null) remember(origin);
     if (host !== null) remember(host);
-    await next();
+    return null;
   };
 }
 
