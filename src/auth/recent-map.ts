@@ -4,23 +4,28 @@
  */
 export class RecentMap<K, V> {
   readonly #entries = new Map<K, V>();
-  /** The key last moved to the end: using it again needs no move (a session's every request). */
-  #newest: K | undefined;
+  // The entry last moved to the end, kept beside the map: a session's every request asks for the
+  // same one, which then needs neither a move nor a look-up (hashing a token is not free).
+  #newestKey: K | undefined;
+  #newestValue: V | undefined;
 
   constructor(readonly capacity: number) {}
 
   /** The entry's value, marking it used. */
   get(key: K): V | undefined {
+    if (this.#newestValue !== undefined && key === this.#newestKey) return this.#newestValue;
     const value = this.#entries.get(key);
-    if (value !== undefined && key !== this.#newest) this.remember(key, value);
+    if (value !== undefined) this.remember(key, value);
     return value;
   }
 
   /** Sets the entry as the most recently used, dropping the least recently used beyond capacity. */
   remember(key: K, value: V): void {
+    if (this.capacity < 1) return;
     this.#entries.delete(key);
     this.#entries.set(key, value);
-    this.#newest = key;
+    this.#newestKey = key;
+    this.#newestValue = value;
     if (this.#entries.size > this.capacity)
       this.#entries.delete(this.#entries.keys().next().value as K);
   }
