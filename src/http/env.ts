@@ -3,7 +3,7 @@ import type { LoginProtection } from "../auth/login-protection";
 import type { PasswordHasher } from "../auth/password";
 import type { Principal } from "../auth/policy";
 import type { SessionStampCheck } from "../auth/session-stamp";
-import type { TokenSecret, TokenVerifier } from "../auth/token";
+import type { RememberingTokenVerifier, TokenSecret } from "../auth/token";
 import type { FeedJsonMemo } from "../feed/json-memo";
 import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
@@ -14,7 +14,7 @@ export interface HttpSettings {
   store: Store;
   secret: TokenSecret;
   /** Verifies session tokens under `secret`, remembering the ones it accepted. */
-  verifyToken: TokenVerifier;
+  verifyToken: RememberingTokenVerifier;
   /** Compares a session's stamp with its member's as stored now, remembering recent matches. */
   checkStamp: SessionStampCheck;
   /** Host names answered; `null` answers every host. */

@@ -1,8 +1,13 @@
 import type { Principal } from "../auth/policy";
 import { type SessionStampCheck, sessionStamp } from "../auth/session-stamp";
-import { type Session, type TokenSecret, type TokenVerifier, verifyToken } from "../auth/token";
+import {
+  type RememberingTokenVerifier,
+  type TokenSecret,
+  type TokenVerifier,
+  verifyToken,
+} from "../auth/token";
 import { OrganizationNotFoundError } from "../store/errors";
-import type { Store } from "../store/port";
+import type { Store, StoreTx } from "../store/port";
 import { storeFailure } from "../store/run";
 import type { TxOperation } from "../store/tx-wrap";
 import { holdsNul } from "../store/unstorable-keys";
@@ -13,7 +18,7 @@ export interface SessionOptions {
   cookieName: string;
   acceptBearer: boolean;
   /** Checks a token's signature and claims; {@link verifyToken} under `secret` when absent. */
-  verifyToken?: TokenVerifier;
+  verifyToken?: TokenVerifier | RememberingTokenVerifier;
   /** Compares a token's stamp with the member's; {@link sessionStamp} under `secret` when absent. */
   checkStamp?: SessionStampCheck;
 }
@@ -23,6 +28,11 @@ export interface SessionOptions {
  * store on every request so role changes apply at once. `null` means 401: also when the member's
  * address, password, MFA, roles or session epoch changed since the token was issued (its stamp no
  * longer matches). `token` is the request's {@link sessionTokenOf}, when the caller has it.
+ *
+ * The member and organization are read in one read-only transaction, the two operations called
+ * as they are rather than through `runReadOnly`'s wrapper of every operation (a fifteenth of a
+ * lookup request): a failure is named as that wrapper names it, and a NUL in the member id, which
+ * no stored id holds, finds no one. Each `await` here is one a lookup request pays for.
  */
 export async function authenticate(
   request: Request,
@@ -31,50 +41,50 @@ export async function authenticate(
   token: SessionToken | null = sessionTokenOf(request, options),
 ): Promise<Principal | null> {
   if (token?.value == null) return null;
+  const verifier = options.verifyToken;
   const session =
-    options.verifyToken === undefined
+    (verifier !== undefined && "remembered" in verifier
+      ? verifier.remembered(token.value, now)
+      : undefined) ??
+    (verifier === undefined
       ? await verifyToken(options.secret, token.value, now)
-      : await options.verifyToken(token.value, now);
-  if (session === null) return null;
-  const { stamp } = session;
-  if (stamp === undefined) return null;
-  const principal = await storedPrincipal(options.store, session);
-  if (principal === null) return null;
-  const current =
-    options.checkStamp === undefined
-      ? stamp === sessionStamp(options.secret, principal.member, principal.organization)
-      : options.checkStamp(stamp, principal.member, principal.organization);
-  return current ? principal : null;
-}
-
-/**
- * The member a session names and their organization, as stored now, in one read-only
- * transaction; `null` when either is gone. The two operations are called as they are, not through
- * `runReadOnly`'s wrapper of every operation (a fifteenth of a lookup request): a failure is named
- * here as that wrapper names it, and a NUL in the id, which no stored id holds, finds no one.
- */
-async function storedPrincipal(store: Store, session: Session): Promise<Principal | null> {
-  if (holdsNul(session.memberId)) return null;
+      : await verifier(token.value, now));
+  if (session === null || session.stamp === undefined || holdsNul(session.memberId)) return null;
+  let principal: Principal | null;
   try {
-    return await store.transaction(
+    principal = await options.store.transaction(
       session.orgId,
-      async (tx) => {
-        let operation: TxOperation = "loadMembersById";
-        try {
-          const [member] = await tx.loadMembersById([session.memberId]);
-          if (member === undefined) return null;
-          operation = "loadOrganization";
-          return { member, organization: await tx.loadOrganization() };
-        } catch (error) {
-          throw storeFailure(operation, error);
-        }
-      },
-      { readOnly: true },
+      principalReader(session.memberId),
+      READ_ONLY,
     );
   } catch (error) {
     if (error instanceof OrganizationNotFoundError) return null;
     throw error;
   }
+  return principal !== null && stampHolds(options, session.stamp, principal) ? principal : null;
+}
+
+const READ_ONLY = { readOnly: true } as const;
+
+/** The work that reads the member and their organization; `null` when the member is gone. */
+function principalReader(memberId: string): (tx: StoreTx) => Promise<Principal | null> {
+  return async (tx) => {
+    let operation: TxOperation = "loadMembersById";
+    try {
+      const [member] = await tx.loadMembersById([memberId]);
+      if (member === undefined) return null;
+      operation = "loadOrganization";
+      return { member, organization: await tx.loadOrganization() };
+    } catch (error) {
+      throw storeFailure(operation, error);
+    }
+  };
+}
+
+function stampHolds(options: SessionOptions, stamp: string, principal: Principal): boolean {
+  return options.checkStamp === undefined
+    ? stamp === sessionStamp(options.secret, principal.member, principal.organization)
+    : options.checkStamp(stamp, principal.member, principal.organization);
 }
 
 /**
