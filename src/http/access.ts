@@ -12,33 +12,10 @@ import { authenticate, sessionTokenOf } from "./session";
  */
 export function requireSession(settings: HttpSettings): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const refused = await sessionRefusal(c, settings);
+    const refused = await callerRefusal(c, settings, null, NO_PRODUCT);
     if (refused !== null) return refused;
     await next();
   };
-}
-
-/** The 401 for a request without a valid session; otherwise the caller becomes `principal`. */
-async function sessionRefusal(
-  c: Context<HttpEnv>,
-  settings: HttpSettings,
-): Promise<Response | null> {
-  const token = sessionTokenOf(c.req.raw, settings);
-  if (token?.repeated) {
-    return jsonError(
-      401,
-      `The request carries the ${settings.cookieName} cookie more than once, so it is not known whose session it is; clear this site's cookies and log in again.`,
-    );
-  }
-  const principal = await authenticate(c.req.raw, settings, c.get("now"), token);
-  if (principal === null) {
-    return jsonError(
-      401,
-      `Authentication failed or the session is missing: log in and send the ${settings.cookieName} cookie.`,
-    );
-  }
-  c.set("principal", principal);
-  return null;
 }
 
 /**
@@ -48,13 +25,57 @@ async function sessionRefusal(
 export function requireCaller(
   settings: HttpSettings,
   group: EndpointGroup,
-  productOf: (request: HonoRequest) => Product | null = () => null,
+  productOf: (request: HonoRequest) => Product | null = NO_PRODUCT,
 ): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const refused = (await sessionRefusal(c, settings)) ?? accessRefusal(c, group, productOf);
+    const refused = await callerRefusal(c, settings, group, productOf);
     if (refused !== null) return refused;
     await next();
   };
+}
+
+/**
+ * `handler`, answering only a caller {@link requireCaller} admits, in the same link of the chain:
+ * for a route that has no parameters or body of its own to check (a route that has them checks
+ * them before its handler, so before this).
+ */
+export function forCaller(
+  settings: HttpSettings,
+  group: EndpointGroup,
+  handler: (c: Context<HttpEnv>) => Response | Promise<Response>,
+): (c: Context<HttpEnv>) => Promise<Response> {
+  return async (c) => (await callerRefusal(c, settings, group, NO_PRODUCT)) ?? handler(c);
+}
+
+const NO_PRODUCT = () => null;
+
+/**
+ * The 401 (or, with `group`, the policy's 401 or 403) for the request's caller; `null` once the
+ * caller is the context's `principal`. A promise only while the store is read.
+ */
+function callerRefusal(
+  c: Context<HttpEnv>,
+  settings: HttpSettings,
+  group: EndpointGroup | null,
+  productOf: (request: HonoRequest) => Product | null,
+): Response | Promise<Response | null> {
+  const token = sessionTokenOf(c.req.raw, settings);
+  if (token?.repeated) {
+    return jsonError(
+      401,
+      `The request carries the ${settings.cookieName} cookie more than once, so it is not known whose session it is; clear this site's cookies and log in again.`,
+    );
+  }
+  return authenticate(c.req.raw, settings, c.get("now"), token).then((principal) => {
+    if (principal === null) {
+      return jsonError(
+        401,
+        `Authentication failed or the session is missing: log in and send the ${settings.cookieName} cookie.`,
+      );
+    }
+    c.set("principal", principal);
+    return group === null ? null : accessRefusal(c, group, productOf);
+  });
 }
 
 /**
@@ -65,7 +86,7 @@ export function requireCaller(
  */
 export function requireAccess(
   group: EndpointGroup,
-  productOf: (request: HonoRequest) => Product | null = () => null,
+  productOf: (request: HonoRequest) => Product | null = NO_PRODUCT,
 ): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const refused = accessRefusal(c, group, productOf);
