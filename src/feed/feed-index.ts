@@ -182,12 +182,10 @@ export class FeedIndex {
    * this key for as long as the index lives.
    */
   selectionKey(query: FeedQuery): string {
-    return JSON.stringify([
-      this.#from(query.start.getTime()),
-      this.#to(query.end.getTime()),
-      query.status,
-      query.bucket,
-    ]);
+    const span = `${this.#from(query.start.getTime())}:${this.#to(query.end.getTime())}`;
+    return query.status === null && query.bucket === null
+      ? span
+      : `${span}:${JSON.stringify([query.status, query.bucket])}`;
   }
 
   /** Which steps pass the status and bucket filters (1) or not (0); `null` when there are none. */

@@ -2,11 +2,10 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { FEED_PARAMETERS } from "../feed/params";
 import { queryJobApplicationsJson } from "../feed/query";
 import { jobApplicationListSchema } from "../feed/record";
-import { requireCaller } from "./access";
+import { forCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
 import { jsonError, jsonText } from "./responses";
 import { errorBodySchema, INTERFACE_VERSION, jsonResponse, SERVER_ERROR } from "./route-parts";
-import { refuseInvalid } from "./validation-hook";
 
 const optionalText = (description: string) => z.string().optional().openapi({ description });
 
@@ -46,14 +45,23 @@ export const jobApplicationsRoute = createRoute({
   },
 });
 
-/** GET /v1/job-applications: the feed, after the session, the policy and the rate limit. */
+const REPEATED = "Each job_application_status… parameter may be given at most once.";
+
+/**
+ * GET /v1/job-applications: the feed, after the session, the policy, the parameters' schema and
+ * the rate limit. The route is documented as declared, but its parameters are checked in the
+ * handler, after the caller, against the same schema as the validator `openapi()` would add
+ * (every feed request carried the validator's link of the chain and its parse of an empty query).
+ */
 export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
+  app.openAPIRegistry.registerPath(jobApplicationsRoute);
+  const querySchema = jobApplicationsRoute.request.query;
   app.openapi(
-    {
-      ...jobApplicationsRoute,
-      middleware: [requireCaller(settings, "job-applications")],
-    },
-    async (c) => {
+    { ...jobApplicationsRoute, request: undefined, hide: true },
+    forCaller(settings, "job-applications", async (c) => {
+      const url = c.req.url;
+      if (url.includes("?") && !querySchema.safeParse(validatorQuery(c.req.queries())).success)
+        return jsonError(400, REPEATED);
       const { organization } = c.get("principal");
       const orgId = organization.id;
       const decision = await settings.rateLimiter.take(orgId, c.get("now"));
@@ -66,11 +74,25 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
       }
       const outcome = await queryJobApplicationsJson(
         settings.store,
-        { orgId, params: new URL(c.req.url).searchParams, now: c.get("now"), organization },
+        { orgId, params: searchParamsOf(url), now: c.get("now"), organization },
         settings.feedAnswers,
       );
       return outcome.ok ? jsonText(200, outcome.json) : jsonError(400, outcome.error.message);
-    },
-    refuseInvalid("Each job_application_status… parameter may be given at most once."),
+    }),
   );
+}
+
+/** The query as hono's validator hands it to a query schema: one value as is, several as a list. */
+function validatorQuery(queries: Record<string, string[]>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(queries).map(([name, values]) => [
+      name,
+      values.length === 1 ? (values[0] as string) : values,
+    ]),
+  );
+}
+
+/** The URL's query parameters; without a `?` there are none, and no URL need be parsed. */
+function searchParamsOf(url: string): URLSearchParams {
+  return url.includes("?") ? new URL(url).searchParams : new URLSearchParams();
 }

@@ -33,8 +33,11 @@ export function runReadOnly<T>(
   return runTransaction(store, orgId, work, { readOnly: true });
 }
 
-/** `tx` with unstorable keys finding nothing and failures named, one wrapper per operation used. */
-function guarded(tx: StoreTx): StoreTx {
+/**
+ * `tx` with unstorable keys finding nothing and failures named, one wrapper per operation used:
+ * what {@link runTransaction}'s work gets, for work that starts from the adapter's own `tx`.
+ */
+export function guarded(tx: StoreTx): StoreTx {
   return wrapTxOperations(tx, (operation, method) => {
     const call = unstorableKeysFindNothing(tx, operation, method);
     return async (...args: never[]) => {

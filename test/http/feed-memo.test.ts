@@ -61,6 +61,17 @@ describe("the feed's kept answers never outlive the data or the window they were
     expect(answers.size).toBe(3);
   });
 
+  it("answers the same bytes after a caller overwrote the bytes it was handed", async () => {
+    const { request, login } = sandbox();
+    const cookie = (await login(ADMIN)) as string;
+    const first = await request("/v1/job-applications", { headers: { cookie } });
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
+    bytes.fill(0x20);
+    const again = await request("/v1/job-applications", { headers: { cookie } });
+    expect(await again.text()).toBe(text);
+  });
+
   it("answers each filter its own records", async () => {
     const { request, login, store, clock } = sandbox();
     const cookie = (await login(ADMIN)) as string;
