@@ -107,21 +107,40 @@ async function answerJson(
     pipelines: organization.pipelines,
   });
   if (!parsed.ok) return parsed;
-  const { query } = parsed;
   let index: FeedIndex | null = null;
   try {
     if (tx.loadFeedIndex !== undefined) index = await tx.loadFeedIndex();
   } catch (error) {
     throw storeFailure("loadFeedIndex", error);
   }
-  if (index === null) {
-    const records = await selectFromStore(guarded(tx), organization, query);
-    return { ok: true, json: encoder.encode(JSON.stringify(records)) };
-  }
-  return {
-    ok: true,
-    json: memo?.json(index, query) ?? encoder.encode(JSON.stringify(index.select(query))),
-  };
+  if (index !== null) return { ok: true, json: indexedJson(index, parsed.query, memo) };
+  const records = await selectFromStore(guarded(tx), organization, parsed.query);
+  return { ok: true, json: encoder.encode(JSON.stringify(records)) };
+}
+
+/**
+ * {@link queryJobApplicationsJson} answered from an index the caller read already, with the
+ * organization it read in the same transaction: no transaction of its own.
+ */
+export function jobApplicationsJsonFromIndex(
+  index: FeedIndex,
+  organization: OrganizationProfile,
+  input: Pick<QueryJobApplicationsInput, "params" | "now">,
+  memo: FeedJsonMemo | null = null,
+): QueryJobApplicationsJsonOutcome {
+  const parsed = parseFeedQuery(input.params, {
+    now: input.now,
+    pipelines: organization.pipelines,
+  });
+  return parsed.ok ? { ok: true, json: indexedJson(index, parsed.query, memo) } : parsed;
+}
+
+function indexedJson(
+  index: FeedIndex,
+  query: FeedQuery,
+  memo: FeedJsonMemo | null,
+): Uint8Array<ArrayBuffer> {
+  return memo?.json(index, query) ?? encoder.encode(JSON.stringify(index.select(query)));
 }
 
 async function parsedQuery(

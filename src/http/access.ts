@@ -3,7 +3,7 @@ import { authorize, type EndpointGroup } from "../auth/policy";
 import type { Product } from "../store/products";
 import type { HttpEnv, HttpSettings } from "./env";
 import { jsonError } from "./responses";
-import { authenticate, sessionTokenOf } from "./session";
+import { type Caller, callerOf, type ReadBeside, sessionTokenOf } from "./session";
 
 /**
  * 401 unless the request carries a valid session (cookie, or a bearer token when the host opts
@@ -12,8 +12,8 @@ import { authenticate, sessionTokenOf } from "./session";
  */
 export function requireSession(settings: HttpSettings): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const refused = await callerRefusal(c, settings, null, NO_PRODUCT);
-    if (refused !== null) return refused;
+    const admitted = await admit(c, settings, null, NO_PRODUCT, null);
+    if (!("principal" in admitted)) return admitted;
     await next();
   };
 }
@@ -28,8 +28,8 @@ export function requireCaller(
   productOf: (request: HonoRequest) => Product | null = NO_PRODUCT,
 ): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const refused = await callerRefusal(c, settings, group, productOf);
-    if (refused !== null) return refused;
+    const admitted = await admit(c, settings, group, productOf, null);
+    if (!("principal" in admitted)) return admitted;
     await next();
   };
 }
@@ -37,28 +37,39 @@ export function requireCaller(
 /**
  * `handler`, answering only a caller {@link requireCaller} admits, in the same link of the chain:
  * for a route that has no parameters or body of its own to check (a route that has them checks
- * them before its handler, so before this).
+ * them before its handler, so before this). With `beside`, the handler is also handed what was
+ * read in the caller's own transaction (see {@link ReadBeside}; it runs only for a caller the
+ * group's policy admits).
  */
-export function forCaller(
+export function forCaller<T = undefined>(
   settings: HttpSettings,
   group: EndpointGroup,
-  handler: (c: Context<HttpEnv>) => Response | Promise<Response>,
+  handler: (c: Context<HttpEnv>, beside: T | undefined) => Response | Promise<Response>,
+  beside?: Omit<ReadBeside<T>, "admits">,
 ): (c: Context<HttpEnv>) => Promise<Response> {
-  return async (c) => (await callerRefusal(c, settings, group, NO_PRODUCT)) ?? handler(c);
+  const read: ReadBeside<T> | null =
+    beside === undefined
+      ? null
+      : { ...beside, admits: (principal) => authorize(group, principal).allowed };
+  return async (c) => {
+    const admitted = await admit(c, settings, group, NO_PRODUCT, read);
+    return "principal" in admitted ? handler(c, admitted.beside) : admitted;
+  };
 }
 
 const NO_PRODUCT = () => null;
 
 /**
- * The 401 (or, with `group`, the policy's 401 or 403) for the request's caller; `null` once the
- * caller is the context's `principal`. A promise only while the store is read.
+ * The caller, once the context's `principal`; or the 401 (or, with `group`, the policy's 401 or
+ * 403) to answer. A promise only while the store is read.
  */
-function callerRefusal(
+function admit<T>(
   c: Context<HttpEnv>,
   settings: HttpSettings,
   group: EndpointGroup | null,
   productOf: (request: HonoRequest) => Product | null,
-): Response | Promise<Response | null> {
+  beside: ReadBeside<T> | null,
+): Response | Promise<Response | Caller<T>> {
   const token = sessionTokenOf(c.req.raw, settings);
   if (token?.repeated) {
     return jsonError(
@@ -66,15 +77,15 @@ function callerRefusal(
       `The request carries the ${settings.cookieName} cookie more than once, so it is not known whose session it is; clear this site's cookies and log in again.`,
     );
   }
-  return authenticate(c.req.raw, settings, c.get("now"), token).then((principal) => {
-    if (principal === null) {
+  return callerOf(settings, c.get("now"), token, beside).then((caller) => {
+    if (caller === null) {
       return jsonError(
         401,
         `Authentication failed or the session is missing: log in and send the ${settings.cookieName} cookie.`,
       );
     }
-    c.set("principal", principal);
-    return group === null ? null : accessRefusal(c, group, productOf);
+    c.set("principal", caller.principal);
+    return (group === null ? null : accessRefusal(c, group, productOf)) ?? caller;
   });
 }
 

@@ -1,7 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { FeedIndex } from "../feed/feed-index";
 import { FEED_PARAMETERS } from "../feed/params";
-import { queryJobApplicationsJson } from "../feed/query";
+import { jobApplicationsJsonFromIndex, queryJobApplicationsJson } from "../feed/query";
 import { jobApplicationListSchema } from "../feed/record";
+import type { StoreTx } from "../store/port";
 import { forCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
 import { jsonError, jsonText } from "./responses";
@@ -58,29 +60,42 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
   const querySchema = jobApplicationsRoute.request.query;
   app.openapi(
     { ...jobApplicationsRoute, request: undefined, hide: true },
-    forCaller(settings, "job-applications", async (c) => {
-      const url = c.req.url;
-      if (url.includes("?") && !querySchema.safeParse(validatorQuery(c.req.queries())).success)
-        return jsonError(400, REPEATED);
-      const { organization } = c.get("principal");
-      const orgId = organization.id;
-      const decision = await settings.rateLimiter.take(orgId, c.get("now"));
-      if (!decision.allowed) {
-        return jsonError(
-          429,
-          `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
-          { "retry-after": String(decision.retryAfterSeconds) },
-        );
-      }
-      const outcome = await queryJobApplicationsJson(
-        settings.store,
-        { orgId, params: searchParamsOf(url), now: c.get("now"), organization },
-        settings.feedAnswers,
-      );
-      return outcome.ok ? jsonText(200, outcome.json) : jsonError(400, outcome.error.message);
-    }),
+    forCaller<FeedIndex | null>(
+      settings,
+      "job-applications",
+      async (c, index) => {
+        const url = c.req.url;
+        if (url.includes("?") && !querySchema.safeParse(validatorQuery(c.req.queries())).success)
+          return jsonError(400, REPEATED);
+        const { organization } = c.get("principal");
+        const decision = await settings.rateLimiter.take(organization.id, c.get("now"));
+        if (!decision.allowed) {
+          return jsonError(
+            429,
+            `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
+            { "retry-after": String(decision.retryAfterSeconds) },
+          );
+        }
+        const input = { orgId: organization.id, params: searchParamsOf(url), now: c.get("now") };
+        const outcome =
+          index === null || index === undefined
+            ? await queryJobApplicationsJson(
+                settings.store,
+                { ...input, organization },
+                settings.feedAnswers,
+              )
+            : jobApplicationsJsonFromIndex(index, organization, input, settings.feedAnswers);
+        return outcome.ok ? jsonText(200, outcome.json) : jsonError(400, outcome.error.message);
+      },
+      // The index is read in the caller's own transaction, so a feed request opens one, not two;
+      // a store without one is asked in a transaction of the feed's own, as before.
+      { operation: "loadFeedIndex", read: readFeedIndex },
+    ),
   );
 }
+
+const readFeedIndex = (tx: StoreTx): Promise<FeedIndex | null> =>
+  tx.loadFeedIndex === undefined ? Promise.resolve(null) : tx.loadFeedIndex();
 
 /** The query as hono's validator hands it to a query schema: one value as is, several as a list. */
 function validatorQuery(queries: Record<string, string[]>): Record<string, string | string[]> {

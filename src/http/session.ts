@@ -28,11 +28,6 @@ export interface SessionOptions {
  * store on every request so role changes apply at once. `null` means 401: also when the member's
  * address, password, MFA, roles or session epoch changed since the token was issued (its stamp no
  * longer matches). `token` is the request's {@link sessionTokenOf}, when the caller has it.
- *
- * The member and organization are read in one read-only transaction, the two operations called
- * as they are rather than through `runReadOnly`'s wrapper of every operation (a fifteenth of a
- * lookup request): a failure is named as that wrapper names it, and a NUL in the member id, which
- * no stored id holds, finds no one. Each `await` here is one a lookup request pays for.
  */
 export async function authenticate(
   request: Request,
@@ -40,6 +35,40 @@ export async function authenticate(
   now: Date,
   token: SessionToken | null = sessionTokenOf(request, options),
 ): Promise<Principal | null> {
+  return (await callerOf(options, now, token, null))?.principal ?? null;
+}
+
+/**
+ * What a route reads in the caller's own transaction once the session holds, so that it needs no
+ * transaction of its own: `read` runs there, after the stamp check, only when `admits` the caller
+ * (the route's policy), so nothing is read for a caller who will be refused. `operation` names
+ * the port operation it calls, for the `StoreError` of its failure.
+ */
+export interface ReadBeside<T> {
+  admits(principal: Principal): boolean;
+  operation: TxOperation;
+  read(tx: StoreTx): Promise<T>;
+}
+
+/** The caller, and what was read beside (`undefined` when the route's policy refuses them). */
+export interface Caller<T> {
+  principal: Principal;
+  beside: T | undefined;
+}
+
+/**
+ * {@link authenticate}, also running `beside` in the same transaction. The member and
+ * organization are read with the two operations called as they are rather than through
+ * `runReadOnly`'s wrapper of every operation (a fifteenth of a lookup request): a failure is named
+ * as that wrapper names it, and a NUL in the member id, which no stored id holds, finds no one.
+ * Each `await` here is one every authenticated request pays for.
+ */
+export async function callerOf<T>(
+  options: SessionOptions,
+  now: Date,
+  token: SessionToken | null,
+  beside: ReadBeside<T> | null,
+): Promise<Caller<T> | null> {
   if (token?.value == null) return null;
   const verifier = options.verifyToken;
   const session =
@@ -50,31 +79,41 @@ export async function authenticate(
       ? await verifyToken(options.secret, token.value, now)
       : await verifier(token.value, now));
   if (session === null || session.stamp === undefined || holdsNul(session.memberId)) return null;
-  let principal: Principal | null;
   try {
-    principal = await options.store.transaction(
+    return await options.store.transaction(
       session.orgId,
-      principalReader(session.memberId),
+      callerReader(options, session.memberId, session.stamp, beside),
       READ_ONLY,
     );
   } catch (error) {
     if (error instanceof OrganizationNotFoundError) return null;
     throw error;
   }
-  return principal !== null && stampHolds(options, session.stamp, principal) ? principal : null;
 }
 
 const READ_ONLY = { readOnly: true } as const;
 
-/** The work that reads the member and their organization; `null` when the member is gone. */
-function principalReader(memberId: string): (tx: StoreTx) => Promise<Principal | null> {
+/**
+ * The transaction's work: the member, their organization, the stamp check, then what the route
+ * reads beside; `null` when the member is gone or the stamp no longer holds.
+ */
+function callerReader<T>(
+  options: SessionOptions,
+  memberId: string,
+  stamp: string,
+  beside: ReadBeside<T> | null,
+): (tx: StoreTx) => Promise<Caller<T> | null> {
   return async (tx) => {
     let operation: TxOperation = "loadMembersById";
     try {
       const [member] = await tx.loadMembersById([memberId]);
       if (member === undefined) return null;
       operation = "loadOrganization";
-      return { member, organization: await tx.loadOrganization() };
+      const principal = { member, organization: await tx.loadOrganization() };
+      if (!stampHolds(options, stamp, principal)) return null;
+      if (beside === null || !beside.admits(principal)) return { principal, beside: undefined };
+      operation = beside.operation;
+      return { principal, beside: await beside.read(tx) };
     } catch (error) {
       throw storeFailure(operation, error);
     }
