@@ -3,7 +3,7 @@ import { authorize, type EndpointGroup } from "../auth/policy";
 import type { Product } from "../store/products";
 import type { HttpEnv, HttpSettings } from "./env";
 import { jsonError } from "./responses";
-import { type Caller, callerOf, type ReadBeside, sessionTokenOf } from "./session";
+import { callerOf, type ReadBeside, sessionTokenOf } from "./session";
 
 /**
  * 401 unless the request carries a valid session (cookie, or a bearer token when the host opts
@@ -12,8 +12,8 @@ import { type Caller, callerOf, type ReadBeside, sessionTokenOf } from "./sessio
  */
 export function requireSession(settings: HttpSettings): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const admitted = await admit(c, settings, null, NO_PRODUCT, null);
-    if (!("principal" in admitted)) return admitted;
+    const refused = await admit(c, settings, null, NO_PRODUCT, null, ADMITTED);
+    if (refused !== null) return refused;
     await next();
   };
 }
@@ -28,8 +28,8 @@ export function requireCaller(
   productOf: (request: HonoRequest) => Product | null = NO_PRODUCT,
 ): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const admitted = await admit(c, settings, group, productOf, null);
-    if (!("principal" in admitted)) return admitted;
+    const refused = await admit(c, settings, group, productOf, null, ADMITTED);
+    if (refused !== null) return refused;
     await next();
   };
 }
@@ -46,30 +46,30 @@ export function forCaller<T = undefined>(
   group: EndpointGroup,
   handler: (c: Context<HttpEnv>, beside: T | undefined) => Response | Promise<Response>,
   beside?: Omit<ReadBeside<T>, "admits">,
-): (c: Context<HttpEnv>) => Promise<Response> {
+): (c: Context<HttpEnv>) => Response | Promise<Response> {
   const read: ReadBeside<T> | null =
     beside === undefined
       ? null
       : { ...beside, admits: (principal) => authorize(group, principal).allowed };
-  return async (c) => {
-    const admitted = await admit(c, settings, group, NO_PRODUCT, read);
-    return "principal" in admitted ? handler(c, admitted.beside) : admitted;
-  };
+  return (c) => admit(c, settings, group, NO_PRODUCT, read, handler);
 }
 
 const NO_PRODUCT = () => null;
+const ADMITTED = () => null;
 
 /**
- * The caller, once the context's `principal`; or the 401 (or, with `group`, the policy's 401 or
- * 403) to answer. A promise only while the store is read.
+ * `admitted(c, beside)` once the caller is the context's `principal`; or the 401 (or, with
+ * `group`, the policy's 401 or 403) to answer. A promise only while the store is read; chained,
+ * not awaited, since a suspended async frame is an allocation every request pays for.
  */
-function admit<T>(
+function admit<T, R>(
   c: Context<HttpEnv>,
   settings: HttpSettings,
   group: EndpointGroup | null,
   productOf: (request: HonoRequest) => Product | null,
   beside: ReadBeside<T> | null,
-): Response | Promise<Response | Caller<T>> {
+  admitted: (c: Context<HttpEnv>, beside: T | undefined) => R | Promise<R>,
+): Response | Promise<Response | R> {
   const token = sessionTokenOf(c.req.raw, settings);
   if (token?.repeated) {
     return jsonError(
@@ -77,7 +77,7 @@ function admit<T>(
       `The request carries the ${settings.cookieName} cookie more than once, so it is not known whose session it is; clear this site's cookies and log in again.`,
     );
   }
-  return callerOf(settings, c.get("now"), token, beside).then((caller) => {
+  return callerOf(settings, c.get("now"), token, beside).then<Response | R>((caller) => {
     if (caller === null) {
       return jsonError(
         401,
@@ -85,7 +85,9 @@ function admit<T>(
       );
     }
     c.set("principal", caller.principal);
-    return (group === null ? null : accessRefusal(c, group, productOf)) ?? caller;
+    return (
+      (group === null ? null : accessRefusal(c, group, productOf)) ?? admitted(c, caller.beside)
+    );
   });
 }
 

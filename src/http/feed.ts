@@ -1,7 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { FeedIndex } from "../feed/feed-index";
-import { FEED_PARAMETERS } from "../feed/params";
-import { jobApplicationsJsonFromIndex, queryJobApplicationsJson } from "../feed/query";
+import { FEED_PARAMETERS, type FeedSearchParams } from "../feed/params";
+import {
+  jobApplicationsJsonFromIndex,
+  type QueryJobApplicationsJsonOutcome,
+  queryJobApplicationsJson,
+} from "../feed/query";
 import { jobApplicationListSchema } from "../feed/record";
 import type { StoreTx } from "../store/port";
 import { forCaller } from "./access";
@@ -63,35 +67,42 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
     forCaller<FeedIndex | null>(
       settings,
       "job-applications",
-      async (c, index) => {
+      (c, index) => {
         const url = c.req.url;
         if (url.includes("?") && !querySchema.safeParse(validatorQuery(c.req.queries())).success)
           return jsonError(400, REPEATED);
         const { organization } = c.get("principal");
-        const decision = await settings.rateLimiter.take(organization.id, c.get("now"));
-        if (!decision.allowed) {
-          return jsonError(
-            429,
-            `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
-            { "retry-after": String(decision.retryAfterSeconds) },
+        const now = c.get("now");
+        return settings.rateLimiter.take(organization.id, now).then((decision) => {
+          if (!decision.allowed) {
+            return jsonError(
+              429,
+              `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
+              { "retry-after": String(decision.retryAfterSeconds) },
+            );
+          }
+          const input = { orgId: organization.id, params: searchParamsOf(url), now };
+          if (index === null || index === undefined) {
+            return queryJobApplicationsJson(
+              settings.store,
+              { ...input, organization },
+              settings.feedAnswers,
+            ).then(feedResponse);
+          }
+          return feedResponse(
+            jobApplicationsJsonFromIndex(index, organization, input, settings.feedAnswers),
           );
-        }
-        const input = { orgId: organization.id, params: searchParamsOf(url), now: c.get("now") };
-        const outcome =
-          index === null || index === undefined
-            ? await queryJobApplicationsJson(
-                settings.store,
-                { ...input, organization },
-                settings.feedAnswers,
-              )
-            : jobApplicationsJsonFromIndex(index, organization, input, settings.feedAnswers);
-        return outcome.ok ? jsonText(200, outcome.json) : jsonError(400, outcome.error.message);
+        });
       },
       // The index is read in the caller's own transaction, so a feed request opens one, not two;
       // a store without one is asked in a transaction of the feed's own, as before.
       { operation: "loadFeedIndex", read: readFeedIndex },
     ),
   );
+}
+
+function feedResponse(outcome: QueryJobApplicationsJsonOutcome): Response {
+  return outcome.ok ? jsonText(200, outcome.json) : jsonError(400, outcome.error.message);
 }
 
 const readFeedIndex = (tx: StoreTx): Promise<FeedIndex | null> =>
@@ -108,6 +119,8 @@ function validatorQuery(queries: Record<string, string[]>): Record<string, strin
 }
 
 /** The URL's query parameters; without a `?` there are none, and no URL need be parsed. */
-function searchParamsOf(url: string): URLSearchParams {
-  return url.includes("?") ? new URL(url).searchParams : new URLSearchParams();
+function searchParamsOf(url: string): FeedSearchParams {
+  return url.includes("?") ? new URL(url).searchParams : NO_PARAMETERS;
 }
+
+const NO_PARAMETERS: FeedSearchParams = Object.freeze({});

@@ -2,6 +2,7 @@ import type { Principal } from "../auth/policy";
 import { type SessionStampCheck, sessionStamp } from "../auth/session-stamp";
 import {
   type RememberingTokenVerifier,
+  type Session,
   type TokenSecret,
   type TokenVerifier,
   verifyToken,
@@ -61,34 +62,51 @@ export interface Caller<T> {
  * organization are read with the two operations called as they are rather than through
  * `runReadOnly`'s wrapper of every operation (a fifteenth of a lookup request): a failure is named
  * as that wrapper names it, and a NUL in the member id, which no stored id holds, finds no one.
- * Each `await` here is one every authenticated request pays for.
+ * Promises are chained here rather than awaited in async functions: each suspended frame is an
+ * allocation every authenticated request pays for.
  */
-export async function callerOf<T>(
+export function callerOf<T>(
   options: SessionOptions,
   now: Date,
   token: SessionToken | null,
   beside: ReadBeside<T> | null,
 ): Promise<Caller<T> | null> {
-  if (token?.value == null) return null;
+  if (token?.value == null) return NO_CALLER;
   const verifier = options.verifyToken;
-  const session =
-    (verifier !== undefined && "remembered" in verifier
+  const known =
+    verifier !== undefined && "remembered" in verifier
       ? verifier.remembered(token.value, now)
-      : undefined) ??
-    (verifier === undefined
-      ? await verifyToken(options.secret, token.value, now)
-      : await verifier(token.value, now));
-  if (session === null || session.stamp === undefined || holdsNul(session.memberId)) return null;
-  try {
-    return await options.store.transaction(
+      : undefined;
+  if (known !== undefined) return readCaller(options, known, beside);
+  const verified =
+    verifier === undefined
+      ? verifyToken(options.secret, token.value, now)
+      : verifier(token.value, now);
+  return verified.then((session) => readCaller(options, session, beside));
+}
+
+const NO_CALLER: Promise<null> = Promise.resolve(null);
+
+function readCaller<T>(
+  options: SessionOptions,
+  session: Readonly<Session> | null,
+  beside: ReadBeside<T> | null,
+): Promise<Caller<T> | null> {
+  if (session === null || session.stamp === undefined || holdsNul(session.memberId))
+    return NO_CALLER;
+  return options.store
+    .transaction(
       session.orgId,
       callerReader(options, session.memberId, session.stamp, beside),
       READ_ONLY,
-    );
-  } catch (error) {
-    if (error instanceof OrganizationNotFoundError) return null;
-    throw error;
-  }
+    )
+    .catch(goneAsNoCaller);
+}
+
+/** A session of an organization the store no longer has is no session. */
+function goneAsNoCaller(error: unknown): null {
+  if (error instanceof OrganizationNotFoundError) return null;
+  throw error;
 }
 
 const READ_ONLY = { readOnly: true } as const;
@@ -106,7 +124,7 @@ function callerReader<T>(
   return async (tx) => {
     let operation: TxOperation = "loadMembersById";
     try {
-      const [member] = await tx.loadMembersById([memberId]);
+      const member = (await tx.loadMembersById([memberId]))[0];
       if (member === undefined) return null;
       operation = "loadOrganization";
       const principal = { member, organization: await tx.loadOrganization() };
