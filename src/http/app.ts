@@ -62,6 +62,15 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
   };
 }
 
+const DONE: Promise<void> = Promise.resolve();
+
+/** Hono hands only Error instances to onError; anything else thrown would escape the app. */
+function asError(thrown: unknown): Error {
+  return thrown instanceof Error
+    ? thrown
+    : new Error("A non-Error value was thrown", { cause: thrown });
+}
+
 function importPoolOf(workers: HttpHandlerOptions["importWorkers"]): ImportWorkerPool | null {
   if (workers === false || workers === 0) return null;
   if (typeof workers === "object") return workers;
@@ -100,24 +109,30 @@ export function buildHttpApp(options: HttpHandlerOptions): {
     settings.allowedHosts === null ? () => null : hostRefusal(settings.allowedHosts);
   // The clock, the host allow-list, the body count and the 405 in one middleware, not four: every
   // request walks each link of the chain, and each allocates.
-  const frontDoor: MiddlewareHandler<HttpEnv> = async (c, next) => {
+  const frontDoor: MiddlewareHandler<HttpEnv> = (c, next) => {
     c.set("now", settings.now());
     const routeIndex = c.req.routeIndex;
+    let rest: Promise<void>;
     try {
       const refused = refuseHost(c.req.raw);
-      if (refused === null) {
-        countRequestBody(c);
-        await next();
-      } else c.res = refused;
+      if (refused !== null) {
+        c.res = refused;
+        finish(c, routeIndex);
+        return DONE;
+      }
+      countRequestBody(c);
+      rest = next();
     } catch (thrown) {
-      // Hono hands only Error instances to onError; anything else thrown would escape the app.
-      throw thrown instanceof Error
-        ? thrown
-        : new Error("A non-Error value was thrown", { cause: thrown });
+      throw asError(thrown);
     }
-    finish(c, routeIndex);
+    // Chained rather than awaited: a suspended async frame is an allocation on every request.
+    return rest.then(
+      () => finish(c, routeIndex),
+      (thrown: unknown) => {
+        throw asError(thrown);
+      },
+    );
   };
-  // Apart from the middleware, whose suspended frame is as large as its code needs.
   const finish = (c: Context<HttpEnv>, routeIndex: number) => {
     const methods = methodsAllowed(c, routeIndex);
     if (methods !== null) {
