@@ -78,14 +78,16 @@ const encoder = new TextEncoder();
 /**
  * {@link queryJobApplications} without paging, answered as the UTF-8 JSON of its records: from
  * `memo` when the store has a {@link FeedIndex} and the memo kept this selection's answer. The
- * bytes may be the memo's own: read them, never change them.
+ * bytes may be the memo's own: read them, never change them. `askIndex: false` reads the store
+ * without asking it for an index (the caller asked in a transaction of its own and got none).
  */
 export async function queryJobApplicationsJson(
   store: Store,
   input: Omit<QueryJobApplicationsInput, "limit" | "cursor">,
   memo: FeedJsonMemo | null = null,
+  askIndex = true,
 ): Promise<QueryJobApplicationsJsonOutcome> {
-  return store.transaction(input.orgId, (tx) => answerJson(tx, input, memo), READ_ONLY);
+  return store.transaction(input.orgId, (tx) => answerJson(tx, input, memo, askIndex), READ_ONLY);
 }
 
 const READ_ONLY = { readOnly: true } as const;
@@ -100,6 +102,7 @@ async function answerJson(
   tx: StoreTx,
   input: Omit<QueryJobApplicationsInput, "limit" | "cursor">,
   memo: FeedJsonMemo | null,
+  askIndex: boolean,
 ): Promise<QueryJobApplicationsJsonOutcome> {
   const organization = input.organization ?? (await guarded(tx).loadOrganization());
   const parsed = parseFeedQuery(input.params, {
@@ -109,7 +112,7 @@ async function answerJson(
   if (!parsed.ok) return parsed;
   let index: FeedIndex | null = null;
   try {
-    if (tx.loadFeedIndex !== undefined) index = await tx.loadFeedIndex();
+    if (askIndex && tx.loadFeedIndex !== undefined) index = await tx.loadFeedIndex();
   } catch (error) {
     throw storeFailure("loadFeedIndex", error);
   }

@@ -83,10 +83,12 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
           }
           const input = { orgId: organization.id, params: searchParamsOf(url), now };
           if (index === null || index === undefined) {
+            // The store had no index in the caller's transaction: its own query, not asked again.
             return queryJobApplicationsJson(
               settings.store,
               { ...input, organization },
               settings.feedAnswers,
+              false,
             ).then(feedResponse);
           }
           return feedResponse(

@@ -11,7 +11,7 @@ const NOW = new Date("2026-06-15T12:00:00Z");
  * The sandbox behind a store that counts (or refuses, or lacks) `loadFeedIndex`, with what the
  * handler tells the host about failures.
  */
-function feedWith(index: "counted" | "absent" | "failing") {
+function feedWith(index: "counted" | "none" | "absent" | "failing") {
   const inner = createMemoryStore(sandboxSnapshot());
   const reads = { index: 0, transactions: 0 };
   const store: Store = {
@@ -28,6 +28,7 @@ function feedWith(index: "counted" | "absent" | "failing") {
             loadFeedIndex: async () => {
               reads.index++;
               if (index === "failing") throw new Error("index store down");
+              if (index === "none") return null;
               return (loadFeedIndex as NonNullable<StoreTx["loadFeedIndex"]>).call(tx);
             },
           });
@@ -70,6 +71,20 @@ describe("the feed reads its index in the caller's own transaction", () => {
       headers: { cookie: plainCookie },
     });
     expect(await fromStore.text()).toBe(await response.text());
+  });
+
+  it("asks a store whose index is missing once, then reads the feed in a transaction of its own", async () => {
+    const { request, login, reads } = feedWith("none");
+    const cookie = await login(ADMIN);
+    const indexed = feedWith("counted");
+    const indexedCookie = await indexed.login(ADMIN);
+    const before = { ...reads };
+    const response = await request("/v1/job-applications", { headers: { cookie } });
+    expect([reads.transactions - before.transactions, reads.index - before.index]).toEqual([2, 1]);
+    const fromIndex = await indexed.request("/v1/job-applications", {
+      headers: { cookie: indexedCookie },
+    });
+    expect(await response.text()).toBe(await fromIndex.text());
   });
 
   it("reads nothing of the feed for a caller the feed's policy refuses, nor without a session", async () => {
