@@ -114,6 +114,15 @@ async function verifiedToken(
 /** {@link verifyToken} bound to one secret: what a session check calls on every request. */
 export type TokenVerifier = (token: string, now: Date) => Promise<Readonly<Session> | null>;
 
+/**
+ * A {@link TokenVerifier} that also answers at once for a token it remembers, so that a session
+ * check need not wait a turn for what it knows.
+ */
+export interface RememberingTokenVerifier extends TokenVerifier {
+  /** The session of a token accepted before and valid at `now`; `undefined`: verify it. */
+  remembered(token: string, now: Date): Readonly<Session> | undefined;
+}
+
 /** Tokens a {@link createTokenVerifier} remembers by default: far more than concurrent sessions. */
 export const VERIFIED_TOKEN_CACHE_SIZE = 1024;
 
@@ -129,16 +138,22 @@ export const VERIFIED_TOKEN_CACHE_SIZE = 1024;
 export function createTokenVerifier(
   secret: TokenSecret,
   capacity = VERIFIED_TOKEN_CACHE_SIZE,
-): TokenVerifier {
+): RememberingTokenVerifier {
   const accepted = new RecentMap<string, VerifiedToken>(capacity);
-  return async (token, now) => {
+  const remembered = (token: string, now: Date) => {
     const known = accepted.get(token);
     const second = Math.floor(now.getTime() / 1000);
-    if (known !== undefined && known.notBefore <= second && second < known.expiresAt)
-      return known.session;
+    return known !== undefined && known.notBefore <= second && second < known.expiresAt
+      ? known.session
+      : undefined;
+  };
+  const verify = async (token: string, now: Date) => {
+    const known = remembered(token, now);
+    if (known !== undefined) return known;
     const verified = await verifiedToken(secret, token, now);
     if (verified === null) return null;
     accepted.remember(token, verified);
     return verified.session;
   };
+  return Object.assign(verify, { remembered });
 }

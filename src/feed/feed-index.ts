@@ -174,6 +174,20 @@ export class FeedIndex {
     );
   }
 
+  /**
+   * The same text for two queries that {@link select} answers alike: the same filters over the
+   * same stretch of the time-sorted changes. Queries whose bounds differ but enclose the same
+   * changes share it, so a feed polled with a moving clock keeps its key until a change enters or
+   * leaves its window. The index never changes, so what is made from an answer may be kept under
+   * this key for as long as the index lives.
+   */
+  selectionKey(query: FeedQuery): string {
+    const span = `${this.#from(query.start.getTime())}:${this.#to(query.end.getTime())}`;
+    return query.status === null && query.bucket === null
+      ? span
+      : `${span}:${JSON.stringify([query.status, query.bucket])}`;
+  }
+
   /** Which steps pass the status and bucket filters (1) or not (0); `null` when there are none. */
   #shownSteps(query: FeedQuery): Uint8Array | null {
     if (query.status === null && query.bucket === null) return null;

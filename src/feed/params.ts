@@ -79,24 +79,24 @@ export function parseFeedQuery(
       `${FEED_PARAMETERS.start} (${startAt.toISOString()}) is after ${FEED_PARAMETERS.end} (${endAt.toISOString()}).`,
     );
   }
-  const active = context.pipelines.filter((pipeline) => pipeline.active);
-  const statuses = unique(active.flatMap((pipeline) => pipeline.steps.map((step) => step.name)));
-  const buckets = unique(active.flatMap((pipeline) => pipeline.steps.map((step) => step.bucket)));
   const status = read(FEED_PARAMETERS.status);
-  if (status !== null && !statuses.some((name) => name.toLowerCase() === status.toLowerCase())) {
-    return fail(
-      "UNKNOWN_STATUS",
-      FEED_PARAMETERS.status,
-      `${FEED_PARAMETERS.status} "${status}" is not a status of an active pipeline. Valid statuses: ${statuses.join(", ") || "(none)"}.`,
-    );
-  }
   const bucket = read(FEED_PARAMETERS.bucket);
-  if (bucket !== null && !buckets.some((name) => name.toLowerCase() === bucket.toLowerCase())) {
-    return fail(
-      "UNKNOWN_BUCKET",
-      FEED_PARAMETERS.bucket,
-      `${FEED_PARAMETERS.bucket} "${bucket}" is not a bucket of the pipelines in use. Valid buckets: ${buckets.join(", ") || "(none)"}.`,
-    );
+  if (status !== null || bucket !== null) {
+    const { statuses, buckets } = pipelineNames(context.pipelines);
+    if (status !== null && !statuses.some((name) => name.toLowerCase() === status.toLowerCase())) {
+      return fail(
+        "UNKNOWN_STATUS",
+        FEED_PARAMETERS.status,
+        `${FEED_PARAMETERS.status} "${status}" is not a status of an active pipeline. Valid statuses: ${statuses.join(", ") || "(none)"}.`,
+      );
+    }
+    if (bucket !== null && !buckets.some((name) => name.toLowerCase() === bucket.toLowerCase())) {
+      return fail(
+        "UNKNOWN_BUCKET",
+        FEED_PARAMETERS.bucket,
+        `${FEED_PARAMETERS.bucket} "${bucket}" is not a bucket of the pipelines in use. Valid buckets: ${buckets.join(", ") || "(none)"}.`,
+      );
+    }
   }
   return {
     ok: true,
@@ -107,6 +107,38 @@ export function parseFeedQuery(
       bucket: bucket?.toLowerCase() ?? null,
     },
   };
+}
+
+interface PipelineNames {
+  statuses: readonly string[];
+  buckets: readonly string[];
+}
+
+const namesByPipelines = new WeakMap<readonly Pipeline[], PipelineNames>();
+
+/**
+ * The distinct step and bucket names of the active pipelines, first spelling kept; made once per
+ * frozen pipeline list (a store's profile), since a filtered feed request asks every time.
+ */
+function pipelineNames(pipelines: readonly Pipeline[]): PipelineNames {
+  const known = namesByPipelines.get(pipelines);
+  if (known !== undefined) return known;
+  const active = pipelines.filter((pipeline) => pipeline.active);
+  const names = {
+    statuses: unique(active.flatMap((pipeline) => pipeline.steps.map((step) => step.name))),
+    buckets: unique(active.flatMap((pipeline) => pipeline.steps.map((step) => step.bucket))),
+  };
+  if (Object.isFrozen(pipelines) && pipelines.every(frozenDeep))
+    namesByPipelines.set(pipelines, names);
+  return names;
+}
+
+function frozenDeep(pipeline: Pipeline): boolean {
+  return (
+    Object.isFrozen(pipeline) &&
+    Object.isFrozen(pipeline.steps) &&
+    pipeline.steps.every((step) => Object.isFrozen(step))
+  );
 }
 
 /**

@@ -45,6 +45,19 @@ export function isAllowedHost(hostName: string, allowed: readonly string[]): boo
  * name an allowed host.
  */
 export function refuseUnknownHosts(allowedHosts: AllowedHosts): MiddlewareHandler<HttpEnv> {
+  const refusal = hostRefusal(allowedHosts);
+  return async (c, next) => {
+    const refused = refusal(c.req.raw);
+    if (refused !== null) return refused;
+    await next();
+  };
+}
+
+/**
+ * {@link refuseUnknownHosts}'s check as a function: the 421 for a request addressed to a host
+ * outside `allowedHosts`, `null` for one it may answer.
+ */
+export function hostRefusal(allowedHosts: AllowedHosts): (request: Request) => Response | null {
   const allowed = allowedHosts.map(normalize);
   const isAllowed = (name: string) => {
     const hostName = hostNameOf(name);
@@ -57,13 +70,25 @@ export function refuseUnknownHosts(allowedHosts: AllowedHosts): MiddlewareHandle
     if (known.size >= KNOWN_HOSTS_LIMIT) known.clear();
     known.add(name);
   };
-  return async (c, next) => {
-    const request = c.req.raw;
-    const origin = originOf(request.url);
+  // The last request's URL origin and Host header, when allowed: a client's requests repeat
+  // them, and comparing text is cheaper than cutting the origin out and hashing it.
+  let lastOrigin = "";
+  let lastHost: string | null = null;
+  return (request) => {
+    const url = request.url;
     const host = request.headers.get("host");
+    if (
+      lastOrigin !== "" &&
+      host === lastHost &&
+      url.startsWith(lastOrigin) &&
+      url.charCodeAt(lastOrigin.length) === SLASH
+    )
+      return null;
+    const origin = originOf(url);
     if (origin !== null && known.has(origin) && (host === null || known.has(host))) {
-      await next();
-      return;
+      lastOrigin = origin.slice(ORIGIN_PREFIX.length);
+      lastHost = host;
+      return null;
     }
     const names = [new URL(request.url).host, host].filter((name): name is string => name !== null);
     const refused = names.find((name) => !isAllowed(name));
@@ -75,9 +100,12 @@ export function refuseUnknownHosts(allowedHosts: AllowedHosts): MiddlewareHandle
     }
     if (origin !== null) remember(origin);
     if (host !== null) remember(host);
-    await next();
+    return null;
   };
 }
+
+const SLASH = 0x2f;
+const ORIGIN_PREFIX = "url ";
 
 /** Names of allowed hosts {@link refuseUnknownHosts} keeps; more than a service has. */
 const KNOWN_HOSTS_LIMIT = 64;
@@ -91,5 +119,5 @@ function originOf(url: string): string | null {
   const authority = url.indexOf("://") + 3;
   const path = url.indexOf("/", authority);
   const origin = path === -1 ? url : url.slice(0, path);
-  return origin.includes("@") ? null : `url ${origin}`;
+  return origin.includes("@") ? null : `${ORIGIN_PREFIX}${origin}`;
 }

@@ -1,13 +1,14 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { methodNotAllowed } from "hono/method-not-allowed";
 import { createLoginProtection } from "../auth/login-protection";
 import { createSessionStampCheck } from "../auth/session-stamp";
 import { createTokenVerifier } from "../auth/token";
+import { FeedJsonMemo } from "../feed/json-memo";
 import { createRateLimiter, FEED_RATE_LIMIT } from "../feed/rate-limit";
 import { StoreConflictError } from "../store/errors";
-import { refuseUnknownHosts } from "./allowed-hosts";
-import { BodyTooLargeError, countBodyBytes, hostRequestOf } from "./body-limit";
+import { hostRefusal } from "./allowed-hosts";
+import { BodyTooLargeError, countRequestBody, hostRequestOf } from "./body-limit";
 import type { HttpEnv, HttpSettings } from "./env";
 import { registerFeedRoutes } from "./feed";
 import { registerGraphqlRoute } from "./graphql";
@@ -19,6 +20,7 @@ import { registerLoginRoute } from "./login";
 import { registerLogoutRoute } from "./logout";
 import { registerMatterRoutes } from "./matters";
 import { registerMemberRoutes } from "./members";
+import { allowedMethodsOf } from "./method-not-allowed";
 import { OPENAPI_DOCUMENT_CONFIG } from "./openapi-config";
 import type { HttpHandlerOptions } from "./options";
 import { logRequests } from "./request-log";
@@ -48,6 +50,7 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
     trustedOrigins: options.trustedOrigins ?? [],
     clientKey: (request) => options.clientKey?.(hostRequestOf(request)) ?? "",
     rateLimiter: options.rateLimiter ?? createRateLimiter(FEED_RATE_LIMIT),
+    feedAnswers: new FeedJsonMemo(),
     loginProtection: options.loginProtection ?? createLoginProtection(),
     passwordHasher: options.passwordHasher,
     newId: options.newId,
@@ -61,6 +64,15 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
     deprecation: options.deprecation ?? {},
     logger: options.logger,
   };
+}
+
+const DONE: Promise<void> = Promise.resolve();
+
+/** Hono hands only Error instances to onError; anything else thrown would escape the app. */
+function asError(thrown: unknown): Error {
+  return thrown instanceof Error
+    ? thrown
+    : new Error("A non-Error value was thrown", { cause: thrown });
 }
 
 function importPoolOf(workers: HttpHandlerOptions["importWorkers"]): ImportWorkerPool | null {
@@ -97,36 +109,56 @@ export function buildHttpApp(options: HttpHandlerOptions): {
     in: "cookie",
     name: settings.cookieName,
   });
-  app.use(async (c, next) => {
+  const refuseHost =
+    settings.allowedHosts === null ? () => null : hostRefusal(settings.allowedHosts);
+  // The clock, the host allow-list, the body count and the 405 in one middleware, not four: every
+  // request walks each link of the chain, and each allocates.
+  const frontDoor: MiddlewareHandler<HttpEnv> = (c, next) => {
     c.set("now", settings.now());
+    const routeIndex = c.req.routeIndex;
+    let rest: Promise<void>;
     try {
-      await next();
+      const refused = refuseHost(c.req.raw);
+      if (refused !== null) {
+        c.res = refused;
+        finish(c, routeIndex);
+        return DONE;
+      }
+      countRequestBody(c);
+      rest = next();
     } catch (thrown) {
-      // Hono hands only Error instances to onError; anything else thrown would escape the app.
-      throw thrown instanceof Error
-        ? thrown
-        : new Error("A non-Error value was thrown", { cause: thrown });
+      throw asError(thrown);
+    }
+    // Chained rather than awaited: a suspended async frame is an allocation on every request.
+    return rest.then(
+      () => finish(c, routeIndex),
+      (thrown: unknown) => {
+        throw asError(thrown);
+      },
+    );
+  };
+  const finish = (c: Context<HttpEnv>, routeIndex: number) => {
+    const methods = methodsAllowed(c, routeIndex);
+    if (methods !== null) {
+      // Setting `c.res` copies the 404's headers onto the 405, as hono's middleware knows.
+      c.res.headers.delete("Allow");
+      c.res.headers.delete("Content-Length");
+      c.res = jsonError(405, `Method not allowed; use ${methods.join(", ")}.`, {
+        allow: methods.join(", "),
+      });
     }
     if (carriesCommonHeaders(c.res)) return;
     for (const [name, value] of Object.entries(COMMON_HEADERS)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
-  });
+  };
+  const methodsAllowed = allowedMethodsOf(app, frontDoor);
   if (settings.logger !== undefined) app.use(logRequests(settings.logger));
-  // Before the host allow-list: probes address a pod or instance by its IP, and answer no data.
+  // Before the front door's host allow-list: probes address an instance by its IP, and answer no
+  // data.
   if (options.health !== undefined && options.health !== false)
     registerHealthRoutes(app, settings.store, options.health === true ? {} : options.health);
-  if (settings.allowedHosts !== null) app.use(refuseUnknownHosts(settings.allowedHosts));
-  app.use(countBodyBytes());
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (_c, methods) =>
-        jsonError(405, `Method not allowed; use ${methods.join(", ")}.`, {
-          allow: methods.join(", "),
-        }),
-    }),
-  );
+  app.use(frontDoor);
   registerMemberRoutes(app, settings);
   registerListRoutes(app, settings);
   registerMatterRoutes(app, settings);

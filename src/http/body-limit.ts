@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { HttpEnv } from "./env";
 
 /** The limit of a route that declares none: a login form, a logout, a body nobody reads. */
@@ -36,45 +36,49 @@ export function hostRequestOf(request: Request): Request {
  */
 export function countBodyBytes(): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const raw = c.req.raw;
-    // A GET or HEAD request has no body (fetch refuses to build one with a body), and asking for
-    // `body` makes a host's lazy request (@hono/node-server's) build a whole `Request` for nothing.
-    if (raw.method !== "GET" && raw.method !== "HEAD" && raw.body !== null) {
-      const source = raw.body.getReader();
-      const declared = Number(raw.headers.get("content-length") ?? Number.NaN);
-      let total = 0;
-      const counted = new ReadableStream<Uint8Array>(
-        {
-          async pull(controller) {
-            const limit = c.get("bodyLimit") ?? DEFAULT_BODY_LIMIT;
-            if (declared > limit) {
-              await source.cancel().catch(() => undefined);
-              controller.error(new BodyTooLargeError(declared, limit));
-              return;
-            }
-            const { done, value } = await source.read();
-            if (done) {
-              controller.close();
-              return;
-            }
-            total += value.byteLength;
-            if (total > limit) {
-              await source.cancel().catch(() => undefined);
-              controller.error(new BodyTooLargeError(total, limit));
-              return;
-            }
-            controller.enqueue(value);
-          },
-          cancel: (reason) => source.cancel(reason),
-        },
-        { highWaterMark: 0 },
-      );
-      const wrapped = new Request(raw, { body: counted, duplex: "half" } as RequestInit);
-      hostRequests.set(wrapped, raw);
-      c.req.raw = wrapped;
-    }
+    countRequestBody(c);
     await next();
   };
+}
+
+/** {@link countBodyBytes}'s work on one request, for a middleware that does more. */
+export function countRequestBody(c: Context<HttpEnv>): void {
+  const raw = c.req.raw;
+  // A GET or HEAD request has no body (fetch refuses to build one with a body), and asking for
+  // `body` makes a host's lazy request (@hono/node-server's) build a whole `Request` for nothing.
+  if (raw.method === "GET" || raw.method === "HEAD" || raw.body === null) return;
+  const source = raw.body.getReader();
+  const declared = Number(raw.headers.get("content-length") ?? Number.NaN);
+  let total = 0;
+  const counted = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const limit = c.get("bodyLimit") ?? DEFAULT_BODY_LIMIT;
+        if (declared > limit) {
+          await source.cancel().catch(() => undefined);
+          controller.error(new BodyTooLargeError(declared, limit));
+          return;
+        }
+        const { done, value } = await source.read();
+        if (done) {
+          controller.close();
+          return;
+        }
+        total += value.byteLength;
+        if (total > limit) {
+          await source.cancel().catch(() => undefined);
+          controller.error(new BodyTooLargeError(total, limit));
+          return;
+        }
+        controller.enqueue(value);
+      },
+      cancel: (reason) => source.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+  const wrapped = new Request(raw, { body: counted, duplex: "half" } as RequestInit);
+  hostRequests.set(wrapped, raw);
+  c.req.raw = wrapped;
 }
 
 /** Sets the route's body limit, in bytes, for {@link countBodyBytes}. */

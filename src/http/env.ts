@@ -3,7 +3,8 @@ import type { LoginProtection } from "../auth/login-protection";
 import type { PasswordHasher } from "../auth/password";
 import type { Principal } from "../auth/policy";
 import type { SessionStampCheck } from "../auth/session-stamp";
-import type { TokenSecret, TokenVerifier } from "../auth/token";
+import type { RememberingTokenVerifier, TokenSecret } from "../auth/token";
+import type { FeedJsonMemo } from "../feed/json-memo";
 import type { RateLimiter } from "../feed/rate-limit";
 import type { Store } from "../store/port";
 import type { DeprecationOptions } from "./deprecation";
@@ -15,7 +16,7 @@ export interface HttpSettings {
   store: Store;
   secret: TokenSecret;
   /** Verifies session tokens under `secret`, remembering the ones it accepted. */
-  verifyToken: TokenVerifier;
+  verifyToken: RememberingTokenVerifier;
   /** Compares a session's stamp with its member's as stored now, remembering recent matches. */
   checkStamp: SessionStampCheck;
   /** Host names answered; `null` answers every host. */
@@ -26,6 +27,8 @@ export interface HttpSettings {
   cookieSecure: boolean;
   acceptBearer: boolean;
   rateLimiter: RateLimiter;
+  /** The feed's answers from a store's index, kept per index and selection. */
+  feedAnswers: FeedJsonMemo;
   loginProtection: LoginProtection;
   /** Checks passwords; `undefined` uses the default scrypt hasher. */
   passwordHasher: PasswordHasher | undefined;

@@ -1,12 +1,17 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { FEED_PARAMETERS } from "../feed/params";
-import { queryJobApplications } from "../feed/query";
+import type { FeedIndex } from "../feed/feed-index";
+import { FEED_PARAMETERS, type FeedSearchParams } from "../feed/params";
+import {
+  jobApplicationsJsonFromIndex,
+  type QueryJobApplicationsJsonOutcome,
+  queryJobApplicationsJson,
+} from "../feed/query";
 import { jobApplicationListSchema } from "../feed/record";
-import { requireAccess, requireSession } from "./access";
+import type { StoreTx } from "../store/port";
+import { forCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
-import { json, jsonError } from "./responses";
+import { jsonError, jsonText } from "./responses";
 import { errorBodySchema, INTERFACE_VERSION, jsonResponse, SERVER_ERROR } from "./route-parts";
-import { refuseInvalid } from "./validation-hook";
 
 const optionalText = (description: string) => z.string().optional().openapi({ description });
 
@@ -46,32 +51,78 @@ export const jobApplicationsRoute = createRoute({
   },
 });
 
-/** GET /v1/job-applications: the feed, after the session, the policy and the rate limit. */
+const REPEATED = "Each job_application_status… parameter may be given at most once.";
+
+/**
+ * GET /v1/job-applications: the feed, after the session, the policy, the parameters' schema and
+ * the rate limit. The route is documented as declared, but its parameters are checked in the
+ * handler, after the caller, against the same schema as the validator `openapi()` would add
+ * (every feed request carried the validator's link of the chain and its parse of an empty query).
+ */
 export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
+  app.openAPIRegistry.registerPath(jobApplicationsRoute);
+  const querySchema = jobApplicationsRoute.request.query;
   app.openapi(
-    {
-      ...jobApplicationsRoute,
-      middleware: [requireSession(settings), requireAccess("job-applications")],
-    },
-    async (c) => {
-      const { organization } = c.get("principal");
-      const orgId = organization.id;
-      const decision = await settings.rateLimiter.take(orgId, c.get("now"));
-      if (!decision.allowed) {
-        return jsonError(
-          429,
-          `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
-          { "retry-after": String(decision.retryAfterSeconds) },
-        );
-      }
-      const outcome = await queryJobApplications(settings.store, {
-        orgId,
-        params: new URL(c.req.url).searchParams,
-        now: c.get("now"),
-        organization,
-      });
-      return outcome.ok ? json(200, outcome.items) : jsonError(400, outcome.error.message);
-    },
-    refuseInvalid("Each job_application_status… parameter may be given at most once."),
+    { ...jobApplicationsRoute, request: undefined, hide: true },
+    forCaller<FeedIndex | null>(
+      settings,
+      "job-applications",
+      (c, index) => {
+        const url = c.req.url;
+        if (url.includes("?") && !querySchema.safeParse(validatorQuery(c.req.queries())).success)
+          return jsonError(400, REPEATED);
+        const { organization } = c.get("principal");
+        const now = c.get("now");
+        return settings.rateLimiter.take(organization.id, now).then((decision) => {
+          if (!decision.allowed) {
+            return jsonError(
+              429,
+              `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
+              { "retry-after": String(decision.retryAfterSeconds) },
+            );
+          }
+          const input = { orgId: organization.id, params: searchParamsOf(url), now };
+          if (index === null || index === undefined) {
+            // The store had no index in the caller's transaction: its own query, not asked again.
+            return queryJobApplicationsJson(
+              settings.store,
+              { ...input, organization },
+              settings.feedAnswers,
+              false,
+            ).then(feedResponse);
+          }
+          return feedResponse(
+            jobApplicationsJsonFromIndex(index, organization, input, settings.feedAnswers),
+          );
+        });
+      },
+      // The index is read in the caller's own transaction, so a feed request opens one, not two;
+      // a store without one is asked in a transaction of the feed's own, as before.
+      { operation: "loadFeedIndex", read: readFeedIndex },
+    ),
   );
 }
+
+function feedResponse(outcome: QueryJobApplicationsJsonOutcome): Response {
+  return outcome.ok ? jsonText(200, outcome.json) : jsonError(400, outcome.error.message);
+}
+
+const readFeedIndex = (tx: StoreTx): Promise<FeedIndex | null> =>
+  tx.loadFeedIndex === undefined ? Promise.resolve(null) : tx.loadFeedIndex();
+
+/** The query as hono's validator hands it to a query schema: one value as is, several as a list. */
+function validatorQuery(queries: Record<string, string[]>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(queries).map(([name, values]) => [
+      name,
+      values.length === 1 ? (values[0] as string) : values,
+    ]),
+  );
+}
+
+/** The URL's query parameters; without a `?` there are none, and no URL need be parsed. */
+function searchParamsOf(url: string): FeedSearchParams {
+  return url.includes("?") ? new URL(url).searchParams : NO_PARAMETERS;
+}
+
+const NO_PARAMETERS: FeedSearchParams = Object.freeze({});

@@ -52,6 +52,7 @@ export { currentSessionStamp, issueSessionToken } from "../auth/session-token";
 export {
   createTokenVerifier,
   issueToken,
+  type RememberingTokenVerifier,
   type Session,
   TOKEN_LIFETIME_SECONDS,
   type TokenSecret,

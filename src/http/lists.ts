@@ -11,9 +11,9 @@ import {
 } from "../lists/lists";
 import { STATIC_OFFICES } from "../lists/offices-static";
 import type { OrganizationProfile } from "../store/snapshot";
-import { requireAccess, requireSession } from "./access";
+import { forCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
-import { csv, json, jsonError } from "./responses";
+import { csv, json, jsonError, jsonText } from "./responses";
 import {
   documented,
   errorBodySchema,
@@ -39,7 +39,19 @@ const jsonList = (
   summary: string,
   schema: z.ZodType,
   pick: (lists: LookupLists) => unknown,
-): LookupEndpoint => ({ path, summary, body: schema, render: (lists) => json(200, pick(lists)) });
+): LookupEndpoint => {
+  // The answer's text for each lists object kept by listsOf (frozen there), written once.
+  const texts = new WeakMap<LookupLists, string>();
+  const textOf = (lists: LookupLists) => {
+    let text = texts.get(lists);
+    if (text === undefined) {
+      text = JSON.stringify(pick(lists));
+      if (Object.isFrozen(lists)) texts.set(lists, text);
+    }
+    return text;
+  };
+  return { path, summary, body: schema, render: (lists) => jsonText(200, textOf(lists)) };
+};
 
 const csvList = (
   path: string,
@@ -123,7 +135,6 @@ export const LOOKUP_ENDPOINTS: readonly LookupEndpoint[] = [
 
 /** Every lookup list: Admin only, answered from the caller's organization's lists. */
 export function registerListRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
-  const middleware = [requireSession(settings), requireAccess("lookup-lists")];
   for (const endpoint of LOOKUP_ENDPOINTS) {
     const route = createRoute({
       method: "get",
@@ -144,8 +155,12 @@ export function registerListRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
           : { 404: jsonResponse(endpoint.notFound, errorBodySchema) }),
       },
     });
-    app.openapi({ ...route, middleware }, async (c) =>
-      endpoint.render(listsOf(c.get("principal").organization)),
+    // The caller is checked in the handler, not a middleware: these routes have no parameters.
+    app.openapi(
+      route,
+      forCaller(settings, "lookup-lists", (c) =>
+        endpoint.render(listsOf(c.get("principal").organization)),
+      ),
     );
   }
 }
@@ -161,7 +176,7 @@ function listsOf(organization: OrganizationProfile): LookupLists {
   let lists = listsByProfile.get(organization);
   if (lists === undefined) {
     lists = lookupLists(organization);
-    if (Object.isFrozen(organization)) listsByProfile.set(organization, lists);
+    if (Object.isFrozen(organization)) listsByProfile.set(organization, Object.freeze(lists));
   }
   return lists;
 }

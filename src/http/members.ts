@@ -11,7 +11,7 @@ import {
 } from "../members/result";
 import { memberReadFailure } from "../members/sheet";
 import { isProduct, PRODUCTS, type Product } from "../store/products";
-import { requireAccess, requireSession } from "./access";
+import { requireAccess, requireCaller, requireSession } from "./access";
 import { bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
@@ -238,7 +238,7 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
   app.openapi(
     {
       ...exampleCsvRoute,
-      middleware: [session, requireAccess("member-files", pathProduct)],
+      middleware: [requireCaller(settings, "member-files", pathProduct)],
     },
     async (c) => {
       const { product, numRows } = c.req.valid("param");
@@ -253,7 +253,7 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
   );
 
   app.openapi(
-    { ...instructionsRoute, middleware: [session, requireAccess("member-files", queryProduct)] },
+    { ...instructionsRoute, middleware: [requireCaller(settings, "member-files", queryProduct)] },
     async (c) => {
       const { product } = c.req.valid("query");
       return pdf(

@@ -1,18 +1,22 @@
 /** Headers every response carries: no sniffing, no caching of per-organization data. */
 export const COMMON_HEADERS = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
 
-const builtHere = new WeakSet<Response>();
+// A mark on the response itself, not a WeakSet: adding a young object to a weak collection costs
+// a write barrier and the next scavenge's ephemeron pass, on every response.
+const BUILT_HERE: unique symbol = Symbol("rpdi: built with the common headers");
+
+type Marked = Response & { [BUILT_HERE]?: true };
 
 /**
  * Whether `response` was built here, with {@link COMMON_HEADERS}: the app then need not read its
  * headers to add them, which makes a host's lazy response (@hono/node-server's) build a `Headers`.
  */
 export function carriesCommonHeaders(response: Response): boolean {
-  return builtHere.has(response);
+  return (response as Marked)[BUILT_HERE] === true;
 }
 
 function built(response: Response): Response {
-  builtHere.add(response);
+  (response as Marked)[BUILT_HERE] = true;
   return response;
 }
 
@@ -24,8 +28,17 @@ const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 
 /** A JSON response with {@link COMMON_HEADERS}; `headers` add to them or replace them. */
 export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+/** {@link json} for a body already serialized (as text or UTF-8): it is sent as it is. */
+export function jsonText(
+  status: number,
+  text: string | Uint8Array<ArrayBuffer>,
+  headers?: Record<string, string>,
+): Response {
   return built(
-    new Response(JSON.stringify(body), {
+    new Response(text, {
       status,
       headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers },
     }),

@@ -5,7 +5,7 @@ import {
   StoreError,
 } from "./errors";
 import type { Store, StoreTx, TransactionOptions } from "./port";
-import { wrapTxOperations } from "./tx-wrap";
+import { type TxOperation, wrapTxOperations } from "./tx-wrap";
 import { unstorableKeysFindNothing } from "./unstorable-keys";
 
 const TYPED = [MemberConflictError, StoreConflictError, OrganizationNotFoundError, StoreError];
@@ -33,17 +33,27 @@ export function runReadOnly<T>(
   return runTransaction(store, orgId, work, { readOnly: true });
 }
 
-/** `tx` with unstorable keys finding nothing and failures named, one wrapper per operation used. */
-function guarded(tx: StoreTx): StoreTx {
+/**
+ * `tx` with unstorable keys finding nothing and failures named, one wrapper per operation used:
+ * what {@link runTransaction}'s work gets, for work that starts from the adapter's own `tx`.
+ */
+export function guarded(tx: StoreTx): StoreTx {
   return wrapTxOperations(tx, (operation, method) => {
     const call = unstorableKeysFindNothing(tx, operation, method);
     return async (...args: never[]) => {
       try {
         return await call.apply(tx, args);
       } catch (error) {
-        if (TYPED.some((type) => error instanceof type)) throw error;
-        throw new StoreError(operation, error);
+        throw storeFailure(operation, error);
       }
     };
   });
+}
+
+/**
+ * What a failure of the port's `operation` surfaces as: one of the port's typed errors as it is,
+ * anything else as a {@link StoreError} naming the operation.
+ */
+export function storeFailure(operation: TxOperation, error: unknown): unknown {
+  return TYPED.some((type) => error instanceof type) ? error : new StoreError(operation, error);
 }

@@ -1,9 +1,10 @@
+import fc from "fast-check";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { endSessions } from "../../src/auth/end-sessions";
 import { createSessionStampCheck, sessionStamp } from "../../src/auth/session-stamp";
 import { createTokenVerifier, issueToken, TOKEN_LIFETIME_SECONDS } from "../../src/auth/token";
-import type { Member } from "../../src/store/snapshot";
+import { type Member, memberSchema } from "../../src/store/snapshot";
 import { ADMIN, SECRET, sandbox, sandboxSnapshot } from "../http/support";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
@@ -77,6 +78,82 @@ describe("the stamp check remembers exact states, so any change ends the session
     const check = createSessionStampCheck(SECRET);
     expect(check(sessionStamp(SECRET, admin, organization), admin, organization)).toBe(true);
     expect(check("forged", admin, organization)).toBe(false);
+  });
+});
+
+describe("the remembered stamp check answers as the stamp itself, whatever changes", () => {
+  const admin = memberSchema.parse(
+    sandboxSnapshot().members?.find((member) => member.email === ADMIN),
+  );
+  const credentialKeys = Object.keys(admin.credentials) as (keyof Member["credentials"])[];
+  const memberKeys = (Object.keys(memberSchema.shape) as (keyof Member)[]).filter(
+    (key) => key !== "credentials" && key !== "products",
+  );
+  // A new value of the old one's type (a text or null for a null), so the member stays one.
+  const value = fc
+    .tuple(fc.string({ maxLength: 3 }), fc.integer({ min: 0, max: 2 }), fc.boolean())
+    .map(([text, number, flag]) => (old: unknown) => {
+      if (typeof old === "string") return text;
+      if (typeof old === "number") return number;
+      if (typeof old === "boolean") return flag;
+      if (old === null) return flag ? text : null;
+      return old;
+    });
+  const product = fc.record({
+    product: fc.constantFrom("RECRUIT", "PERFORM", "UNI"),
+    role: fc.constantFrom("ADMIN", "MEMBER"),
+  });
+  // Every field of the member, so a field the stamp comes to cover is changed here too.
+  const change = fc.oneof(
+    fc.tuple(fc.constantFrom(...memberKeys), value).map(([key, to]) => (member: Member) => ({
+      ...member,
+      [key]: to(member[key]),
+    })),
+    fc.tuple(fc.constantFrom(...credentialKeys), value).map(([key, to]) => (member: Member) => ({
+      ...member,
+      credentials: { ...member.credentials, [key]: to(member.credentials[key]) },
+    })),
+    fc.array(product, { maxLength: 3 }).map((products) => (member: Member) => ({
+      ...member,
+      products,
+    })),
+    fc.constant((member: Member) => ({ ...member, products: [...member.products].reverse() })),
+    fc.constant((member: Member) => ({ ...member, email: member.email.toUpperCase() })),
+  );
+  // Each step a fresh copy, as a store hands out: the same values, never the same objects.
+  const copy = (member: Member): Member => structuredClone(member);
+
+  it("property: check(stamp, member) is stamp === sessionStamp(member) over any run of changes", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ change, mfaRequired: fc.boolean(), earlier: fc.nat() }), {
+          minLength: 1,
+          maxLength: 16,
+        }),
+        (steps) => {
+          const check = createSessionStampCheck(SECRET, 2);
+          const asks = (stamp: string, member: Member, organization: { mfaRequired: boolean }) =>
+            expect(check(stamp, copy(member), organization)).toBe(
+              stamp === sessionStamp(SECRET, member, organization),
+            );
+          // A walk of one change at a time: each stamp is remembered as matching, then asked of
+          // the changed member, and of every member since.
+          let member = admin;
+          let organization = { mfaRequired: false };
+          const stamps: string[] = [];
+          for (const step of steps) {
+            const stamp = sessionStamp(SECRET, member, organization);
+            stamps.push(stamp);
+            asks(stamp, member, organization);
+            member = step.change(member);
+            organization = { mfaRequired: step.mfaRequired };
+            asks(stamp, member, organization);
+            asks(stamps[step.earlier % stamps.length] as string, member, organization);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -1,12 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Hono } from "hono";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { MAX_CSV_BYTES } from "../../src/csv/read";
 import { createRateLimiter } from "../../src/feed/rate-limit";
+import { createHttpApp } from "../../src/http/app";
 import { importInstructionSections } from "../../src/http/instructions-pdf";
+import { createMemoryStore } from "../../src/store/memory";
 import { FIXTURES } from "../support/fixtures";
-import { ADMIN, MEMBER, sandbox, sandboxSnapshot, upload } from "./support";
+import { ADMIN, MEMBER, SECRET, sandbox, sandboxSnapshot, upload } from "./support";
 
 const CYCLE = "6f1c2a4e-8b3d-4c5e-9a7f-0d2e1b3c4a5f";
 const MATTERS =
@@ -451,6 +454,20 @@ describe("routing and failures", () => {
     expect((await call("/api/v2/nope")).status).toBe(404);
     const wrong = await call("/api/v2/departments", { method: "POST" });
     expect([wrong.status, wrong.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
+  });
+
+  it("answers 405 with Allow, and 404, under the path a host mounts the app at", async () => {
+    const host = new Hono();
+    host.route(
+      "/rpdi",
+      createHttpApp({ store: createMemoryStore(sandboxSnapshot()), tokenSecret: SECRET }),
+    );
+    const wrong = await host.request("http://rpdi.test/rpdi/api/v2/departments", {
+      method: "POST",
+    });
+    expect([wrong.status, wrong.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
+    expect(await wrong.json()).toEqual({ error: "Method not allowed; use GET, HEAD." });
+    expect((await host.request("http://rpdi.test/rpdi/api/v2/nope")).status).toBe(404);
   });
 
   it("answers 500 without internals when the store fails, and tells the host", async () => {

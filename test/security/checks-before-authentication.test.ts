@@ -48,6 +48,39 @@ describe("checks before authentication: 401, then 403, then the request's own pa
     expect(answers.map((answer) => answer.status)).toEqual([403, 403, 403, 403]);
   });
 
+  it("answers the feed's repeated parameter with 401 before a session, 400 after, uncounted", async () => {
+    let counted = 0;
+    const { request, login } = sandbox({
+      rateLimiter: {
+        take: async () => {
+          counted++;
+          return { allowed: true, remaining: 1 };
+        },
+      },
+    });
+    const repeated = [
+      "/v1/job-applications?job_application_status=Offer&job_application_status=Applied",
+      "/v1/job-applications?job%5Fapplication_status_start=2026-01-01&job_application_status_start=2026-02-01",
+    ];
+    for (const path of repeated) expect((await request(path)).status).toBe(401);
+    const member = (await login(MEMBER)) as string;
+    for (const path of repeated)
+      expect((await request(path, { headers: { cookie: member } })).status).toBe(401);
+    const cookie = (await login(ADMIN)) as string;
+    for (const path of repeated) {
+      const response = await request(path, { headers: { cookie } });
+      expect([response.status, await response.json()]).toEqual([
+        400,
+        { error: "Each job_application_status… parameter may be given at most once." },
+      ]);
+    }
+    expect(counted).toBe(0);
+    expect((await request(repeated[0]?.split("&")[0] ?? "", { headers: { cookie } })).status).toBe(
+      200,
+    );
+    expect(counted).toBe(1);
+  });
+
   it("still answers 400 for a bad parameter once the caller may ask", async () => {
     const { request, login } = sandbox();
     const cookie = (await login(ADMIN)) as string;
