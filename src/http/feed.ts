@@ -6,6 +6,7 @@ import {
   type QueryJobApplicationsJsonOutcome,
   queryJobApplicationsJson,
 } from "../feed/query";
+import { rateLimitHeaders } from "../feed/rate-limit-headers";
 import { jobApplicationListSchema } from "../feed/record";
 import type { StoreTx } from "../store/port";
 import { forCaller } from "./access";
@@ -74,13 +75,18 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
         const { organization } = c.get("principal");
         const now = c.get("now");
         return settings.rateLimiter.take(organization.id, now).then((decision) => {
+          const quota = rateLimitHeaders(settings.rateLimiter.policy, decision);
           if (!decision.allowed) {
             return jsonError(
               429,
               `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
-              { "retry-after": String(decision.retryAfterSeconds) },
+              { "retry-after": String(decision.retryAfterSeconds), ...quota },
             );
           }
+          const withQuota = (response: Response) => {
+            for (const name in quota) response.headers.set(name, quota[name] as string);
+            return response;
+          };
           const input = { orgId: organization.id, params: searchParamsOf(url), now };
           if (index === null || index === undefined) {
             // The store had no index in the caller's transaction: its own query, not asked again.
@@ -89,10 +95,14 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
               { ...input, organization },
               settings.feedAnswers,
               false,
-            ).then(feedResponse);
+            )
+              .then(feedResponse)
+              .then(withQuota);
           }
-          return feedResponse(
-            jobApplicationsJsonFromIndex(index, organization, input, settings.feedAnswers),
+          return withQuota(
+            feedResponse(
+              jobApplicationsJsonFromIndex(index, organization, input, settings.feedAnswers),
+            ),
           );
         });
       },
