@@ -29,7 +29,10 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
 ];
 
 /** The schema version this rpdi reads and writes: its last migration. */
-export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((migration) => migration.version));
+export const SCHEMA_VERSION = MIGRATIONS.reduce(
+  (latest, migration) => Math.max(latest, migration.version),
+  0,
+);
 
 /**
  * Creates or upgrades the store's schema. Idempotent: applied versions are recorded in
