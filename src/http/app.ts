@@ -23,6 +23,7 @@ import { OPENAPI_DOCUMENT_CONFIG } from "./openapi-config";
 import type { HttpHandlerOptions } from "./options";
 import { logRequests } from "./request-log";
 import { COMMON_HEADERS, carriesCommonHeaders, json, jsonError } from "./responses";
+import { observeRequests } from "./telemetry";
 
 function settingsOf(options: HttpHandlerOptions): HttpSettings {
   const cookieName = options.cookieName ?? "SERVICEAUTH";
@@ -112,6 +113,7 @@ export function buildHttpApp(options: HttpHandlerOptions): {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
+  app.use(observeRequests());
   if (settings.logger !== undefined) app.use(logRequests(settings.logger));
   // Before the host allow-list: probes address a pod or instance by its IP, and answer no data.
   if (options.health !== undefined && options.health !== false)

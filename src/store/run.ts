@@ -1,3 +1,5 @@
+import { context, trace } from "@opentelemetry/api";
+import { failSpan, tracer } from "../telemetry/otel";
 import {
   MemberConflictError,
   OrganizationNotFoundError,
@@ -33,16 +35,37 @@ export function runReadOnly<T>(
   return runTransaction(store, orgId, work, { readOnly: true });
 }
 
-/** `tx` with unstorable keys finding nothing and failures named, one wrapper per operation used. */
+/**
+ * `tx` with unstorable keys finding nothing, failures named and each call a span (`store.<operation>`,
+ * when the host traces), one wrapper per operation used.
+ */
 function guarded(tx: StoreTx): StoreTx {
   return wrapTxOperations(tx, (operation, method) => {
     const call = unstorableKeysFindNothing(tx, operation, method);
+    const name = `store.${operation}`;
+    const named = (error: unknown) =>
+      TYPED.some((type) => error instanceof type) ? error : new StoreError(operation, error);
     return async (...args: never[]) => {
+      const span = tracer.startSpan(name);
+      // Without an SDK the span is a no-op: nothing more is spent on it.
+      if (!span.isRecording()) {
+        try {
+          return await call.apply(tx, args);
+        } catch (error) {
+          throw named(error);
+        }
+      }
+      span.setAttribute("rpdi.store.operation", operation);
       try {
-        return await call.apply(tx, args);
+        // Active, so that an instrumented driver's spans (pg's queries) nest under it.
+        return await context.with(trace.setSpan(context.active(), span), () =>
+          call.apply(tx, args),
+        );
       } catch (error) {
-        if (TYPED.some((type) => error instanceof type)) throw error;
-        throw new StoreError(operation, error);
+        failSpan(span, error);
+        throw named(error);
+      } finally {
+        span.end();
       }
     };
   });
