@@ -1,6 +1,6 @@
 import { context, trace } from "@opentelemetry/api";
 import type { Context } from "hono";
-import { failSpan, instruments, tracer } from "../telemetry/otel";
+import { activeTracer, failSpan, instruments } from "../telemetry/otel";
 import type { HttpEnv, HttpSettings } from "./env";
 
 /** Phase durations of one import, by the phase that ended, in ms. */
@@ -34,8 +34,10 @@ export function importLog(settings: HttpSettings, c: Context<HttpEnv>, operation
   let last = started;
   const phases: PhaseTimes = {};
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  const span = tracer.startSpan(operation);
-  const recording = span.isRecording();
+  const tracer = activeTracer();
+  const span = tracer?.startSpan(operation);
+  if (span !== undefined && !span.isRecording()) span.end();
+  const recording = span?.isRecording() === true && tracer !== undefined;
   if (recording) {
     span.setAttribute("rpdi.import.operation", operation);
     const orgId = c.get("principal")?.organization.id;
@@ -83,16 +85,17 @@ export function importLog(settings: HttpSettings, c: Context<HttpEnv>, operation
      */
     done(counts: Record<string, number | string | null>, rows?: ImportedRows): void {
       if (rows !== undefined) {
-        const counter = instruments().importRows;
-        for (const outcome of ["created", "updated", "invalid"] as const) {
-          const count = rows[outcome];
-          if (count !== undefined && count > 0)
-            counter.add(count, {
-              "rpdi.import.operation": operation,
-              "rpdi.product": rows.product,
-              "rpdi.import.outcome": outcome,
-            });
-        }
+        const counter = instruments()?.importRows;
+        if (counter !== undefined)
+          for (const outcome of ["created", "updated", "invalid"] as const) {
+            const count = rows[outcome];
+            if (count !== undefined && count > 0)
+              counter.add(count, {
+                "rpdi.import.operation": operation,
+                "rpdi.product": rows.product,
+                "rpdi.import.outcome": outcome,
+              });
+          }
       }
       if (recording) {
         for (const [name, value] of Object.entries(counts))

@@ -56,7 +56,7 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
     app.openapi(route, async (c) => {
       const request = c.req.raw;
       if (comesFromAnotherSite(request, settings.trustedOrigins)) {
-        instruments().loginFailures.add(1, { "rpdi.login.reason": "CROSS_SITE" });
+        instruments()?.loginFailures.add(1, { "rpdi.login.reason": "CROSS_SITE" });
         return text(200, "");
       }
       const fields = await formFields(request);
@@ -83,7 +83,7 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
         },
       );
       if (!outcome.ok) {
-        instruments().loginFailures.add(1, { "rpdi.login.reason": outcome.reason });
+        instruments()?.loginFailures.add(1, { "rpdi.login.reason": outcome.reason });
         return text(200, "");
       }
       const response = text(200, "");

@@ -1,5 +1,5 @@
 import { context, trace } from "@opentelemetry/api";
-import { failSpan, tracer } from "../telemetry/otel";
+import { activeTracer, failSpan } from "../telemetry/otel";
 import {
   MemberConflictError,
   OrganizationNotFoundError,
@@ -46,9 +46,9 @@ function guarded(tx: StoreTx): StoreTx {
     const named = (error: unknown) =>
       TYPED.some((type) => error instanceof type) ? error : new StoreError(operation, error);
     return async (...args: never[]) => {
-      const span = tracer.startSpan(name);
-      // Without an SDK the span is a no-op: nothing more is spent on it.
-      if (!span.isRecording()) {
+      const span = activeTracer()?.startSpan(name);
+      if (span === undefined || !span.isRecording()) {
+        span?.end();
         try {
           return await call.apply(tx, args);
         } catch (error) {

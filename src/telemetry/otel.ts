@@ -1,10 +1,13 @@
 import {
   type Counter,
+  createNoopMeter,
   type Histogram,
   type MeterProvider,
   metrics,
+  ProxyTracerProvider,
   type Span,
   SpanStatusCode,
+  type Tracer,
   trace,
 } from "@opentelemetry/api";
 
@@ -12,10 +15,17 @@ import {
 export const TELEMETRY_SCOPE = "rpdi";
 
 /**
- * The API's proxy tracer: it follows whatever provider the host registers, before or after this
- * module loads, and answers non-recording spans while there is none.
+ * The tracer of the provider the host registered, or `undefined` while there is none: callers
+ * then start no span at all, not even a non-recording one (a lookup request is a few tens of µs,
+ * and the API's no-op path allocates per span). Asked per use, so a provider registered after
+ * this module loaded is followed.
  */
-export const tracer = trace.getTracer(TELEMETRY_SCOPE);
+export function activeTracer(): Tracer | undefined {
+  const provider = trace.getTracerProvider();
+  return provider instanceof ProxyTracerProvider
+    ? provider.getDelegateTracer(TELEMETRY_SCOPE)
+    : provider.getTracer(TELEMETRY_SCOPE);
+}
 
 /** The HTTP semantic conventions' advice for `http.server.request.duration`, in seconds. */
 const DURATION_BUCKETS = [
@@ -30,38 +40,45 @@ export interface RpdiInstruments {
   loginFailures: Counter;
 }
 
-let made: { provider: MeterProvider; instruments: RpdiInstruments } | undefined;
+let made: { provider: MeterProvider; instruments: RpdiInstruments | undefined } | undefined;
+
+/** The API's no-op meter's class: what every provider answers when none is registered. */
+const NoopMeter = createNoopMeter().constructor;
 
 /**
- * The instruments on the global meter provider. Unlike the tracer, the metrics API has no proxy:
- * instruments made before the host registers its SDK would stay no-ops, so they are made again
- * whenever the registered provider changes (a pointer comparison per call).
+ * The instruments on the global meter provider, `undefined` while none is registered (nothing to
+ * record then, so no attributes are made). The metrics API has no proxy: instruments made before
+ * the host registers its SDK would stay no-ops, so they are made again whenever the registered
+ * provider changes (a pointer comparison per call).
  */
-export function instruments(): RpdiInstruments {
+export function instruments(): RpdiInstruments | undefined {
   const provider = metrics.getMeterProvider();
   if (made === undefined || made.provider !== provider) {
     const meter = provider.getMeter(TELEMETRY_SCOPE);
     made = {
       provider,
-      instruments: {
-        requestDuration: meter.createHistogram("http.server.request.duration", {
-          description: "Duration of HTTP server requests.",
-          unit: "s",
-          advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-        }),
-        importRows: meter.createCounter("rpdi.import.rows", {
-          description: "Rows of import files, by operation, product and outcome.",
-          unit: "{row}",
-        }),
-        rateLimited: meter.createCounter("rpdi.feed.rate_limited", {
-          description: "Feed requests refused with 429 by the rate limit.",
-          unit: "{request}",
-        }),
-        loginFailures: meter.createCounter("rpdi.login.failures", {
-          description: "Failed logins, by reason.",
-          unit: "{login}",
-        }),
-      },
+      instruments:
+        meter instanceof NoopMeter
+          ? undefined
+          : {
+              requestDuration: meter.createHistogram("http.server.request.duration", {
+                description: "Duration of HTTP server requests.",
+                unit: "s",
+                advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+              }),
+              importRows: meter.createCounter("rpdi.import.rows", {
+                description: "Rows of import files, by operation, product and outcome.",
+                unit: "{row}",
+              }),
+              rateLimited: meter.createCounter("rpdi.feed.rate_limited", {
+                description: "Feed requests refused with 429 by the rate limit.",
+                unit: "{request}",
+              }),
+              loginFailures: meter.createCounter("rpdi.login.failures", {
+                description: "Failed logins, by reason.",
+                unit: "{login}",
+              }),
+            },
     };
   }
   return made.instruments;
