@@ -14,7 +14,7 @@ import { validateMembersCommand } from "./validate-members";
 
 export const USAGE = `Usage:
   rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--allowed-host <name> …] [--persist <file.json>] [--feed-limit 1000/300] [--import-workers <n>] [--max-imports 2]
-             [--log-format json|pretty] [--log-level debug|info|warn|error|silent]
+             [--log-format json|pretty] [--log-level debug|info|warn|error|silent] [--metrics]
   rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]
   rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
   rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
@@ -101,6 +101,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
         ...(maxImports === undefined ? {} : { maxConcurrentImports: maxImports }),
         logFormat: parseLogFormat(values["log-format"], io.color),
         logLevel: parseLogLevel(values["log-level"]),
+        metrics: values.metrics ?? false,
       },
       io.stdout,
     )) as ExitCode;
@@ -116,6 +117,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     "max-imports",
     "log-format",
     "log-level",
+    "metrics",
   ] as const)
     if (values[option] !== undefined)
       throw new UsageError(`--${option} applies to rpdi serve only`);
@@ -226,6 +228,7 @@ function parseCommandLine(argv: readonly string[]) {
       "max-imports": { type: "string" },
       "log-format": { type: "string" },
       "log-level": { type: "string" },
+      metrics: { type: "boolean" },
       persist: { type: "string" },
       "database-url": { type: "string" },
       schema: { type: "string" },

@@ -1,5 +1,6 @@
 import type { LoginProtection } from "../auth/login-protection";
 import type { RateLimiter } from "../feed/rate-limit";
+import { listWelcomeEmails } from "../members/outbox";
 import { schemaName } from "../postgres/client";
 import { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from "../store/memory";
 import type { Store } from "../store/port";
@@ -14,6 +15,8 @@ export interface ServeBackend {
   loginProtection?: LoginProtection;
   /** Readiness checks beside the store's (`GET /readyz`), by name. */
   readiness?: Record<string, () => Promise<unknown>>;
+  /** Welcome emails waiting in the outbox, every organization's (`rpdi.outbox.backlog`). */
+  outboxBacklog: () => Promise<number>;
   /** One line saying where the state lives. */
   description: string;
   close(): Promise<void>;
@@ -25,8 +28,15 @@ export function memoryBackend(
   seedPath: string,
   options: MemoryStoreOptions = {},
 ): ServeBackend & { store: MemoryStore } {
+  const store = createMemoryStore([...snapshots], options);
   return {
-    store: createMemoryStore([...snapshots], options),
+    store,
+    outboxBacklog: async () => {
+      let waiting = 0;
+      for (const snapshot of snapshots)
+        waiting += (await listWelcomeEmails(store, { orgId: snapshot.organization.id })).length;
+      return waiting;
+    },
     description: `the memory store seeded from ${seedPath}`,
     close: async () => {},
   };
@@ -92,6 +102,12 @@ export async function postgresBackend(
       store,
       ...limiters,
       readiness,
+      outboxBacklog: async () => {
+        const { rows } = await pool.query<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM ${quoted}.welcome_emails`,
+        );
+        return rows[0]?.waiting ?? 0;
+      },
       description: `PostgreSQL at ${withoutCredentials(options.databaseUrl)}, schema ${options.schema}${seeded.length === 0 ? "" : `, seeded from ${seedPath} (${seeded.join(", ")})`}; limits shared ${shared}`,
       close: async () => {
         for (const close of closers) await close();
@@ -133,7 +149,8 @@ async function seedAbsent(
   }
 }
 
-async function optionalPeer<T>(name: string, load: () => Promise<unknown>): Promise<T> {
+/** Loads an optional peer dependency, or says which package to install. */
+export async function optionalPeer<T>(name: string, load: () => Promise<unknown>): Promise<T> {
   try {
     return (await load()) as T;
   } catch {

@@ -14,6 +14,7 @@ import { UsageError } from "./io";
 import { type PersistedState, persistedState } from "./persisted-state";
 import { memoryBackend, postgresBackend, type ServeBackend } from "./serve-backend";
 import { type LogFormat, type LogLevel, serveLogger } from "./serve-logger";
+import { type ServeMetrics, startServeMetrics } from "./serve-metrics";
 import { describe as describeError } from "./snapshot-file";
 
 export interface ServeOptions {
@@ -41,6 +42,8 @@ export interface ServeOptions {
   /** How request and import lines are written to stdout (`silent` level: none). */
   logFormat?: LogFormat;
   logLevel?: LogLevel;
+  /** Serve `/metrics` for Prometheus (OpenTelemetry's SDK and Prometheus exporter, optional peers). */
+  metrics?: boolean;
 }
 
 /** Loopback, the name or address `--host` binds (unless a wildcard), and each `--allowed-host`. */
@@ -95,9 +98,13 @@ export async function serveCommand(
   // at the port actually listened on, and a port in use fails before anything is loaded.
   const clients = new WeakMap<Request, string>();
   let handle: ((request: Request) => Response | Promise<Response>) | undefined;
+  let served: ServeMetrics | undefined;
   const server = serve({
     fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
       clients.set(request, env.incoming.socket.remoteAddress ?? "");
+      // Only with --metrics, and unauthenticated: what Prometheus scrapes holds no data.
+      if (served !== undefined && request.method === "GET" && metricsPath(request.url))
+        return served.scrape();
       return handle === undefined ? new Response("starting", { status: 503 }) : handle(request);
     },
     port: options.port,
@@ -152,6 +159,15 @@ export async function serveCommand(
     throw error;
   }
   const { store } = backend;
+  if (options.metrics === true) {
+    try {
+      served = await startServeMetrics(backend.outboxBacklog);
+    } catch (error) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await backend.close();
+      throw error;
+    }
+  }
   const sharedSecret = process.env.RPDI_TOKEN_SECRET;
   const secret = sharedSecret ?? randomSecret();
   // Login protection counts failures per client: here, the socket's address.
@@ -190,6 +206,7 @@ export async function serveCommand(
     `  REST   ${root}/api/v2`,
     `  Docs   ${root}${DOCS_PATH} (API reference: sign in there, then "Try it out")`,
     `  Health ${root}/healthz, ${root}/readyz`,
+    ...(served === undefined ? [] : [`  Metrics ${root}/metrics (Prometheus)`]),
     `  Feed   ${root}/v1/job-applications${options.feedLimit === undefined ? "" : ` (limit ${options.feedLimit.limit} requests per ${options.feedLimit.windowMs / 1000} s)`}`,
     ...snapshots.map(
       (snapshot) => `  Login  ${root}/app/${snapshot.organization.shortName}/admin/auth/`,
@@ -237,9 +254,15 @@ export async function serveCommand(
     );
   }
   await handler.close();
+  await served?.close();
   await backend.close();
   if (persisted !== undefined) write(`rpdi serve: state written to ${options.persist}\n`);
   return 0;
+}
+
+function metricsPath(url: string): boolean {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  return start !== -1 && url.slice(start) === "/metrics";
 }
 
 /** A port that cannot be had is the caller's to change: one line and exit 2, not a crash. */

@@ -25,6 +25,7 @@ import { OPENAPI_DOCUMENT_CONFIG } from "./openapi-config";
 import type { HttpHandlerOptions } from "./options";
 import { logRequests } from "./request-log";
 import { COMMON_HEADERS, carriesCommonHeaders, json, jsonError } from "./responses";
+import { observeRequests } from "./telemetry";
 
 function settingsOf(options: HttpHandlerOptions): HttpSettings {
   const cookieName = options.cookieName ?? "SERVICEAUTH";
@@ -153,6 +154,7 @@ export function buildHttpApp(options: HttpHandlerOptions): {
     }
   };
   const methodsAllowed = allowedMethodsOf(app, frontDoor);
+  app.use(observeRequests());
   if (settings.logger !== undefined) app.use(logRequests(settings.logger));
   // Before the front door's host allow-list: probes address an instance by its IP, and answer no
   // data.

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { DEVICE_COOKIE_LIFETIME_SECONDS } from "../auth/device-cookie";
 import { logIn } from "../auth/login";
 import { TOKEN_LIFETIME_SECONDS } from "../auth/token";
+import { instruments } from "../telemetry/otel";
 import { cookieHeader } from "./cookie-header";
 import { comesFromAnotherSite } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
@@ -54,7 +55,10 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
   ])
     app.openapi(route, async (c) => {
       const request = c.req.raw;
-      if (comesFromAnotherSite(request, settings.trustedOrigins)) return text(200, "");
+      if (comesFromAnotherSite(request, settings.trustedOrigins)) {
+        instruments()?.loginFailures.add(1, { "rpdi.login.reason": "CROSS_SITE" });
+        return text(200, "");
+      }
       const fields = await formFields(request);
       const outcome = await logIn(
         settings.store,
@@ -78,7 +82,10 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
           hasher: settings.passwordHasher,
         },
       );
-      if (!outcome.ok) return text(200, "");
+      if (!outcome.ok) {
+        instruments()?.loginFailures.add(1, { "rpdi.login.reason": outcome.reason });
+        return text(200, "");
+      }
       const response = text(200, "");
       response.headers.append(
         "set-cookie",

@@ -156,37 +156,54 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
       const log = importLog(settings, c, "members.import");
       const upload = await readUploadedFile(c.req.raw);
       log.onPhase("upload");
-      if (!upload.ok) return json(400, memberReadFailure(upload.error));
+      if (!upload.ok) {
+        log.unread();
+        return json(400, memberReadFailure(upload.error));
+      }
       const file = upload.file ?? new Uint8Array(0);
       const { pace, reader } = await importWork(settings, file.byteLength);
-      const outcome = await importMembers(settings.store, {
-        orgId: c.get("principal").organization.id,
-        product,
-        file,
-        now: c.get("now"),
-        newId: settings.newId,
-        actor: c.get("principal").member,
-        pace,
-        reader,
-        onPhase: log.onPhase,
-      });
-      log.done(
-        outcome.ok
-          ? {
-              product,
-              bytes: file.byteLength,
-              created: outcome.result.createdCount,
-              updated: outcome.result.updatedCount,
-              absent: outcome.result.absentMembers.length,
-              errors: 0,
-            }
-          : {
-              product,
-              bytes: file.byteLength,
-              fileError: outcome.result.fileError?.type ?? null,
-              errors: outcome.result.rowColumnErrors.length,
-            },
+      const outcome = await log.within(() =>
+        importMembers(settings.store, {
+          orgId: c.get("principal").organization.id,
+          product,
+          file,
+          now: c.get("now"),
+          newId: settings.newId,
+          actor: c.get("principal").member,
+          pace,
+          reader,
+          onPhase: log.onPhase,
+        }),
       );
+      if (outcome.ok)
+        log.done(
+          {
+            product,
+            bytes: file.byteLength,
+            created: outcome.result.createdCount,
+            updated: outcome.result.updatedCount,
+            absent: outcome.result.absentMembers.length,
+            errors: 0,
+          },
+          {
+            product,
+            created: outcome.result.createdCount,
+            updated: outcome.result.updatedCount,
+          },
+        );
+      else
+        log.done(
+          {
+            product,
+            bytes: file.byteLength,
+            fileError: outcome.result.fileError?.type ?? null,
+            errors: outcome.result.rowColumnErrors.length,
+          },
+          {
+            product,
+            invalid: new Set(outcome.result.rowColumnErrors.map((error) => error.rowNumber)).size,
+          },
+        );
       return json(outcome.ok ? 200 : 400, outcome.result);
     },
     refuseInvalid(PRODUCT_MESSAGE),

@@ -1,3 +1,5 @@
+import { context, trace } from "@opentelemetry/api";
+import { activeTracer, failSpan } from "../telemetry/otel";
 import {
   MemberConflictError,
   OrganizationNotFoundError,
@@ -34,17 +36,35 @@ export function runReadOnly<T>(
 }
 
 /**
- * `tx` with unstorable keys finding nothing and failures named, one wrapper per operation used:
- * what {@link runTransaction}'s work gets, for work that starts from the adapter's own `tx`.
+ * `tx` with unstorable keys finding nothing, failures named and each call a span (`store.<operation>`,
+ * when the host traces), one wrapper per operation used: what {@link runTransaction}'s work gets,
+ * for work that starts from the adapter's own `tx`.
  */
 export function guarded(tx: StoreTx): StoreTx {
   return wrapTxOperations(tx, (operation, method) => {
     const call = unstorableKeysFindNothing(tx, operation, method);
+    const name = `store.${operation}`;
     return async (...args: never[]) => {
+      const span = activeTracer()?.startSpan(name);
+      if (span === undefined || !span.isRecording()) {
+        span?.end();
+        try {
+          return await call.apply(tx, args);
+        } catch (error) {
+          throw storeFailure(operation, error);
+        }
+      }
+      span.setAttribute("rpdi.store.operation", operation);
       try {
-        return await call.apply(tx, args);
+        // Active, so that an instrumented driver's spans (pg's queries) nest under it.
+        return await context.with(trace.setSpan(context.active(), span), () =>
+          call.apply(tx, args),
+        );
       } catch (error) {
+        failSpan(span, error);
         throw storeFailure(operation, error);
+      } finally {
+        span.end();
       }
     };
   });
