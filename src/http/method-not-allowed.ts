@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { basePath, matchedRoutes } from "hono/route";
 import { TrieRouter } from "hono/router/trie-router";
+import type { HttpEnv } from "./env";
 
 /**
  * Hono's `methodNotAllowed` middleware (hono/method-not-allowed) as a function: the methods a
@@ -11,8 +12,7 @@ import { TrieRouter } from "hono/router/trie-router";
  * `c.req.routeIndex` and `self` its handler, from which a mounted app finds its mount path.
  */
 export function allowedMethodsOf(
-  // biome-ignore lint/suspicious/noExplicitAny: any app's routes, whatever its environment
-  app: Hono<any>,
+  app: Pick<Hono<HttpEnv>, "routes">,
   self: unknown,
 ): (c: Context, routeIndex: number) => string[] | null {
   let methodRouter: TrieRouter<string[]> | undefined;
