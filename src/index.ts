@@ -278,6 +278,7 @@ export type {
   ValidatedMemberRow,
 } from "./members/row";
 export {
+  type AddressOwners,
   type MemberRowErrorEntry,
   MemberRowValidator,
   type MemberRowValidatorState,

@@ -60,6 +60,7 @@ export {
   verifyToken,
 } from "../auth/token";
 export { generateTotp, matchTotpStep, verifyTotp } from "../auth/totp";
+export type { FeedJsonMemo } from "../feed/json-memo";
 export { MemberGraphqlErrorCode } from "../graphql/errors";
 export {
   executeMemberGraphql,

@@ -374,7 +374,12 @@ function finishRow(row: DraftMemberRow): ValidatedMemberRow {
 
 /** What {@link MemberRowValidator.addressOwners} answers. */
 export interface AddressOwners {
+  /**
+   * Who holds a lower-cased address: a stored member's id, the row number of a row that creates
+   * its member, or `undefined` for an address neither holds.
+   */
   owner: (key: string) => string | number | undefined;
+  /** Whether the lower-cased address is the Email of some row of the file. */
   isRowEmail: (key: string) => boolean;
 }
 
