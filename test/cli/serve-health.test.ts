@@ -1,19 +1,10 @@
-import type { ChildProcess } from "node:child_process";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DATABASE_URL } from "../postgres/stores";
-import { startServe } from "../support/serve";
+import { startServe, stopServe } from "../support/serve";
 
 const SECRET = "a-fake-token-secret-for-these-tests-only-0123456789";
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
 
 async function probe(root: string, path: string): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${root}${path}`);
@@ -63,7 +54,7 @@ describe("rpdi serve health", () => {
         body: { status: "ready", checks: { store: "ok" } },
       });
     } finally {
-      await stop(child);
+      await stopServe(child);
     }
   }, 60_000);
 
@@ -98,7 +89,7 @@ describe("rpdi serve health", () => {
         await relay.open();
         expect((await probe(root, "/readyz")).status).toBe(200);
       } finally {
-        await stop(child);
+        await stopServe(child);
         await relay.cut();
       }
     }, 120_000);

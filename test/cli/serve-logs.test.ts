@@ -1,15 +1,6 @@
-import type { ChildProcess } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { runCliInMemory } from "../support/cli";
-import { startServe } from "../support/serve";
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
+import { startServe, stopServe } from "../support/serve";
 
 /** The JSON lines of the output that are log lines (the banner is not JSON). */
 function logLines(output: string): Record<string, unknown>[] {
@@ -48,7 +39,7 @@ describe("rpdi serve logs", () => {
           expect(output()).not.toContain("someone@hartwell.example");
         }
       } finally {
-        await stop(child);
+        await stopServe(child);
       }
     }
   }, 60_000);

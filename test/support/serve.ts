@@ -41,3 +41,12 @@ export function startServe(
     child.once("exit", (code) => reject(new Error(`rpdi serve exited with ${code}: ${output}`)));
   });
 }
+
+/** Stops a started `rpdi serve` (SIGTERM) and resolves once it has exited. */
+export function stopServe(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
