@@ -15,12 +15,12 @@ const PHASE_SPANS: Record<string, string> = {
   written: "import.write",
 };
 
-/** The rows of an import by outcome, for `rpdi.import.rows`. */
-export interface ImportedRows {
+/** What an import's line says of its outcome; `product`, `created` and `updated` feed the metrics. */
+export interface ImportCounts {
   product: string;
   created?: number;
   updated?: number;
-  invalid?: number;
+  [field: string]: number | string | null | undefined;
 }
 
 /**
@@ -80,26 +80,27 @@ export function importLog(settings: HttpSettings, c: Context<HttpEnv>, operation
       }
     },
     /**
-     * Writes the line; `counts` are the outcome's numbers (rows, created, errors…), `rows` the
-     * rows by outcome for the metrics.
+     * Writes the line and counts the rows: `counts` are the outcome's numbers (created, updated,
+     * errors…); `invalidRows`, for a refused file, the rows that broke a rule.
      */
-    done(counts: Record<string, number | string | null>, rows?: ImportedRows): void {
-      if (rows !== undefined) {
-        const counter = instruments()?.importRows;
-        if (counter !== undefined)
-          for (const outcome of ["created", "updated", "invalid"] as const) {
-            const count = rows[outcome];
-            if (count !== undefined && count > 0)
-              counter.add(count, {
-                "rpdi.import.operation": operation,
-                "rpdi.product": rows.product,
-                "rpdi.import.outcome": outcome,
-              });
-          }
+    done(counts: ImportCounts, invalidRows?: number): void {
+      const counter = instruments()?.importRows;
+      if (counter !== undefined) {
+        const rows = { created: counts.created, updated: counts.updated, invalid: invalidRows };
+        for (const outcome of ["created", "updated", "invalid"] as const) {
+          const count = rows[outcome];
+          if (count !== undefined && count > 0)
+            counter.add(count, {
+              "rpdi.import.operation": operation,
+              "rpdi.product": counts.product,
+              "rpdi.import.outcome": outcome,
+            });
+        }
       }
       if (recording) {
         for (const [name, value] of Object.entries(counts))
-          if (value !== null) span.setAttribute(`rpdi.import.${name}`, value);
+          if (value !== null && value !== undefined)
+            span.setAttribute(`rpdi.import.${name}`, value);
         span.end();
       }
       logger?.info(

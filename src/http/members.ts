@@ -176,21 +176,14 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
         }),
       );
       if (outcome.ok)
-        log.done(
-          {
-            product,
-            bytes: file.byteLength,
-            created: outcome.result.createdCount,
-            updated: outcome.result.updatedCount,
-            absent: outcome.result.absentMembers.length,
-            errors: 0,
-          },
-          {
-            product,
-            created: outcome.result.createdCount,
-            updated: outcome.result.updatedCount,
-          },
-        );
+        log.done({
+          product,
+          bytes: file.byteLength,
+          created: outcome.result.createdCount,
+          updated: outcome.result.updatedCount,
+          absent: outcome.result.absentMembers.length,
+          errors: 0,
+        });
       else
         log.done(
           {
@@ -199,10 +192,7 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
             fileError: outcome.result.fileError?.type ?? null,
             errors: outcome.result.rowColumnErrors.length,
           },
-          {
-            product,
-            invalid: new Set(outcome.result.rowColumnErrors.map((error) => error.rowNumber)).size,
-          },
+          new Set(outcome.result.rowColumnErrors.map((error) => error.rowNumber)).size,
         );
       return json(outcome.ok ? 200 : 400, outcome.result);
     },

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { routePath } from "hono/route";
 import { newRecordId } from "../values/record-id";
 import type { HttpEnv } from "./env";
 import type { RpdiLogger } from "./logger";
+import { routeTemplateOf } from "./route-template";
 
 /** A caller's request id is kept only in this shape: anything else could forge log lines. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -22,11 +22,10 @@ export function logRequests(logger: RpdiLogger): MiddlewareHandler<HttpEnv> {
       await next();
     } finally {
       const status = c.res.status;
-      const route = routePath(c, -1);
       const fields = {
         requestId,
         method: c.req.method,
-        route: route === "*" || route === "/*" ? "(no route)" : route,
+        route: routeTemplateOf(c) ?? "(no route)",
         status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         orgId: c.get("principal")?.organization.id ?? null,

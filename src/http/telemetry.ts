@@ -9,11 +9,10 @@ import {
   trace,
 } from "@opentelemetry/api";
 import type { Context, MiddlewareHandler, Next } from "hono";
-import { routePath } from "hono/route";
 import { activeTracer, instruments, type RpdiInstruments } from "../telemetry/otel";
 import type { HttpEnv } from "./env";
-
-const FEED_ROUTE = "/v1/job-applications";
+import { jobApplicationsRoute } from "./feed";
+import { routeTemplateOf } from "./route-template";
 
 const HEADERS: TextMapGetter<Headers> = {
   keys: (headers) => {
@@ -25,12 +24,6 @@ const HEADERS: TextMapGetter<Headers> = {
   },
   get: (headers, key) => headers.get(key) ?? undefined,
 };
-
-/** The route template that answered; `undefined` when none did (a 404 or a refusal before routing). */
-function routeOf(c: Context<HttpEnv>): string | undefined {
-  const route = routePath(c, -1);
-  return route === "*" || route === "/*" ? undefined : route;
-}
 
 /**
  * A server span per request and the `http.server.request.duration` histogram, through the
@@ -71,7 +64,7 @@ async function observed(
     else await next();
   }
   const status = c.res.status;
-  const route = routeOf(c);
+  const route = routeTemplateOf(c);
   // The semantic conventions leave http.route out when no route matched.
   const attributes =
     route === undefined
@@ -83,7 +76,7 @@ async function observed(
         };
   if (used !== undefined) {
     used.requestDuration.record((performance.now() - started) / 1000, attributes);
-    if (status === 429 && route === FEED_ROUTE) used.rateLimited.add(1);
+    if (status === 429 && route === jobApplicationsRoute.path) used.rateLimited.add(1);
   }
   if (span?.isRecording()) {
     if (route !== undefined) span.updateName(`${c.req.method} ${route}`);
