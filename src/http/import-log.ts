@@ -23,12 +23,31 @@ export interface ImportCounts {
   [field: string]: number | string | null | undefined;
 }
 
+/** One import's log line and spans: see {@link importLog}. */
+export interface ImportLog {
+  /** Marks the end of a phase (pass it as the service's `onPhase`). */
+  onPhase(phase: string): void;
+  /** Ends the import's span when the file was never read or the import never ran: no log line. */
+  unread(): void;
+  /** Runs the import with its span active, so that the store's spans nest under it. */
+  within<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Writes the line and counts the rows: `counts` are the outcome's numbers (created, updated,
+   * errors…); `invalidRows`, for a refused file, the rows that broke a rule.
+   */
+  done(counts: ImportCounts, invalidRows?: number): void;
+}
+
 /**
  * Times an import's phases for its log line (one per import: the operation, the organization,
  * counts, phase times; never a cell of the file) and, when the host traces, for an import span
  * with a child span per phase. A no-op without a logger or an SDK.
  */
-export function importLog(settings: HttpSettings, c: Context<HttpEnv>, operation: string) {
+export function importLog(
+  settings: HttpSettings,
+  c: Context<HttpEnv>,
+  operation: string,
+): ImportLog {
   const logger = settings.logger;
   const started = performance.now();
   let last = started;
@@ -46,7 +65,6 @@ export function importLog(settings: HttpSettings, c: Context<HttpEnv>, operation
   // Phases are told as they end: each phase's span is made then, with the times it ran between.
   const epoch = (at: number) => performance.timeOrigin + at;
   return {
-    /** Marks the end of a phase (pass it as the service's `onPhase`). */
     onPhase(phase: string): void {
       const now = performance.now();
       phases[`${phase}Ms`] = round(now - last);
@@ -61,14 +79,12 @@ export function importLog(settings: HttpSettings, c: Context<HttpEnv>, operation
       }
       last = now;
     },
-    /** Ends the import's span when the upload could not be read: no file, no log line. */
     unread(): void {
       if (recording) {
         span.setAttribute("rpdi.import.unread", true);
         span.end();
       }
     },
-    /** Runs the import with its span active, so that the store's spans nest under it. */
     async within<T>(work: () => Promise<T>): Promise<T> {
       if (!recording) return work();
       try {
@@ -79,10 +95,6 @@ export function importLog(settings: HttpSettings, c: Context<HttpEnv>, operation
         throw error;
       }
     },
-    /**
-     * Writes the line and counts the rows: `counts` are the outcome's numbers (created, updated,
-     * errors…); `invalidRows`, for a refused file, the rows that broke a rule.
-     */
     done(counts: ImportCounts, invalidRows?: number): void {
       const counter = instruments()?.importRows;
       if (counter !== undefined) {

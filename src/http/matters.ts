@@ -1,11 +1,16 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { legacyConflictText } from "../matters/legacy-conflict-text";
-import { matterUpsertResultSchema, matterValidationResultSchema } from "../matters/result";
+import {
+  type MatterValidationResult,
+  matterUpsertResultSchema,
+  matterValidationResultSchema,
+} from "../matters/result";
 import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure } from "../matters/sheet";
 import { uploadMattersLegacy } from "../matters/upload-legacy";
 import { upsertMatters, validateMattersFile } from "../matters/upsert";
+import { Product } from "../store/products";
 import { runReadOnly } from "../store/run";
 import { canonicalId, UUID_PATTERN } from "../values/uuid";
 import { requireAccess, requireSession } from "./access";
@@ -13,6 +18,7 @@ import { bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";
 import { announceDeprecation } from "./deprecation";
 import type { HttpEnv, HttpSettings } from "./env";
+import { type ImportLog, importLog } from "./import-log";
 import { importWork } from "./import-work";
 import { readUploadedFile, UPLOAD_BODY_LIMIT } from "./multipart";
 import { json, jsonError, text } from "./responses";
@@ -130,31 +136,69 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
   ];
 
   /** What both writers hand their service: the cycle in canonical form and the uploaded file. */
-  const writeInput = async (c: Context<HttpEnv>, cycle: string) => {
+  const writeInput = async (c: Context<HttpEnv>, cycle: string, log: ImportLog) => {
     const orgId = c.get("principal").organization.id;
     const reviewCycleId = canonicalId(cycle);
     // An unknown cycle is answered before the upload is read (the service checks again).
     if (
       (await runReadOnly(settings.store, orgId, (tx) => tx.findReviewCycle(reviewCycleId))) === null
-    )
+    ) {
+      log.unread();
       return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
+    }
     const upload = await readUploadedFile(c.req.raw);
-    if (!upload.ok) return text(400, upload.error.message);
+    log.onPhase("upload");
+    if (!upload.ok) {
+      log.unread();
+      return text(400, upload.error.message);
+    }
     const file = upload.file ?? new Uint8Array(0);
     const { pace, checker } = await importWork(settings, file.byteLength);
-    return { orgId, reviewCycleId, file, newId: settings.newId, pace, checker };
+    return {
+      orgId,
+      reviewCycleId,
+      file,
+      newId: settings.newId,
+      pace,
+      checker,
+      onPhase: log.onPhase,
+    };
   };
+
+  /** The log line and the row counts of a matter write that read its file. */
+  const logRefusal = (
+    log: ImportLog,
+    counts: { reviewCycleId: string; bytes: number },
+    validation: MatterValidationResult,
+  ) =>
+    log.done(
+      {
+        product: Product.PERFORM,
+        ...counts,
+        fileError: validation.fileError?.type ?? null,
+        errors: validation.rowErrors.length,
+      },
+      validation.rowErrors.length,
+    );
 
   app.openapi(
     { ...upsertRoute, middleware },
     async (c) => {
-      const input = await writeInput(c, c.req.valid("query").reviewCycleId);
+      const log = importLog(settings, c, "matters.upsert");
+      const input = await writeInput(c, c.req.valid("query").reviewCycleId, log);
       if (input instanceof Response) return input;
       const { reviewCycleId } = input;
-      const outcome = await upsertMatters(settings.store, input);
-      if (outcome.ok) return json(200, outcome.result);
-      if (outcome.reason === "REVIEW_CYCLE_NOT_FOUND")
+      const counts = { reviewCycleId, bytes: input.file.byteLength };
+      const outcome = await log.within(() => upsertMatters(settings.store, input));
+      if (outcome.ok) {
+        log.done({ product: Product.PERFORM, ...counts, ...outcome.result, errors: 0 });
+        return json(200, outcome.result);
+      }
+      if (outcome.reason === "REVIEW_CYCLE_NOT_FOUND") {
+        log.unread();
         return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
+      }
+      logRefusal(log, counts, outcome.validation);
       return text(400, outcome.text);
     },
     refuseInvalid(CYCLE_MESSAGE, plainText),
@@ -166,17 +210,31 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
       middleware: [announceDeprecation("upsert", settings.deprecation), ...middleware],
     },
     async (c) => {
-      const input = await writeInput(c, c.req.valid("query").reviewCycleId);
+      const log = importLog(settings, c, "matters.upload-csv");
+      const input = await writeInput(c, c.req.valid("query").reviewCycleId, log);
       if (input instanceof Response) return input;
       const { reviewCycleId } = input;
-      const outcome = await uploadMattersLegacy(settings.store, input);
-      if (outcome.ok) return text(200, "");
+      const counts = { reviewCycleId, bytes: input.file.byteLength };
+      const outcome = await log.within(() => uploadMattersLegacy(settings.store, input));
+      if (outcome.ok) {
+        log.done({
+          product: Product.PERFORM,
+          ...counts,
+          created: outcome.created,
+          skipped: outcome.skipped,
+          errors: 0,
+        });
+        return text(200, "");
+      }
       switch (outcome.reason) {
         case "REVIEW_CYCLE_NOT_FOUND":
+          log.unread();
           return jsonError(404, `No review cycle with id ${reviewCycleId}.`);
         case "CONFLICT":
+          log.done({ product: Product.PERFORM, ...counts, conflicts: outcome.conflicts.length });
           return jsonError(409, legacyConflictText(outcome.conflicts));
         case "INVALID_FILE":
+          logRefusal(log, counts, outcome.validation);
           // The deprecated endpoint gives no row detail (spec).
           return text(
             400,

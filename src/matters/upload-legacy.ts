@@ -48,11 +48,13 @@ export async function uploadMattersLegacy(
     }
     const { entries, clientMatters } = await tx.loadCycleMatters(reviewCycleId);
     const plan = planLegacyUpload(check.rows, entries, clientMatters, newId);
+    input.onPhase?.("planned");
     if (plan.conflicts.length > 0)
       return { ok: false, reason: "CONFLICT", conflicts: plan.conflicts };
     if (plan.createEntries.length > 0) {
       await tx.applyMatterWrites(reviewCycleId, plan);
     }
+    input.onPhase?.("written");
     return { ok: true, created: plan.createEntries.length, skipped: plan.skipped };
   });
 }

@@ -1,5 +1,6 @@
 import { CSV_SLICE_BYTES } from "../csv/parse";
 import type { CsvInput } from "../csv/read";
+import type { ImportPhase } from "../members/import";
 import { type Pace, runSteps } from "../runtime/steps";
 import type { Store, StoreTx } from "../store/port";
 import { Product } from "../store/products";
@@ -33,6 +34,13 @@ export interface UpsertMattersInput {
   pace?: Pace;
   /** Checks the file in place of the service, e.g. on a worker thread (see {@link MatterFileChecker}). */
   checker?: MatterFileChecker;
+  /**
+   * Told as each phase ends, for a host's logs and traces (see `ImportMembersInput.onPhase`):
+   * `read` (CSV and header; not told when a `checker` reads and checks in one go), `checked`,
+   * `planned`, `written`. Not told for a file that fails or an unknown review cycle past the
+   * phase that found it.
+   */
+  onPhase?: (phase: ImportPhase) => void;
 }
 
 /**
@@ -85,7 +93,9 @@ export async function upsertMatters(
     }
     const { entries, clientMatters } = await tx.loadCycleMatters(reviewCycleId);
     const plan = planMatterUpsert(check.rows, entries, clientMatters, newId);
+    input.onPhase?.("planned");
     if (!isEmptyMatterPlan(plan)) await tx.applyMatterWrites(reviewCycleId, plan);
+    input.onPhase?.("written");
     return { ok: true, result: plan.result };
   });
 }
@@ -122,20 +132,31 @@ export async function checkMattersIn(
   tx: StoreTx,
   file: CsvInput,
   ruleSet: MatterRuleSet,
-  how: { pace?: Pace; checker?: MatterFileChecker } = {},
+  how: Pick<UpsertMattersInput, "pace" | "checker" | "onPhase"> = {},
 ): Promise<MatterCheck> {
-  const { pace, checker } = how;
+  const { pace, checker, onPhase } = how;
   if (checker !== undefined) {
     // The members are read first: the checker judges the whole file in one go.
-    return checker(file, { ruleSet, performMemberEmails: await performMemberEmailsIn(tx) });
+    const check = await checker(file, {
+      ruleSet,
+      performMemberEmails: await performMemberEmailsIn(tx),
+    });
+    onPhase?.("checked");
+    return check;
   }
   const read = await runSteps(
     readMatterRowTextSteps(file, pace === undefined ? undefined : CSV_SLICE_BYTES),
     pace,
   );
   if (!read.ok) return matterFileErrorCheck(read.result);
+  onPhase?.("read");
   const performMemberEmails = await performMemberEmailsIn(tx);
-  return runSteps(checkMatterRowSteps(read.rows, { ruleSet, performMemberEmails }), pace);
+  const check = await runSteps(
+    checkMatterRowSteps(read.rows, { ruleSet, performMemberEmails }),
+    pace,
+  );
+  onPhase?.("checked");
+  return check;
 }
 
 async function performMemberEmailsIn(tx: StoreTx): Promise<string[]> {

@@ -14,6 +14,8 @@ import {
   upload,
 } from "./support";
 
+const CYCLE = "6f1c2a4e-8b3d-4c5e-9a7f-0d2e1b3c4a5f";
+
 interface Line {
   level: string;
   fields: Record<string, unknown>;
@@ -60,6 +62,7 @@ describe("request and import logs", () => {
     const token = cookie.split("=")[1] as string;
     const cell = "Zanzibar-Cell-Sentinel";
     const csv = `Email,First Name,Last Name\nquery.person@hartwell.example,${cell},Sentinel-Last\n`;
+    const matters = `Matter ID,Matter Name,Attorney Email,Billing Attorney Email,Start Date,End Date,Hours Billed,Client Name,Description\nM-Sentinel,${cell},ben.marsh@hartwell.example,ada.okoye@hartwell.example,,,3,Sentinel-Client,\n`;
     const calls: [string, RequestInit][] = [
       ["/api/v2/departments", { headers: { cookie } }],
       ["/api/v2/departments", { headers: { authorization: `Bearer ${token}` } }],
@@ -80,6 +83,10 @@ describe("request and import logs", () => {
         { headers: { cookie } },
       ],
       ["/api/v2/nowhere?email=lost.person@hartwell.example", { headers: { cookie } }],
+      [
+        `/api/v2/matters-csv/upsert?reviewCycleId=${CYCLE}`,
+        { method: "POST", headers: { cookie, origin: BASE }, body: upload(matters) },
+      ],
     ];
     for (const [path, init] of calls) await send(path, init);
 
@@ -95,13 +102,14 @@ describe("request and import logs", () => {
       "/api/v2/members/bulk-remove",
       "/v1/job-applications",
       "(no route)",
+      "/api/v2/matters-csv/upsert",
     ]);
     const orgId = sandboxSnapshot().organization.id;
     expect(requests[3]?.fields).toMatchObject({ method: "GET", status: 200, orgId });
     expect(typeof requests[3]?.fields.durationMs).toBe("number");
     expect(requests[3]?.fields.requestId).toMatch(/^[0-9a-f-]{36}$/);
     const imports = lines.filter((line) => line.message === "import");
-    expect(imports).toHaveLength(1);
+    expect(imports).toHaveLength(2);
     expect(imports[0]?.fields).toMatchObject({
       operation: "members.import",
       orgId,
@@ -109,8 +117,18 @@ describe("request and import logs", () => {
       created: 1,
       errors: 0,
     });
-    for (const phase of ["uploadMs", "readMs", "checkedMs", "plannedMs", "writtenMs"])
-      expect(typeof imports[0]?.fields[phase]).toBe("number");
+    expect(imports[1]?.fields).toMatchObject({
+      operation: "matters.upsert",
+      orgId,
+      product: "PERFORM",
+      reviewCycleId: CYCLE,
+      created: 1,
+      updated: 0,
+      errors: 0,
+    });
+    for (const line of imports)
+      for (const phase of ["uploadMs", "readMs", "checkedMs", "plannedMs", "writtenMs"])
+        expect(typeof line.fields[phase]).toBe("number");
 
     const everything = JSON.stringify(lines);
     for (const secret of [
@@ -122,6 +140,9 @@ describe("request and import logs", () => {
       SECRET,
       cell,
       "Sentinel-Last",
+      "M-Sentinel",
+      "Sentinel-Client",
+      "ben.marsh",
       "query.person@hartwell.example",
       "removed.person@hartwell.example",
       "secret.query@hartwell.example",
