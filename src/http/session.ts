@@ -9,9 +9,10 @@ import {
 } from "../auth/token";
 import { OrganizationNotFoundError } from "../store/errors";
 import type { Store, StoreTx } from "../store/port";
-import { storeFailure } from "../store/run";
+import { guarded, storeFailure } from "../store/run";
 import type { TxOperation } from "../store/tx-wrap";
 import { holdsNul } from "../store/unstorable-keys";
+import { activeTracer } from "../telemetry/otel";
 
 export interface SessionOptions {
   store: Store;
@@ -94,10 +95,12 @@ function readCaller<T>(
 ): Promise<Caller<T> | null> {
   if (session === null || session.stamp === undefined || holdsNul(session.memberId))
     return NO_CALLER;
+  const reader = callerReader(options, session.memberId, session.stamp, beside);
   return options.store
     .transaction(
       session.orgId,
-      callerReader(options, session.memberId, session.stamp, beside),
+      // Spans of the store's operations, only while the host traces.
+      activeTracer() === undefined ? reader : (tx) => reader(guarded(tx)),
       READ_ONLY,
     )
     .catch(goneAsNoCaller);

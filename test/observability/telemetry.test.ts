@@ -1,5 +1,6 @@
-import { context, metrics, trace } from "@opentelemetry/api";
+import { context, metrics, propagation, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import {
   type DataPoint,
   type Histogram,
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createRateLimiter } from "../../src/feed/rate-limit";
 import { createHttpHandler } from "../../src/http/handler";
 import { createMemoryStore } from "../../src/store/memory";
+import { observeOutboxBacklog } from "../../src/telemetry/outbox-backlog";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot, upload } from "../http/support";
 
 /** Collects on demand, as a scrape would. */
@@ -65,6 +67,9 @@ function sandboxHandler(options: { rateLimiter?: ReturnType<typeof createRateLim
 }
 
 const CELL = "Zanzibar-Cell-Sentinel";
+const CYCLE = "6f1c2a4e-8b3d-4c5e-9a7f-0d2e1b3c4a5f";
+const MATTERS =
+  "Matter ID,Matter Name,Attorney Email,Billing Attorney Email,Start Date,End Date,Hours Billed,Client Name,Description\n";
 const NEW_ADDRESS = "span.person@hartwell.example";
 const CSV = `Email,First Name,Last Name\n${NEW_ADDRESS},${CELL},Sentinel-Last\n`;
 
@@ -116,8 +121,13 @@ describe("traces", () => {
     );
     for (const span of storeSpans)
       expect(Object.keys(span.attributes)).toEqual(["rpdi.store.operation"]);
-    // The import nests under the request (the session check reads the store unwrapped, for speed).
-    expect(parentOf(load as (typeof finished)[number])).toBe(request?.spanContext().spanId);
+    // The session check's reads are the request's own.
+    const sessionReads = finished
+      .filter((span) => parentOf(span) === request?.spanContext().spanId)
+      .map((span) => span.name);
+    expect(sessionReads).toEqual(
+      expect.arrayContaining(["store.loadMembersById", "store.loadOrganization"]),
+    );
     // Phases follow one another inside the import.
     const times = phases
       .filter((span) => span.name.startsWith("import."))
@@ -127,6 +137,86 @@ describe("traces", () => {
     const everything = JSON.stringify(finished.map((span) => [span.name, span.attributes]));
     for (const secret of [CELL, "Sentinel-Last", NEW_ADDRESS, ADMIN, PASSWORD, "hartwell"])
       expect(everything).not.toContain(secret);
+  });
+
+  it("make a span tree for a matter upsert and a refused legacy upload, with phases and counts", async () => {
+    const { send, login } = sandboxHandler();
+    const cookie = await login();
+    spans.reset();
+    const row = `M-9,${CELL},ben.marsh@hartwell.example,ada.okoye@hartwell.example,,,3,Acme Corp,\n`;
+    const upserted = await send(`/api/v2/matters-csv/upsert?reviewCycleId=${CYCLE}`, {
+      method: "POST",
+      headers: { cookie, origin: BASE },
+      body: upload(`${MATTERS}${row}`),
+    });
+    expect(upserted.status).toBe(200);
+    const refused = await send(`/api/v2/matters-csv/upload-csv?reviewCycleId=${CYCLE}`, {
+      method: "POST",
+      headers: { cookie, origin: BASE },
+      body: upload(`${MATTERS}M-1,A,nobody@x.example,ada.okoye@hartwell.example,,,x,C,\n`),
+    });
+    expect(refused.status).toBe(400);
+    const finished = spans.getFinishedSpans();
+    const childrenOf = (parent: ReadableSpan | undefined) =>
+      finished.filter((span) => parentOf(span) === parent?.spanContext().spanId);
+    const request = finished.find((span) => span.name === "POST /api/v2/matters-csv/upsert");
+    const upsert = finished.find((span) => span.name === "matters.upsert");
+    expect(parentOf(upsert as ReadableSpan)).toBe(request?.spanContext().spanId);
+    expect(upsert?.attributes).toMatchObject({
+      "rpdi.import.operation": "matters.upsert",
+      "rpdi.import.product": "PERFORM",
+      "rpdi.import.reviewCycleId": CYCLE,
+      "rpdi.import.created": 1,
+      "rpdi.import.updated": 0,
+      "rpdi.import.errors": 0,
+    });
+    const phases = childrenOf(upsert).map((span) => span.name);
+    expect(phases.filter((name) => name.startsWith("import."))).toEqual([
+      "import.upload",
+      "import.read",
+      "import.check",
+      "import.plan",
+      "import.write",
+    ]);
+    expect(phases).toEqual(
+      expect.arrayContaining(["store.findReviewCycle", "store.applyMatterWrites"]),
+    );
+    const legacy = finished.find((span) => span.name === "matters.upload-csv");
+    expect(legacy?.attributes).toMatchObject({ "rpdi.import.errors": 1 });
+    expect(legacy?.attributes["rpdi.import.fileError"]).toBeUndefined();
+    expect(
+      childrenOf(legacy)
+        .map((span) => span.name)
+        .filter((name) => name.startsWith("import.")),
+    ).toEqual(["import.upload", "import.read", "import.check"]);
+    const everything = JSON.stringify(finished.map((span) => [span.name, span.attributes]));
+    for (const secret of [CELL, "ben.marsh", "nobody@x.example", "Acme Corp"])
+      expect(everything).not.toContain(secret);
+  });
+
+  it("continue a caller's trace from its traceparent header, and start a new one without it", async () => {
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    try {
+      const { send, login } = sandboxHandler();
+      const cookie = await login();
+      spans.reset();
+      const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+      const callerSpan = "00f067aa0ba902b7";
+      await send("/api/v2/departments", {
+        headers: { cookie, traceparent: `00-${traceId}-${callerSpan}-01` },
+      });
+      await send("/api/v2/departments", { headers: { cookie } });
+      const [continued, fresh] = spans
+        .getFinishedSpans()
+        .filter((span) => span.name === "GET /api/v2/departments");
+      expect(continued?.spanContext().traceId).toBe(traceId);
+      expect(continued?.parentSpanContext?.spanId).toBe(callerSpan);
+      expect(continued?.parentSpanContext?.isRemote).toBe(true);
+      expect(fresh?.spanContext().traceId).not.toBe(traceId);
+      expect(fresh?.parentSpanContext).toBeUndefined();
+    } finally {
+      propagation.disable();
+    }
   });
 
   it("leave the path and query as sent out, and the route when none matched", async () => {
@@ -179,17 +269,23 @@ describe("metrics", () => {
 
     const collected = await reader.collect();
     const durations = points(collected, "http.server.request.duration");
-    const departments = durations.find(
-      (point) =>
-        point.attributes["http.route"] === "/api/v2/departments" &&
-        point.attributes["http.response.status_code"] === 200,
-    );
+    const departmentsOf = (each: DataPoint<number | Histogram>[]) =>
+      each.find(
+        (point) =>
+          point.attributes["http.route"] === "/api/v2/departments" &&
+          point.attributes["http.response.status_code"] === 200,
+      );
+    const departments = departmentsOf(durations);
     expect(departments?.attributes).toEqual({
       "http.request.method": "GET",
       "http.route": "/api/v2/departments",
       "http.response.status_code": 200,
     });
-    expect((departments?.value as Histogram | undefined)?.count).toBe(2);
+    const countOf = (point: DataPoint<number | Histogram> | undefined) =>
+      (point?.value as Histogram | undefined)?.count ?? 0;
+    expect(
+      countOf(departments) - countOf(departmentsOf(points(before, "http.server.request.duration"))),
+    ).toBe(2);
     expect(
       durations.some(
         (point) =>
@@ -223,5 +319,17 @@ describe("metrics", () => {
     for (const secret of [CELL, NEW_ADDRESS, ADMIN, "not-an-address", "job_application_status"])
       expect(everything).not.toContain(secret);
     expect(everything).not.toContain(sandboxSnapshot().organization.id);
+  });
+
+  it("observe the outbox backlog at each collection, as the host counts it, until stopped", async () => {
+    let waiting = 3;
+    const stop = observeOutboxBacklog(async () => waiting);
+    const backlog = async () => points(await reader.collect(), "rpdi.outbox.backlog")[0]?.value;
+    expect(await backlog()).toBe(3);
+    waiting = 5;
+    expect(await backlog()).toBe(5);
+    stop();
+    waiting = 8;
+    expect(await backlog()).not.toBe(8);
   });
 });
