@@ -1,5 +1,5 @@
 import { metrics } from "@opentelemetry/api";
-import { TELEMETRY_SCOPE } from "../telemetry/otel";
+import { observeOutboxBacklog } from "../telemetry/outbox-backlog";
 import { optionalPeer } from "./serve-backend";
 
 /** What Prometheus is answered: the text exposition format. */
@@ -31,16 +31,7 @@ export async function startServeMetrics(
   const exporter = new prometheus.PrometheusExporter({ preventServerStart: true });
   const provider = new sdk.MeterProvider({ readers: [exporter] });
   metrics.setGlobalMeterProvider(provider);
-  if (outboxBacklog !== undefined)
-    provider
-      .getMeter(TELEMETRY_SCOPE)
-      .createObservableGauge("rpdi.outbox.backlog", {
-        description: "Welcome emails in the outbox, not yet delivered.",
-        unit: "{email}",
-      })
-      .addCallback(async (result) => {
-        result.observe(await outboxBacklog());
-      });
+  if (outboxBacklog !== undefined) observeOutboxBacklog(outboxBacklog, provider);
   const serializer = new prometheus.PrometheusSerializer();
   return {
     async scrape() {

@@ -89,6 +89,7 @@ export { MEMBER_GRAPHQL_SDL } from "../graphql/schema";
 export { createRedisLimiters } from "../limits/redis";
 export { type SharedLimiters, sharedLimitersFrom } from "../limits/shared";
 export { yieldingPace } from "../runtime/pace";
+export { observeOutboxBacklog } from "../telemetry/outbox-backlog";
 export { createHttpApp } from "./app";
 export { comesFromAnotherSite } from "./cross-site";
 export {
