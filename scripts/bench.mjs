@@ -27,6 +27,34 @@ await build({
   loader: { ".sql": "text" },
   logLevel: "warning",
 });
+// The same app once more with rpdi's OpenTelemetry modules replaced by ones that never ask for a
+// provider: rpdi before OpenTelemetry, measured beside the app as shipped (no SDK registered).
+const withoutTelemetry = {
+  name: "without-telemetry",
+  setup(plugin) {
+    const stand = { "telemetry/otel": "otel.ts", "http/telemetry": "http-telemetry.ts" };
+    plugin.onResolve({ filter: /\/telemetry(\/otel)?$/ }, (args) => {
+      const path = join(args.resolveDir, args.path);
+      const match = Object.keys(stand).find((tail) => path.endsWith(join("src", tail)));
+      return match === undefined
+        ? undefined
+        : { path: join(process.cwd(), "test/bench/without-telemetry", stand[match]) };
+    });
+  },
+};
+await build({
+  entryPoints: { "app-without-telemetry": "test/bench/without-telemetry/app.ts" },
+  outdir,
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  loader: { ".sql": "text" },
+  logLevel: "warning",
+  plugins: [withoutTelemetry],
+});
 const run = spawnSync(process.execPath, ["--expose-gc", join(outdir, "run.mjs")], {
   stdio: "inherit",
 });

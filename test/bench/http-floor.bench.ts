@@ -1,16 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
-import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { createHttpApp } from "../../src/http/app";
 import { createMemoryStore } from "../../src/store/memory";
+import { HOST, type Listening, listen, loopbackLoad } from "./loopback-load";
 import { median } from "./timing";
 
 const ADMIN = { email: "sandbox.admin@hartwell.example", password: "sandbox-password" };
 /** Inside the sandbox's status changes, so the feed answers its applications (about 7 KB). */
 const NOW = new Date("2026-06-15T12:00:00Z");
-const HOST = "127.0.0.1";
 
 /** One route's throughput, rpdi's app and a bare Hono app answering the same bytes. */
 export interface HttpFloorFigures {
@@ -21,81 +19,6 @@ export interface HttpFloorFigures {
   barePerSecond: number;
   /** Median over rounds of bare/rpdi requests per second, each pair measured back to back. */
   ratio: number;
-}
-
-/**
- * The load: `concurrency` keep-alive HTTP/1.1 connections, one request in flight on each, for a
- * fixed time, from a worker thread so that the client's own work is not the server's. Raw sockets
- * and a prepared request, as autocannon drives load: a fetch client tops out below a bare server.
- * Plain CommonJS in a string, so it runs the same bundled or from TypeScript.
- */
-const LOAD = `
-const { parentPort } = require("node:worker_threads");
-const net = require("node:net");
-function connection(port, request, end, counter) {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "${HOST}");
-    socket.setNoDelay(true);
-    let buffer = Buffer.alloc(0);
-    const send = () => {
-      if (performance.now() < end) socket.write(request);
-      else { socket.destroy(); resolve(); }
-    };
-    socket.on("connect", send);
-    socket.on("error", reject);
-    socket.on("data", (chunk) => {
-      buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
-      for (;;) {
-        const head = buffer.indexOf("\\r\\n\\r\\n");
-        if (head === -1) return;
-        const text = buffer.toString("latin1", 0, head);
-        const length = /\\r\\ncontent-length: *(\\d+)/i.exec(text);
-        if (!text.startsWith("HTTP/1.1 200 ") || length === null) {
-          socket.destroy();
-          reject(new Error("unexpected answer: " + text.slice(0, 200)));
-          return;
-        }
-        const total = head + 4 + Number(length[1]);
-        if (buffer.length < total) return;
-        buffer = buffer.subarray(total);
-        counter.count++;
-        send();
-      }
-    });
-  });
-}
-parentPort.on("message", async ({ port, path, cookie, ms, concurrency }) => {
-  const request = Buffer.from(
-    "GET " + path + " HTTP/1.1\\r\\nhost: ${HOST}:" + port + "\\r\\ncookie: " + cookie + "\\r\\n\\r\\n",
-    "latin1",
-  );
-  const counter = { count: 0 };
-  const start = performance.now();
-  try {
-    await Promise.all(
-      Array.from({ length: concurrency }, () => connection(port, request, start + ms, counter)),
-    );
-    parentPort.postMessage({ count: counter.count, ms: performance.now() - start });
-  } catch (error) {
-    parentPort.postMessage({ error: String(error) });
-  }
-});
-`;
-
-interface Listening {
-  port: number;
-  close: () => Promise<void>;
-}
-
-function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<Listening> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: HOST }, (info) =>
-      resolve({
-        port: info.port,
-        close: () => new Promise((closed) => server.close(() => closed())),
-      }),
-    );
-  });
 }
 
 /**
@@ -138,16 +61,9 @@ export async function benchHttpFloor(
   }
   const rpdiServer = await listen(app.fetch);
   const bareServer = await listen(bare.fetch);
-  const worker = new Worker(LOAD, { eval: true });
+  const load = loopbackLoad(concurrency);
   const perSecond = (server: Listening, path: string, ms: number) =>
-    new Promise<number>((resolve, reject) => {
-      worker.once("message", (result: { count: number; ms: number } | { error: string }) =>
-        "error" in result
-          ? reject(new Error(result.error))
-          : resolve((result.count / result.ms) * 1000),
-      );
-      worker.postMessage({ port: server.port, path, cookie, ms, concurrency });
-    });
+    load.perSecond(server, path, cookie, ms);
   const figures: HttpFloorFigures[] = [];
   try {
     for (const path of paths) {
@@ -175,7 +91,7 @@ export async function benchHttpFloor(
       });
     }
   } finally {
-    await worker.terminate();
+    await load.stop();
     await Promise.all([rpdiServer.close(), bareServer.close()]);
   }
   return figures;

@@ -120,13 +120,14 @@ export async function benchReadsBesideImport(
   }
 }
 
-const BENCH_ADMIN_ID = "0b0b0b0b-0000-4000-8000-000000000001";
+/** The admin of {@link besideSnapshot}, whom the file does not name. */
+export const BENCH_ADMIN_ID = "0b0b0b0b-0000-4000-8000-000000000001";
 
 /**
  * The bench organization with an admin the file does not name, who runs the import: a file row
  * that changed the caller's own role would be refused.
  */
-function besideSnapshot(input: MemberBenchInput) {
+export function besideSnapshot(input: MemberBenchInput) {
   const [first] = input.members;
   if (first === undefined) throw new Error("the bench organization has no members");
   const admin = {

@@ -31,6 +31,7 @@ import {
 } from "./reads-during-import.bench";
 import { benchMatterUpsert, benchMemberImport } from "./store.bench";
 import { report, type Target } from "./targets";
+import { benchTelemetryOverhead } from "./telemetry.bench";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const workDir = join(process.cwd(), ".bench");
@@ -263,6 +264,25 @@ for (const floor of await benchHttpFloor()) {
     figure: `${floor.rpdiPerSecond.toFixed(0)} req/s`,
     ratio: floor.ratio,
     limit: 1.5,
+  });
+}
+
+console.log(
+  "\nOpenTelemetry with no SDK registered: rpdi as shipped against the same app bundled without its telemetry (before issue 31), rounds interleaved, medians",
+);
+const withoutTelemetry = await import(
+  // Built beside this bundle by scripts/bench.mjs; a string the bundler leaves alone.
+  new URL("./app-without-telemetry.mjs", import.meta.url).href
+);
+for (const figure of await benchTelemetryOverhead(withoutTelemetry, input)) {
+  console.log(
+    `  ${figure.name.padEnd(28)} shipped ${figure.shippedMs.toFixed(3).padStart(9)} ms  before ${figure.withoutMs.toFixed(3).padStart(9)} ms  ${figure.ratio.toFixed(3)}×`,
+  );
+  targets.push({
+    name: `${figure.name}, OpenTelemetry API without SDK / before`,
+    figure: `${figure.shippedMs.toFixed(figure.shippedMs < 10 ? 3 : 0)} ms`,
+    ratio: figure.ratio,
+    limit: 1.05,
   });
 }
 
