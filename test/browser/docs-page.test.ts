@@ -4,9 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateTotp } from "../../src/auth/totp";
 import { startServe } from "../support/serve";
 
 const CHROMIUM = "/usr/bin/chromium";
+/** The bundled sandbox's MFA account and its clearly fake TOTP secret (fixtures/sandbox.json). */
+const MFA_ACCOUNT = "sandbox.mfa@hartwell.example";
+const SANDBOX_MFA_SECRET = "JBSWY3DPEHPK3PXP";
 const HAS_CHROMIUM = existsSync(CHROMIUM);
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
@@ -104,6 +108,26 @@ describe.skipIf(!HAS_CHROMIUM)(
       await shown.waitFor();
       expect((await shown.textContent())?.trim()).toBe("200");
       expect(problems).toEqual([]);
+      expect(offOrigin).toEqual([]);
+    });
+
+    it("signs an MFA account in only with its code, after signing out of the first session", async () => {
+      if (page.url() !== `${root}/docs`) await page.goto(`${root}/docs`);
+      await page.click("#rpdi-logout");
+      await expect.poll(() => page.textContent("#rpdi-login-status")).toBe("Signed out.");
+      await page.fill("input[name=email]", MFA_ACCOUNT);
+      await page.fill("input[name=password]", "sandbox-password");
+      await page.fill("input[name=mfaCode]", "");
+      await page.click("#rpdi-login button[type=submit]");
+      await expect.poll(() => page.textContent("#rpdi-login-status")).toMatch(/^Not signed in/);
+      await page.fill("input[name=mfaCode]", generateTotp(SANDBOX_MFA_SECRET, new Date()));
+      await page.click("#rpdi-login button[type=submit]");
+      await expect
+        .poll(() => page.textContent("#rpdi-login-status"))
+        .toMatch(/^Signed in to sandbox/);
+      const offices = await page.evaluate(async () => (await fetch("/api/v2/offices")).status);
+      expect(offices).toBe(200);
+      expect(problems.filter((problem) => !problem.includes("401"))).toEqual([]);
       expect(offOrigin).toEqual([]);
     });
   },
