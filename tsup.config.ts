@@ -1,5 +1,8 @@
 import { defineConfig, type Options } from "tsup";
 
+/** Migrations and the example CSV files are bundled as text. */
+const TEXT_FILES = { ".sql": "text", ".csv": "text" } as const;
+
 export default defineConfig((options): Options[] => {
   // `npm run build:js` (demo, serve) skips the type declarations, most of a full build's time.
   const dts = options.env?.RPDI_DECLARATIONS !== "off";
@@ -12,11 +15,12 @@ export default defineConfig((options): Options[] => {
         postgres: "src/postgres/index.ts",
         testing: "src/testing/index.ts",
         client: "src/client/index.ts",
+        examples: "src/examples/index.ts",
         // The import pool's worker: loaded by file name beside the chunk that starts the pool.
         "import-worker": "src/http/import-worker.ts",
       },
       format: ["esm"],
-      loader: { ".sql": "text" },
+      loader: TEXT_FILES,
       dts,
       clean: true,
       sourcemap: true,
@@ -32,9 +36,10 @@ export default defineConfig((options): Options[] => {
         http: "src/http/index.ts",
         postgres: "src/postgres/index.ts",
         client: "src/client/index.ts",
+        examples: "src/examples/index.ts",
       },
       format: ["cjs"],
-      loader: { ".sql": "text" },
+      loader: TEXT_FILES,
       noExternal: ["jose"],
       // The import pool finds its worker by import.meta.url, which CommonJS has not.
       shims: true,
@@ -47,7 +52,7 @@ export default defineConfig((options): Options[] => {
       entry: { cli: "src/cli/main.ts" },
       format: ["esm"],
       // `rpdi outbox deliver` migrates the PostgreSQL store.
-      loader: { ".sql": "text" },
+      loader: TEXT_FILES,
       target: "node20",
       platform: "node",
       sourcemap: true,

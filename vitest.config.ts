@@ -4,12 +4,12 @@ import { defineConfig } from "vitest/config";
 const source = (path: string) => resolve(import.meta.dirname, "src", path);
 
 export default defineConfig({
-  // SQL migrations are imported as text, as tsup's text loader does for the build.
+  // SQL migrations and example CSV files are imported as text, as tsup's text loader does.
   plugins: [
     {
-      name: "sql-as-text",
+      name: "text-files",
       transform(code, id) {
-        return id.endsWith(".sql")
+        return id.endsWith(".sql") || id.endsWith(".csv")
           ? { code: `export default ${JSON.stringify(code)};`, map: null }
           : undefined;
       },
@@ -19,7 +19,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^rpdi$/, replacement: source("index.ts") },
-      { find: /^rpdi\/(http|postgres|testing|client)$/, replacement: source("$1/index.ts") },
+      {
+        find: /^rpdi\/(http|postgres|testing|client|examples)$/,
+        replacement: source("$1/index.ts"),
+      },
     ],
   },
   test: {

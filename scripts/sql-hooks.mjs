@@ -1,8 +1,8 @@
-// Node module hooks: load .sql files as a default-exported string, as the build's text loader does.
+// Node module hooks: load .sql and .csv files as a default-exported string, as the build's text loader does.
 import { readFile } from "node:fs/promises";
 
 export async function load(url, context, nextLoad) {
-  if (url.endsWith(".sql")) {
+  if (url.endsWith(".sql") || url.endsWith(".csv")) {
     const text = await readFile(new URL(url), "utf8");
     return {
       format: "module",

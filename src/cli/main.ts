@@ -1,4 +1,5 @@
-import { readFile, stat } from "node:fs/promises";
+import { mkdir, readFile, stat } from "node:fs/promises";
+import { dirname } from "node:path";
 import { writeFileAtomically } from "./atomic-file";
 import { runCli } from "./run";
 
@@ -10,7 +11,10 @@ runCli(process.argv.slice(2), {
   readFile: async (path) => readFile(path),
   fileSize: async (path) => (await stat(path)).size,
   // Reports copy the file's rows (names, addresses): readable by their owner alone.
-  writeFile: (path, text) => writeFileAtomically(path, text),
+  writeFile: async (path, text) => {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFileAtomically(path, text);
+  },
   color,
   now: () => new Date(),
   env: (name) => process.env[name],

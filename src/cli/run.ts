@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { version } from "../../package.json";
 import { hostNameOf } from "../http/allowed-hosts";
 import { isProduct, PRODUCTS } from "../store/products";
+import { examplesCommand } from "./examples";
 import { feedPullCommand } from "./feed-pull";
 import { type CliIo, ExitCode, UsageError } from "./io";
 import { LIST_NAMES, listsCommand } from "./lists";
@@ -22,6 +23,7 @@ export const USAGE = `Usage:
   rpdi feed pull --api-url <{api_url}> --login-url <{login_url}> --since <date> [--until <date>] [--window 7d] [--out <applications.ndjson>]
                  [--status <step>] [--bucket <bucket>] [--unknown-degree <degree>] [--allow-insecure-http]
                  (credentials from RPDI_EMAIL, RPDI_PASSWORD and RPDI_MFA_SECRET)
+  rpdi examples [<dir>]   (writes the guides' example organizations and files under <dir>, ./fixtures by default)
   rpdi totp [<base32 secret>]   (the MFA code now; the secret may come from RPDI_MFA_SECRET)
   rpdi outbox deliver --database-url <postgres://…> [--once] [--sender <module.mjs>] [--schema rpdi] [--batch 100] [--lease-ms 60000] (rpdi outbox --help)
 
@@ -144,6 +146,10 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   for (const option of FEED_PULL_OPTIONS)
     if (values[option] !== undefined)
       throw new UsageError(`--${option} applies to rpdi feed pull only`);
+  if (command === "examples") {
+    if (file !== undefined) throw new UsageError(`unexpected argument "${file}"`);
+    return examplesCommand(io, subject);
+  }
   if (command === "totp") {
     if (file !== undefined) throw new UsageError(`unexpected argument "${file}"`);
     return totpCommand(io, subject ?? io.env?.("RPDI_MFA_SECRET"));
