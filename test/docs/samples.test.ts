@@ -17,7 +17,8 @@ import {
 
 /*
  * Every code sample of the README and docs/ runs here (conventions in docs/decisions.md):
- * - `ts` blocks of a page run as one module, in page order; `requires=NAME` keeps a block out
+ * - `ts` blocks of a page run as one module, in page order (the README's blocks each alone, as
+ *   a reader copies one); `requires=NAME` keeps a block out
  *   unless that environment variable is set (CI sets DATABASE_URL); `test-file` marks a block
  *   that registers tests itself, imported while this file is collected; `no-run=pkg[,pkg]` marks
  *   a block written for a package rpdi does not install (Express, Fastify): it must be valid
@@ -27,6 +28,8 @@ import {
  *   demo and test commands, which CI itself runs.
  */
 const SAMPLE_DIR = join(ROOT, "test/docs/.samples");
+/** Pages whose every block is a program of its own, copied alone into a new project. */
+const STANDALONE_PAGES = ["README.md"];
 mkdirSync(SAMPLE_DIR, { recursive: true });
 
 const pages = documentationPages(ROOT).map((page) => ({ page, samples: codeSamples(ROOT, page) }));
@@ -55,23 +58,32 @@ for (const { page, samples } of pages) {
   }
 }
 
+/** Imports a sample module with console.log silenced. */
+async function runModule(file: string, code: string): Promise<void> {
+  writeFileSync(file, code);
+  const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+  try {
+    await import(file);
+  } finally {
+    log.mockRestore();
+  }
+}
+
 describe.each(pages.filter(({ samples }) => samples.some((sample) => sample.language === "ts")))(
   "TypeScript samples of $page",
   ({ page, samples }) => {
-    it("run in page order without throwing", async () => {
-      const code = samples.filter(
-        (sample) =>
-          sample.language === "ts" && !sample.info.includes("test-file") && runnable(sample),
-      );
-      const file = moduleFile(page, "");
-      writeFileSync(file, pageModule(code));
-      const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
-      try {
-        await import(file);
-      } finally {
-        log.mockRestore();
-      }
-    });
+    const code = samples.filter(
+      (sample) =>
+        sample.language === "ts" && !sample.info.includes("test-file") && runnable(sample),
+    );
+    if (STANDALONE_PAGES.includes(page)) {
+      for (const sample of code)
+        it(`run alone: the block at line ${sample.line}`, () =>
+          runModule(moduleFile(page, `-${sample.line}`), pageModule([sample])));
+      return;
+    }
+    it("run in page order without throwing", () =>
+      runModule(moduleFile(page, ""), pageModule(code)));
   },
 );
 
