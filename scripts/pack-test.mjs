@@ -1,9 +1,10 @@
 // The package as a user gets it: pack, install the tarball in a new project, import every subpath
 // from ESM and CommonJS, type-check a consumer, and run the installed CLI.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { runSamplesFromTarball } from "./pack-samples.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const work = mkdtempSync(join(tmpdir(), "rpdi-pack-"));
@@ -116,4 +117,14 @@ try {
 } finally {
   served.kill("SIGTERM");
 }
+// Every sample of the README and the guides, from the tarball (scripts/pack-samples.mjs).
+const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+await runSamplesFromTarball({
+  root,
+  work,
+  tarball: join(work, tarball),
+  versions: { ...manifest.dependencies, ...manifest.devDependencies },
+  install: (cwd, packages) =>
+    run("npm", ["install", "--silent", "--no-audit", "--no-fund", ...packages], cwd),
+});
 console.log(`pack test passed in ${work}`);
