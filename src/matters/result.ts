@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MATTER_FILE_ERROR_TYPES, type MatterFileErrorType } from "./errors";
+import { MATTER_FILE_ERROR_TYPES } from "./errors";
 
 /** Schema of {@link MatterFileError}. */
 export const matterFileErrorSchema = z.object({
@@ -34,11 +34,3 @@ export const matterUpsertResultSchema = z.object({
 });
 /** The 200 body of the matter upsert: counts of created, updated and unchanged entries. */
 export type MatterUpsertResult = z.infer<typeof matterUpsertResultSchema>;
-
-export function matterFileErrorResult(
-  type: MatterFileErrorType,
-  description: string,
-  rowNumber: number | null = null,
-): MatterValidationResult {
-  return { numValidRows: 0, rowErrors: [], fileError: { type, rowNumber, description } };
-}

@@ -11,7 +11,7 @@ import {
 import { drainSteps, type Steps } from "../runtime/steps";
 import { MATTER_HEADERS, type MatterField, type MatterHeader } from "./columns";
 import { MAX_MATTER_ROWS, MatterFileErrorType, MIN_MATTER_ROWS } from "./errors";
-import { type MatterValidationResult, matterFileErrorResult } from "./result";
+import type { MatterValidationResult } from "./result";
 
 /** A matter file whose bytes, CSV syntax, header, row count and field counts passed. */
 export interface MatterSheet {
@@ -222,4 +222,13 @@ function fail(
   rowNumber: number | null = null,
 ): { ok: false; result: MatterValidationResult } {
   return { ok: false, result: matterFileErrorResult(type, description, rowNumber) };
+}
+
+/** The validators' body of a file-level error: no valid rows, no row errors. */
+function matterFileErrorResult(
+  type: MatterFileErrorType,
+  description: string,
+  rowNumber: number | null = null,
+): MatterValidationResult {
+  return { numValidRows: 0, rowErrors: [], fileError: { type, rowNumber, description } };
 }

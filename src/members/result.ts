@@ -1,9 +1,5 @@
 import { z } from "zod";
-import {
-  MEMBER_FILE_ERROR_TYPES,
-  MEMBER_ROW_ERROR_TYPES,
-  type MemberFileErrorType,
-} from "./errors";
+import { MEMBER_FILE_ERROR_TYPES, MEMBER_ROW_ERROR_TYPES } from "./errors";
 
 /** Schema of {@link MemberFileError}. */
 export const memberFileErrorSchema = z.object({
@@ -58,10 +54,3 @@ export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
 export const bulkRemoveResultSchema = z.object({ removedCount: z.number().int().nonnegative() });
 /** The 200 body of a bulk remove (see {@link bulkRemoveResultSchema}). */
 export type BulkRemoveResult = z.infer<typeof bulkRemoveResultSchema>;
-
-export function fileErrorResult(
-  type: MemberFileErrorType,
-  message: string,
-): MemberValidationResult {
-  return { fileError: { message, type }, rowColumnErrors: [] };
-}

@@ -11,7 +11,7 @@ import { drainSteps, type Steps } from "../runtime/steps";
 import { ClosestEntries } from "../values/closest";
 import { MEMBER_HEADERS, type MemberHeader } from "./columns";
 import { MemberFileErrorType } from "./errors";
-import { fileErrorResult, type MemberValidationResult } from "./result";
+import type { MemberValidationResult } from "./result";
 
 /** The columns every member file must have. */
 export const REQUIRED_MEMBER_HEADERS: readonly MemberHeader[] = [
@@ -194,4 +194,9 @@ export function memberSheetAddresses(sheet: MemberSheet): string[] {
     }
   }
   return [...addresses];
+}
+
+/** The 400 body of a file-level error. */
+function fileErrorResult(type: MemberFileErrorType, message: string): MemberValidationResult {
+  return { fileError: { message, type }, rowColumnErrors: [] };
 }
