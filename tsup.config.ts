@@ -30,7 +30,9 @@ export default defineConfig((options): Options[] => {
       format: ["esm"],
       loader: TEXT_FILES,
       dts,
-      clean: true,
+      // dist/ is emptied by the prebuild scripts: tsup's clean of one build's declarations
+      // (dist/**/*.d.ts) would race the other builds writing theirs.
+      clean: false,
       sourcemap: true,
       esbuildOptions: withoutSourcesContent,
       target: "node20",
@@ -57,6 +59,20 @@ export default defineConfig((options): Options[] => {
       esbuildOptions: withoutSourcesContent,
       target: "node20",
       platform: "neutral",
+    },
+    {
+      // The browser condition of `rpdi`: the file rules, self-contained (every dependency bundled,
+      // csv-parse's browser build), so a page imports it with or without a bundler.
+      entry: { browser: "src/browser.ts" },
+      format: ["esm"],
+      loader: TEXT_FILES,
+      noExternal: [/./],
+      dts,
+      sourcemap: true,
+      esbuildOptions: withoutSourcesContent,
+      target: "es2022",
+      platform: "browser",
+      minify: true,
     },
     {
       entry: { cli: "src/cli/main.ts" },
