@@ -16,6 +16,8 @@ await build({
     "import-process": "test/bench/import-process.ts",
     "reads-beside-process": "test/bench/reads-beside-process.ts",
     "import-worker": "src/http/import-worker.ts",
+    // The root export as tsup builds it, for the import-time figure.
+    root: "src/index.ts",
   },
   outdir,
   outExtension: { ".js": ".mjs" },

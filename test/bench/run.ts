@@ -29,6 +29,7 @@ import {
   describeReadsBesideImport,
   type ReadsBesideImportFigures,
 } from "./reads-during-import.bench";
+import { benchRootImport, browserBundleBytes } from "./root-import";
 import { benchMatterUpsert, benchMemberImport } from "./store.bench";
 import { report, type Target } from "./targets";
 import { benchTelemetryOverhead } from "./telemetry.bench";
@@ -40,6 +41,33 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const targets: Target[] = [];
 
 console.log(`rpdi benchmarks — node ${process.version}, ${RUNS} runs each, medians\n`);
+
+const rootImportMs = benchRootImport(new URL("./root.mjs", import.meta.url).href);
+const memberBrowser = await browserBundleBytes(
+  `export { validateMemberCsv } from "./src/browser.ts";`,
+);
+const wholeBrowser = await browserBundleBytes(`export * from "./src/browser.ts";`);
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+console.log("The package's weight (issue 32)");
+console.log(
+  `  import("rpdi")       ${rootImportMs.toFixed(0)} ms in a fresh process (target 150 ms; today's figure before issue 32: 580–860 ms)`,
+);
+console.log(
+  `  browser bundle       member validation ${kib(memberBrowser.gzipped)} gzipped (${kib(memberBrowser.minified)} minified; target 80 KiB); the whole browser build ${kib(wholeBrowser.gzipped)}`,
+);
+console.log("");
+targets.push({
+  name: "browser bundle of member validation, gzipped / 80 KiB",
+  figure: kib(memberBrowser.gzipped),
+  ratio: memberBrowser.gzipped / (80 * 1024),
+  limit: 1,
+});
+targets.push({
+  name: 'import("rpdi") in a fresh process / 150 ms',
+  figure: `${rootImportMs.toFixed(0)} ms`,
+  ratio: rootImportMs / 150,
+  limit: 1,
+});
 
 const input = generateMemberBenchInput(MAX_CSV_BYTES);
 const members = benchMemberValidation(input, RUNS);
