@@ -448,6 +448,11 @@ function memoryTx(
 
     async loadMembersById(ids) {
       const members = read().members;
+      // The session check asks for one member on every request: no de-duplicating map for that.
+      if (ids.length === 1) {
+        const member = members.get(ids[0] as string);
+        return member === undefined ? [] : [copyMember(member)];
+      }
       const found = new Map<string, Member>();
       for (const id of ids) {
         const member = members.get(id);
