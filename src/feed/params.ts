@@ -62,13 +62,9 @@ export function parseFeedQuery(
   params: FeedSearchParams,
   context: { now: Date; pipelines: readonly Pipeline[] },
 ): FeedQueryResult {
-  const read = (name: string): string | null => {
-    const value = params instanceof URLSearchParams ? params.get(name) : params[name];
-    return value === undefined || value === null || value.trim() === "" ? null : value.trim();
-  };
-  const start = parseInstant(read(FEED_PARAMETERS.start), FEED_PARAMETERS.start);
+  const start = parseInstant(read(params, FEED_PARAMETERS.start), FEED_PARAMETERS.start);
   if (!start.ok) return start;
-  const end = parseInstant(read(FEED_PARAMETERS.end), FEED_PARAMETERS.end);
+  const end = parseInstant(read(params, FEED_PARAMETERS.end), FEED_PARAMETERS.end);
   if (!end.ok) return end;
   const endAt = end.value ?? context.now;
   const startAt = start.value ?? new Date(context.now.getTime() - DEFAULT_WINDOW_DAYS * 86_400_000);
@@ -79,8 +75,8 @@ export function parseFeedQuery(
       `${FEED_PARAMETERS.start} (${startAt.toISOString()}) is after ${FEED_PARAMETERS.end} (${endAt.toISOString()}).`,
     );
   }
-  const status = read(FEED_PARAMETERS.status);
-  const bucket = read(FEED_PARAMETERS.bucket);
+  const status = read(params, FEED_PARAMETERS.status);
+  const bucket = read(params, FEED_PARAMETERS.bucket);
   if (status !== null || bucket !== null) {
     const { statuses, buckets } = pipelineNames(context.pipelines);
     if (status !== null && !statuses.some((name) => name.toLowerCase() === status.toLowerCase())) {
@@ -107,6 +103,12 @@ export function parseFeedQuery(
       bucket: bucket?.toLowerCase() ?? null,
     },
   };
+}
+
+/** A parameter's trimmed value; `null` when absent or blank. */
+function read(params: FeedSearchParams, name: string): string | null {
+  const value = params instanceof URLSearchParams ? params.get(name) : params[name];
+  return value === undefined || value === null || value.trim() === "" ? null : value.trim();
 }
 
 interface PipelineNames {
@@ -152,8 +154,11 @@ export function parseFeedInstant(text: string): Date | null {
 
 type Instant = { ok: true; value: Date | null } | { ok: false; error: FeedQueryError };
 
+// Frozen and shared: most feed requests give neither bound.
+const NO_INSTANT: Instant = Object.freeze({ ok: true, value: null });
+
 function parseInstant(text: string | null, parameter: string): Instant {
-  if (text === null) return { ok: true, value: null };
+  if (text === null) return NO_INSTANT;
   if (DATE.test(text) || LOCAL.test(text) || (ZONED.test(text) && plausibleOffset(text))) {
     const parsed = DateTime.fromISO(text, { zone: "utc", setZone: true });
     if (parsed.isValid) return { ok: true, value: parsed.toUTC().toJSDate() };

@@ -11,7 +11,8 @@ import { jobApplicationListSchema } from "../feed/record";
 import type { StoreTx } from "../store/port";
 import { forCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
-import { jsonError, jsonText } from "./responses";
+import { feedHeaders } from "./feed-headers";
+import { jsonError, jsonTextWithHeaders } from "./responses";
 import { errorBodySchema, INTERFACE_VERSION, jsonResponse, SERVER_ERROR } from "./route-parts";
 
 const optionalText = (description: string) => z.string().optional().openapi({ description });
@@ -75,18 +76,17 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
         const { organization } = c.get("principal");
         const now = c.get("now");
         return settings.rateLimiter.take(organization.id, now).then((decision) => {
-          const quota = rateLimitHeaders(settings.rateLimiter.policy, decision);
           if (!decision.allowed) {
             return jsonError(
               429,
               `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
-              { "retry-after": String(decision.retryAfterSeconds), ...quota },
+              {
+                "retry-after": String(decision.retryAfterSeconds),
+                ...rateLimitHeaders(settings.rateLimiter.policy, decision),
+              },
             );
           }
-          const withQuota = (response: Response) => {
-            for (const name in quota) response.headers.set(name, quota[name] as string);
-            return response;
-          };
+          const headers = feedHeaders(settings.rateLimiter.policy, decision);
           const input = { orgId: organization.id, params: searchParamsOf(url), now };
           if (index === null || index === undefined) {
             // The store had no index in the caller's transaction: its own query, not asked again.
@@ -95,14 +95,11 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
               { ...input, organization },
               settings.feedAnswers,
               false,
-            )
-              .then(feedResponse)
-              .then(withQuota);
+            ).then((outcome) => feedResponse(outcome, headers));
           }
-          return withQuota(
-            feedResponse(
-              jobApplicationsJsonFromIndex(index, organization, input, settings.feedAnswers),
-            ),
+          return feedResponse(
+            jobApplicationsJsonFromIndex(index, organization, input, settings.feedAnswers),
+            headers,
           );
         });
       },
@@ -113,8 +110,14 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
   );
 }
 
-function feedResponse(outcome: QueryJobApplicationsJsonOutcome): Response {
-  return outcome.ok ? jsonText(200, outcome.json) : jsonError(400, outcome.error.message);
+/** The answer with the feed's headers (the JSON response's and the quota's). */
+function feedResponse(
+  outcome: QueryJobApplicationsJsonOutcome,
+  headers: Record<string, string>,
+): Response {
+  return outcome.ok
+    ? jsonTextWithHeaders(200, outcome.json, headers)
+    : jsonTextWithHeaders(400, JSON.stringify({ error: outcome.error.message }), headers);
 }
 
 const readFeedIndex = (tx: StoreTx): Promise<FeedIndex | null> =>

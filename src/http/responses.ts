@@ -20,10 +20,13 @@ function built(response: Response): Response {
   return response;
 }
 
+/** The content type of rpdi's JSON responses. */
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
 // Shared by every JSON response without headers of its own; frozen, so no host can change it.
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...COMMON_HEADERS,
-  "content-type": "application/json; charset=utf-8",
+  "content-type": JSON_CONTENT_TYPE,
 });
 
 /** A JSON response with {@link COMMON_HEADERS}; `headers` add to them or replace them. */
@@ -43,6 +46,18 @@ export function jsonText(
       headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers },
     }),
   );
+}
+
+/**
+ * {@link jsonText} with `headers` as all of its headers, in their order: they must hold
+ * {@link COMMON_HEADERS} and the JSON content type (as the feed's, from `feedHeaders`).
+ */
+export function jsonTextWithHeaders(
+  status: number,
+  text: string | Uint8Array<ArrayBuffer>,
+  headers: Record<string, string>,
+): Response {
+  return built(new Response(text, { status, headers }));
 }
 
 /** The `{error}` body of 401, 403 and rpdi's other JSON errors. */
