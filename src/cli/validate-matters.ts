@@ -1,6 +1,7 @@
 import { csvSizeError } from "../csv/read";
 import { flattenCycle } from "../matters/entries";
 import { matterErrorReport } from "../matters/error-report";
+import { MatterFileErrorType } from "../matters/errors";
 import { legacyConflictText } from "../matters/legacy-conflict-text";
 import { planLegacyUpload } from "../matters/plan-legacy";
 import { planMatterUpsert } from "../matters/plan-upsert";
@@ -10,9 +11,10 @@ import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure, readMatterRowTexts } from "../matters/sheet";
 import { checkMatterRows, type MatterCheck, matterFileErrorCheck } from "../matters/validate";
 import { type OrganizationSnapshot, performMemberEmails } from "../store/snapshot";
-import { type CliIo, ExitCode, GREEN, paint, RED, toJson, UsageError } from "./io";
+import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson, UsageError } from "./io";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
 import { formatTable } from "./table";
+import { otherWrongLengthRowsSentence, wrongLengthRows } from "./wrong-length-rows";
 
 export interface ValidateMattersOptions {
   file: string;
@@ -43,6 +45,15 @@ export async function validateMattersCommand(
   const check = await checkFile(io, options, snapshot);
   if (!check.ok) {
     io.stdout(options.json ? toJson(check.result) : describeInvalid(io, options, check));
+    if (
+      !options.json &&
+      check.result.fileError?.type === MatterFileErrorType.COLUMN_COUNT_MISMATCH
+    ) {
+      const others = otherWrongLengthRowsSentence(
+        wrongLengthRows(await readInputFile(io, options.file)),
+      );
+      if (others !== null) io.stdout(paint(io, DIM, `  ${others}\n`));
+    }
     if (options.report !== undefined && check.result.fileError === null) {
       const report = matterErrorReport(
         await readInputFile(io, options.file),

@@ -18,6 +18,11 @@ import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson } from "./io";
 import { startProgress } from "./progress";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
 import { formatTable } from "./table";
+import {
+  notCheckedSentence,
+  otherWrongLengthRowsSentence,
+  wrongLengthRows,
+} from "./wrong-length-rows";
 
 export interface ValidateMembersOptions {
   file: string;
@@ -43,7 +48,7 @@ export async function validateMembersCommand(
     if (options.json) io.stdout(toJson(verdict));
     else {
       io.stdout(describeInvalid(io, options.file, verdict));
-      if (verdict.fileError !== null) {
+      if (verdict.fileError !== null && verdict.fileError.type !== "FILE_SIZE_EXCEEDED") {
         io.stdout(await describeRowsDespiteHeader(io, options, snapshot));
       }
     }
@@ -140,18 +145,31 @@ async function describeRowsDespiteHeader(
   options: ValidateMembersOptions,
   snapshot: Awaited<ReturnType<typeof readSnapshotFile>>,
 ): Promise<string> {
-  const errors = memberRowsDespiteHeader(await readInputFile(io, options.file), {
+  const input = await readInputFile(io, options.file);
+  const errors = memberRowsDespiteHeader(input, {
     product: options.product,
     organization: snapshot.organization,
     members: snapshot.members,
     externalUserEmails: snapshot.externalUserEmails,
     now: options.now,
   });
-  if (errors === null) return "";
-  if (errors.length === 0) {
-    return paint(io, DIM, "  The rows pass every rule of the columns the header recognizes.\n");
+  const lengths = wrongLengthRows(input);
+  if (errors === null) {
+    const others = otherWrongLengthRowsSentence(lengths);
+    return others === null ? "" : paint(io, DIM, `  ${others}\n`);
   }
-  return `${paint(io, DIM, "  Also found in the columns the header recognizes (an import reports these only once the header is fixed):")}\n${errorTable(errors)}\n`;
+  const notChecked =
+    lengths === null || lengths.count === 0 ? "" : `  ${notCheckedSentence(lengths)}\n`;
+  if (errors.length === 0) {
+    if (notChecked === "")
+      return paint(io, DIM, "  The rows pass every rule of the columns the header recognizes.\n");
+    const checked =
+      lengths !== null && lengths.rightLength > 0
+        ? "  The other rows pass every rule of the columns the header recognizes.\n"
+        : "";
+    return paint(io, DIM, `${checked}${notChecked}`);
+  }
+  return `${paint(io, DIM, "  Also found in the columns the header recognizes (an import reports these only once the header is fixed):")}\n${errorTable(errors)}\n${notChecked === "" ? "" : paint(io, DIM, notChecked)}`;
 }
 
 function describeValid(

@@ -178,3 +178,31 @@ describe("rpdi validate matters", () => {
     expect(err).toContain(message);
   });
 });
+
+describe("rpdi validate matters under a row of the wrong length", () => {
+  it("names the other rows of the wrong length beside the file error, which names the first", async () => {
+    const header =
+      "Matter ID,Matter Name,Attorney Email,Billing Attorney Email,Start Date,End Date,Hours Billed,Client Name,Description";
+    const row = (id: string, name: string) =>
+      `${id},${name},ben.marsh@hartwell.example,ada.okoye@hartwell.example,1/15/2026,3/31/2026,12.5,Acme Corp,`;
+    const file = [
+      header,
+      row("M-1", "One"),
+      row("M-2", "Smith, Jones"),
+      row("M-3", "Three"),
+      row("M-4", "A, B"),
+      row("M-5", "C, D"),
+    ].join("\n");
+    const { code, out } = await runCliInMemory(
+      ["validate", "matters", "m.csv", "--org", org],
+      (io) => {
+        io.readFile = async (path) =>
+          path === "m.csv" ? new TextEncoder().encode(file) : readFile(path);
+        io.fileSize = async () => file.length;
+      },
+    );
+    expect(code).toBe(ExitCode.INVALID);
+    expect(out).toContain("COLUMN_COUNT_MISMATCH (row 2)");
+    expect(out).toContain("Rows 4 and 5 also have a field count other than the header's 9.");
+  });
+});
