@@ -16,8 +16,8 @@ export const USAGE = `Usage:
   rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--allowed-host <name> …] [--persist <file.json>] [--feed-limit 1000/300] [--import-workers <n>] [--max-imports 2]
              [--log-format json|pretty] [--log-level debug|info|warn|error|silent] [--metrics]
   rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]
-  rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
-  rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
+  rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--all] [--now <ISO time>]
+  rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>] [--all]
   rpdi lists <snapshot.json> [${LIST_NAMES.join("|")}] [--json]
   rpdi feed pull --api-url <{api_url}> --login-url <{login_url}> --since <date> [--until <date>] [--window 7d] [--out <applications.ndjson>]
                  [--status <step>] [--bucket <bucket>] [--unknown-degree <degree>] [--allow-insecure-http]
@@ -151,7 +151,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (command === "lists") {
     if (subject === undefined) throw new UsageError("no organization snapshot given");
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-    for (const option of ["product", "org", "report", "now", "review-cycle"] as const)
+    for (const option of ["product", "org", "report", "now", "review-cycle", "all"] as const)
       if (values[option] !== undefined)
         throw new UsageError(`--${option} does not apply to rpdi lists`);
     return listsCommand(io, { org: subject, list: file, json: values.json ?? false });
@@ -177,6 +177,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
       reviewCycle: values["review-cycle"],
       json: values.json ?? false,
       report: values.report,
+      all: values.all ?? false,
     });
   }
   if (values.legacy || values["review-cycle"] !== undefined) {
@@ -193,6 +194,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     json: values.json ?? false,
     report: values.report,
     now: parseNow(values.now, io),
+    all: values.all ?? false,
   });
 }
 
@@ -246,6 +248,7 @@ function parseCommandLine(argv: readonly string[]) {
       "unknown-degree": { type: "string" },
       "allow-insecure-http": { type: "boolean" },
       report: { type: "string" },
+      all: { type: "boolean" },
       "review-cycle": { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },

@@ -5,12 +5,13 @@ import { MatterFileErrorType } from "../matters/errors";
 import { legacyConflictText } from "../matters/legacy-conflict-text";
 import { planLegacyUpload } from "../matters/plan-legacy";
 import { planMatterUpsert } from "../matters/plan-upsert";
-import { matterProblemLines } from "../matters/problem-lines";
+import { type MatterProblemLine, matterProblemLines } from "../matters/problem-lines";
 import type { MatterValidationResult } from "../matters/result";
 import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure, readMatterRowTexts } from "../matters/sheet";
 import { checkMatterRows, type MatterCheck, matterFileErrorCheck } from "../matters/validate";
 import { type OrganizationSnapshot, performMemberEmails } from "../store/snapshot";
+import { describeRest, type ErrorTally, splitByRows } from "./capped-errors";
 import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson, UsageError } from "./io";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
 import { formatTable } from "./table";
@@ -24,6 +25,8 @@ export interface ValidateMattersOptions {
   json: boolean;
   /** Write the file with an Errors column here when it has row errors. */
   report?: string | undefined;
+  /** Print every row's problems, not the first rows' and counts of the rest. */
+  all?: boolean;
 }
 
 /**
@@ -127,19 +130,26 @@ function describeInvalid(
     return `${paint(io, RED, "✗")} ${options.file}: ${result.fileError.type}${row}: ${result.fileError.description}\n`;
   }
   // ROW is the spec's row number, as in --json; SPREADSHEET ROW is where the row sits under the header.
-  const table = formatTable(
+  const rowOf = (line: MatterProblemLine) => line.rowNumber;
+  const { shown, rest } = splitByRows(matterProblemLines(problems), rowOf, options.all ?? false);
+  const table = `${formatTable(
     ["ROW", "SPREADSHEET ROW", "COLUMNS", "RULE", "PROBLEM"],
-    matterProblemLines(problems).map((line) => [
+    shown.map((line) => [
       String(line.rowNumber),
       String(line.rowNumber + 1),
       line.columns.join(", "),
       line.rule,
       line.message,
     ]),
-  );
+  )}\n${describeRest(rest, rowOf, TALLIES, "problems")}`;
   const failing = result.rowErrors.length;
-  return `${table}\n${paint(io, RED, "✗")} ${options.file}: ${failing} row${failing === 1 ? "" : "s"} with errors and ${result.numValidRows} valid under ${rules(options)}; nothing would be written.\n`;
+  return `${table}${paint(io, RED, "✗")} ${options.file}: ${failing} row${failing === 1 ? "" : "s"} with errors and ${result.numValidRows} valid under ${rules(options)}; nothing would be written.\n`;
 }
+
+const TALLIES: readonly ErrorTally<MatterProblemLine>[] = [
+  { heading: "RULE", keys: (line) => [line.rule] },
+  { heading: "COLUMN", keys: (line) => line.columns },
+];
 
 function describeValid(
   io: CliIo,

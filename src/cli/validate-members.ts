@@ -14,6 +14,7 @@ import { summarizeMemberImport } from "../members/summary";
 import { readMemberRowSteps } from "../members/validate";
 import { runSteps } from "../runtime/steps";
 import type { Product } from "../store/products";
+import { describeRest, type ErrorTally, splitByRows } from "./capped-errors";
 import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson } from "./io";
 import { startProgress } from "./progress";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
@@ -32,6 +33,8 @@ export interface ValidateMembersOptions {
   /** Write the file with an Errors column here when it has row errors. */
   report?: string | undefined;
   now: Date;
+  /** Print every row's errors, not the first rows' and counts of the rest. */
+  all?: boolean;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function validateMembersCommand(
   if ("fileError" in verdict) {
     if (options.json) io.stdout(toJson(verdict));
     else {
-      io.stdout(describeInvalid(io, options.file, verdict));
+      io.stdout(describeInvalid(io, options, verdict));
       if (verdict.fileError !== null && verdict.fileError.type !== "FILE_SIZE_EXCEEDED") {
         io.stdout(await describeRowsDespiteHeader(io, options, snapshot));
       }
@@ -111,21 +114,36 @@ async function validate(
   return summarizeMemberImport(validation.rows, snapshot.members, options.product);
 }
 
-function describeInvalid(io: CliIo, file: string, body: MemberValidationResult): string {
+function describeInvalid(
+  io: CliIo,
+  options: ValidateMembersOptions,
+  body: MemberValidationResult,
+): string {
+  const file = options.file;
   if (body.fileError !== null) {
     return `${paint(io, RED, "✗")} ${file}: ${body.fileError.type}: ${body.fileError.message}\n`;
   }
-  const table = errorTable(body.rowColumnErrors);
+  const table = errorTable(body.rowColumnErrors, options.all ?? false);
   const rows = new Set(body.rowColumnErrors.map((error) => error.rowNumber)).size;
   const count = body.rowColumnErrors.length;
-  return `${table}\n${paint(io, RED, "✗")} ${file}: ${count} problem${count === 1 ? "" : "s"} on ${rows} row${rows === 1 ? "" : "s"}; an import would write nothing.\n`;
+  return `${table}${paint(io, RED, "✗")} ${file}: ${count} problem${count === 1 ? "" : "s"} on ${rows} row${rows === 1 ? "" : "s"}; an import would write nothing.\n`;
 }
 
-/** The spec's data row beside the spreadsheet's row (the header is row 1), so a user can jump to it. */
-function errorTable(errors: readonly MemberRowColumnError[]): string {
-  return formatTable(
+const TALLIES: readonly ErrorTally<MemberRowColumnError>[] = [
+  { heading: "TYPE", keys: (error) => [error.type] },
+  { heading: "COLUMN", keys: (error) => [error.columnName] },
+];
+
+/**
+ * The spec's data row beside the spreadsheet's row (the header is row 1), so a user can jump to
+ * it; past the first 50 rows with errors (unless `all`), counts of the rest. Ends with a line break.
+ */
+function errorTable(errors: readonly MemberRowColumnError[], all: boolean): string {
+  const rowOf = (error: MemberRowColumnError) => error.rowNumber;
+  const { shown, rest } = splitByRows(errors, rowOf, all);
+  const table = formatTable(
     ["ROW", "SPREADSHEET ROW", "COLUMN", "VALUE", "TYPE", "MESSAGE"],
-    errors.map((error) => [
+    shown.map((error) => [
       String(error.rowNumber),
       String(error.rowNumber + 1),
       error.columnName,
@@ -134,6 +152,7 @@ function errorTable(errors: readonly MemberRowColumnError[]): string {
       error.message,
     ]),
   );
+  return `${table}\n${describeRest(rest, rowOf, TALLIES, "problems")}`;
 }
 
 /**
@@ -169,7 +188,7 @@ async function describeRowsDespiteHeader(
         : "";
     return paint(io, DIM, `${checked}${notChecked}`);
   }
-  return `${paint(io, DIM, "  Also found in the columns the header recognizes (an import reports these only once the header is fixed):")}\n${errorTable(errors)}\n${notChecked === "" ? "" : paint(io, DIM, notChecked)}`;
+  return `${paint(io, DIM, "  Also found in the columns the header recognizes (an import reports these only once the header is fixed):")}\n${errorTable(errors, options.all ?? false)}${notChecked === "" ? "" : paint(io, DIM, notChecked)}`;
 }
 
 function describeValid(
