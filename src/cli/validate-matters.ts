@@ -1,4 +1,5 @@
 import { csvSizeError } from "../csv/read";
+import { MATTER_HEADERS } from "../matters/columns";
 import { flattenCycle } from "../matters/entries";
 import { matterErrorReport } from "../matters/error-report";
 import { MatterFileErrorType } from "../matters/errors";
@@ -12,6 +13,7 @@ import { matterReadFailure, readMatterRowTexts } from "../matters/sheet";
 import { checkMatterRows, type MatterCheck, matterFileErrorCheck } from "../matters/validate";
 import { type OrganizationSnapshot, performMemberEmails } from "../store/snapshot";
 import { describeRest, type ErrorTally, splitByRows } from "./capped-errors";
+import { delimiterHint } from "./delimiter-hint";
 import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson, UsageError } from "./io";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
 import { formatTable } from "./table";
@@ -48,6 +50,12 @@ export async function validateMattersCommand(
   const check = await checkFile(io, options, snapshot);
   if (!check.ok) {
     io.stdout(options.json ? toJson(check.result) : describeInvalid(io, options, check));
+    const fileError = check.result.fileError;
+    if (fileError !== null && fileError.type === MatterFileErrorType.UNREADABLE_FILE) {
+      const hint = delimiterHint(await readInputFile(io, options.file), MATTER_HEADERS);
+      if (hint !== null && options.json) io.stderr(`rpdi: ${hint}\n`);
+      else if (hint !== null) io.stdout(`  ${hint.charAt(0).toUpperCase()}${hint.slice(1)}\n`);
+    }
     if (
       !options.json &&
       check.result.fileError?.type === MatterFileErrorType.COLUMN_COUNT_MISMATCH

@@ -1,5 +1,6 @@
 import { CSV_SLICE_BYTES } from "../csv/parse";
 import { csvSizeError, MAX_CSV_BYTES } from "../csv/read";
+import { MEMBER_HEADERS } from "../members/columns";
 import { memberErrorReport } from "../members/error-report";
 import type {
   MemberImportResult,
@@ -15,6 +16,7 @@ import { readMemberRowSteps } from "../members/validate";
 import { runSteps } from "../runtime/steps";
 import type { Product } from "../store/products";
 import { describeRest, type ErrorTally, splitByRows } from "./capped-errors";
+import { delimiterHint } from "./delimiter-hint";
 import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson } from "./io";
 import { startProgress } from "./progress";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
@@ -48,12 +50,18 @@ export async function validateMembersCommand(
   const snapshot = await readSnapshotFile(io, options.org);
   const verdict = await validate(io, options, snapshot);
   if ("fileError" in verdict) {
-    if (options.json) io.stdout(toJson(verdict));
-    else {
+    const readable = verdict.fileError !== null && verdict.fileError.type !== "FILE_SIZE_EXCEEDED";
+    const hint = readable
+      ? delimiterHint(await readInputFile(io, options.file), MEMBER_HEADERS)
+      : null;
+    if (options.json) {
+      io.stdout(toJson(verdict));
+      if (hint !== null) io.stderr(`rpdi: ${hint}\n`);
+    } else {
       io.stdout(describeInvalid(io, options, verdict));
-      if (verdict.fileError !== null && verdict.fileError.type !== "FILE_SIZE_EXCEEDED") {
-        io.stdout(await describeRowsDespiteHeader(io, options, snapshot));
-      }
+      // Split on commas, a file of another separator has no columns to judge rows by.
+      if (hint !== null) io.stdout(`  ${capitalized(hint)}\n`);
+      else if (readable) io.stdout(await describeRowsDespiteHeader(io, options, snapshot));
     }
     if (options.report !== undefined) {
       const report =
@@ -210,6 +218,10 @@ function describeValid(
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function mebibytes(bytes: number): string {
