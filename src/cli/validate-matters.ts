@@ -12,9 +12,11 @@ import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure, readMatterRowTexts } from "../matters/sheet";
 import { checkMatterRows, type MatterCheck, matterFileErrorCheck } from "../matters/validate";
 import { type OrganizationSnapshot, performMemberEmails } from "../store/snapshot";
+import { canonicalId } from "../values/uuid";
 import { describeRest, type ErrorTally, splitByRows } from "./capped-errors";
 import { delimiterHint } from "./delimiter-hint";
 import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson, UsageError } from "./io";
+import { sizeLimitNote } from "./size-limit-note";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
 import { formatTable } from "./table";
 import { otherWrongLengthRowsSentence, wrongLengthRows } from "./wrong-length-rows";
@@ -40,12 +42,13 @@ export async function validateMattersCommand(
   options: ValidateMattersOptions,
 ): Promise<ExitCode> {
   const snapshot = await readSnapshotFile(io, options.org);
+  const wanted = options.reviewCycle === undefined ? undefined : canonicalId(options.reviewCycle);
   const cycle =
-    options.reviewCycle === undefined
+    wanted === undefined
       ? undefined
-      : snapshot.reviewCycles.find((candidate) => candidate.id === options.reviewCycle);
+      : snapshot.reviewCycles.find((candidate) => candidate.id === wanted);
   if (options.reviewCycle !== undefined && cycle === undefined) {
-    throw new UsageError(`${options.org} has no review cycle "${options.reviewCycle}"`);
+    throw new UsageError(unknownCycle(options, snapshot), { usage: false });
   }
   const check = await checkFile(io, options, snapshot);
   if (!check.ok) {
@@ -124,6 +127,19 @@ async function checkFile(
   });
 }
 
+/** An unknown --review-cycle, with the snapshot's cycles to pick from. */
+function unknownCycle(options: ValidateMattersOptions, snapshot: OrganizationSnapshot): string {
+  const cycles = snapshot.reviewCycles;
+  const head = `${options.org} has no review cycle "${options.reviewCycle}"`;
+  if (cycles.length === 0) return `${head}; it has no review cycles at all.`;
+  const table = formatTable(
+    ["ID", "NAME"],
+    cycles.map((cycle) => [cycle.id, cycle.name]),
+    Number.POSITIVE_INFINITY,
+  );
+  return `${head}; its review cycles are:\n${table.replace(/^/gm, "  ")}`;
+}
+
 function rules(options: ValidateMattersOptions): string {
   return options.ruleSet === "upsert" ? "the upsert rules" : "the deprecated upload-csv rules";
 }
@@ -135,7 +151,8 @@ function describeInvalid(
 ): string {
   if (result.fileError !== null) {
     const row = result.fileError.rowNumber === null ? "" : ` (row ${result.fileError.rowNumber})`;
-    return `${paint(io, RED, "✗")} ${options.file}: ${result.fileError.type}${row}: ${result.fileError.description}\n`;
+    const note = sizeLimitNote(result.fileError.type, result.fileError.description);
+    return `${paint(io, RED, "✗")} ${options.file}: ${result.fileError.type}${row}: ${result.fileError.description}\n${note === null ? "" : paint(io, DIM, `  ${note}\n`)}`;
   }
   // ROW is the spec's row number, as in --json; SPREADSHEET ROW is where the row sits under the header.
   const rowOf = (line: MatterProblemLine) => line.rowNumber;

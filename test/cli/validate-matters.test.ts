@@ -206,3 +206,34 @@ describe("rpdi validate matters under a row of the wrong length", () => {
     expect(out).toContain("Rows 4 and 5 also have a field count other than the header's 9.");
   });
 });
+
+describe("rpdi validate matters --review-cycle with a cycle the snapshot lacks", () => {
+  it("lists the organization's review cycles, id and name, in place of the usage", async () => {
+    const { code, err } = await run(
+      "validate",
+      "matters",
+      fixture("bom"),
+      "--org",
+      org,
+      "--review-cycle",
+      "nope",
+    );
+    expect(code).toBe(ExitCode.USAGE);
+    expect(err).toBe(
+      `rpdi: ${org} has no review cycle "nope"; its review cycles are:\n  ID                                    NAME\n  ${CYCLE}  2026 annual review\n`,
+    );
+  });
+
+  it("takes a cycle's id in capitals, as ids are compared canonically", async () => {
+    const { code } = await run(
+      "validate",
+      "matters",
+      fixture("upsert-changes"),
+      "--org",
+      org,
+      "--review-cycle",
+      CYCLE.toUpperCase(),
+    );
+    expect(code).toBe(ExitCode.VALID);
+  });
+});
