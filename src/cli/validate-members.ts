@@ -19,6 +19,7 @@ import { describeRest, type ErrorTally, splitByRows } from "./capped-errors";
 import { delimiterHint } from "./delimiter-hint";
 import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson } from "./io";
 import { startProgress } from "./progress";
+import { sizeLimitNote } from "./size-limit-note";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
 import { formatTable } from "./table";
 import {
@@ -129,7 +130,8 @@ function describeInvalid(
 ): string {
   const file = options.file;
   if (body.fileError !== null) {
-    return `${paint(io, RED, "✗")} ${file}: ${body.fileError.type}: ${body.fileError.message}\n`;
+    const note = sizeLimitNote(body.fileError.type, body.fileError.message);
+    return `${paint(io, RED, "✗")} ${file}: ${body.fileError.type}: ${body.fileError.message}\n${note === null ? "" : paint(io, DIM, `  ${note}\n`)}`;
   }
   const table = errorTable(body.rowColumnErrors, options.all ?? false);
   const rows = new Set(body.rowColumnErrors.map((error) => error.rowNumber)).size;

@@ -217,3 +217,30 @@ describe("rpdi validate members says which rows it did not check", () => {
     expect(out).toContain("Row 3 also has a field count other than the header's 3.");
   });
 });
+
+describe("rpdi validate under the size limit", () => {
+  it("keeps the interface's message and says the limit is 10 MiB beside it, for members and matters", async () => {
+    const members = await run(
+      "validate",
+      "members",
+      fixture("file-too-large"),
+      "--product",
+      "UNI",
+      "--org",
+      org,
+    );
+    expect(members.out).toContain("the limit is 10 MB (10,485,760 bytes).");
+    expect(members.out).toContain(
+      "  The limit is 10 MiB (10,485,760 bytes); the interface's message says 10 MB, the spec's word for it.",
+    );
+    const matters = await run(
+      "validate",
+      "matters",
+      join(FIXTURES, "matters", "file-too-large.csv"),
+      "--org",
+      org,
+    );
+    expect(matters.out).toContain("INVALID_FILE_SIZE");
+    expect(matters.out).toContain("The limit is 10 MiB (10,485,760 bytes)");
+  });
+});
