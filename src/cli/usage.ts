@@ -135,7 +135,7 @@ const HELP: Record<CommandName, CommandHelp> = {
     synopsis: [`rpdi lists <snapshot.json> [${LIST_NAMES.join("|")}] [--json]`],
     about:
       "Prints the values a member file's list columns accept for an organization, as the lookup endpoints serve them; without a list, which lists there are.",
-    options: [["--json", "Print the list as a JSON array."]],
+    options: [["--json", "Print the named list's values as a JSON array."]],
     exit: "Exit status: 0 printed, 1 the list is off for the organization (levels), 2 usage error.",
   },
   "feed pull": {

@@ -168,7 +168,7 @@ function describeInvalid(
     ]),
   )}\n${describeRest(rest, rowOf, TALLIES, "problems")}`;
   const failing = result.rowErrors.length;
-  return `${table}${paint(io, RED, "✗")} ${options.file}: ${failing} row${failing === 1 ? "" : "s"} with errors and ${result.numValidRows} valid under ${rules(options)}; nothing would be written.\n`;
+  return `${table}${paint(io, RED, "✗")} ${options.file}: ${failing.toLocaleString("en-US")} row${failing === 1 ? "" : "s"} with errors and ${result.numValidRows.toLocaleString("en-US")} valid under ${rules(options)}; nothing would be written.\n`;
 }
 
 const TALLIES: readonly ErrorTally<MatterProblemLine>[] = [

@@ -136,7 +136,7 @@ function describeInvalid(
   const table = errorTable(body.rowColumnErrors, options.all ?? false);
   const rows = new Set(body.rowColumnErrors.map((error) => error.rowNumber)).size;
   const count = body.rowColumnErrors.length;
-  return `${table}${paint(io, RED, "✗")} ${file}: ${count} problem${count === 1 ? "" : "s"} on ${rows} row${rows === 1 ? "" : "s"}; an import would write nothing.\n`;
+  return `${table}${paint(io, RED, "✗")} ${file}: ${count.toLocaleString("en-US")} problem${count === 1 ? "" : "s"} on ${rows.toLocaleString("en-US")} row${rows === 1 ? "" : "s"}; an import would write nothing.\n`;
 }
 
 const TALLIES: readonly ErrorTally<MemberRowColumnError>[] = [

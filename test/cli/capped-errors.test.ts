@@ -40,6 +40,16 @@ describe("rpdi validate members caps its error table", () => {
     expect(lines.at(-1)).toContain("70 problems on 60 rows");
   });
 
+  it("writes large counts with thousands separators", async () => {
+    const rows = Array.from({ length: 1200 }, (_, index) => `A${index},B,bad-${index}`);
+    const { out } = await runCliInMemory(
+      args,
+      serving("m.csv", `First Name,Last Name,Email\n${rows.join("\n")}\n`),
+    );
+    expect(out).toContain("… and 1,150 more problems on 1,150 more rows, not shown");
+    expect(out.trimEnd().split("\n").at(-1)).toContain("1,200 problems on 1,200 rows");
+  });
+
   it("prints every error with --all, and --json and --report stay complete", async () => {
     const all = await runCliInMemory([...args, "--all"], serving("m.csv", members));
     expect(all.out.split("\n").filter((line) => /^\d+\s+\d+\s/.test(line))).toHaveLength(70);
