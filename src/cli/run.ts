@@ -39,15 +39,31 @@ function usageOf(command: CommandName | undefined): string {
     : `\n${commandUsage(command)}\n`;
 }
 
-/** The command the leading words name, if any: whose usage and options a mistake is told with. */
+/** The command the first words name, if any: whose usage and options a mistake is told with. */
 function commandOf(argv: readonly string[]): CommandName | undefined {
-  const [first, second] = argv;
+  const [first, second] = argv[0] === "outbox" ? argv : firstWords(argv);
   if (first === "validate")
     return second === "members" || second === "matters" ? `validate ${second}` : "validate";
   if (first === "feed") return "feed pull";
   if (first === "serve" || first === "lists" || first === "totp" || first === "outbox")
     return first;
   return undefined;
+}
+
+/** The first two words that are not options or their values (`rpdi --json validate …`). */
+function firstWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let index = 0; index < argv.length && words.length < 2; index++) {
+    const arg = argv[index] as string;
+    if (arg === "--") break;
+    if (!arg.startsWith("-")) words.push(arg);
+    else if (!arg.includes("=") && isStringOption(arg.replace(/^--/, ""))) index++;
+  }
+  return words;
+}
+
+function isStringOption(name: string): boolean {
+  return Object.hasOwn(OPTIONS, name) && OPTIONS[name as keyof typeof OPTIONS].type === "string";
 }
 
 async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {

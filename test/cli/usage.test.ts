@@ -148,3 +148,13 @@ describe("did you mean", () => {
     ).toBe("rpdi: --json takes no value");
   });
 });
+
+describe("options before the command", () => {
+  it("still find the command's help and usage", async () => {
+    const help = await runCliInMemory(["--org", "o.json", "validate", "matters", "--help"]);
+    expect(help.out).toMatch(/^Usage:\n {2}rpdi validate matters /);
+    const { code, err } = await runCliInMemory(["--json", "validate", "members", "x.csv", "--jsn"]);
+    expect(code).toBe(ExitCode.USAGE);
+    expect(err).toContain("\n  rpdi validate members <file.csv>");
+  });
+});
