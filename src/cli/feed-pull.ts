@@ -1,5 +1,6 @@
 import { DEFAULT_PULL_WINDOW_MS } from "../client/feed";
 import { createClient, type FeedPull, RpdiClientError } from "../client/index";
+import { parseFeedInstant } from "../feed/params";
 import { createAtomicWriter } from "./atomic-file";
 import { type CliIo, ExitCode, UsageError } from "./io";
 import { startProgress } from "./progress";
@@ -32,6 +33,40 @@ export function parseWindow(text: string | undefined): number {
   return length;
 }
 
+/** `--since` or `--until` as the feed reads it, checked here so the message quotes what was typed. */
+function parseInstantOption(option: string, text: string): Date {
+  const at = parseFeedInstant(text);
+  if (at === null)
+    throw new UsageError(
+      `${option} "${text}" is not a date or time: write yyyy-MM-dd, yyyy-MM-ddTHH:mm:ss or yyyy-MM-ddTHH:mm:ssZ (no zone means UTC)`,
+      { usage: false },
+    );
+  return at;
+}
+
+/** The client's words for what the command line and environment set, and the CLI's. */
+const CLI_TERMS: readonly (readonly [RegExp, string])[] = [
+  [/\bpass credentials\.mfaSecret\b/g, "set RPDI_MFA_SECRET"],
+  [/\bcredentials\.mfaSecret\b/g, "RPDI_MFA_SECRET"],
+  [/\bcredentials\.email\b/g, "RPDI_EMAIL"],
+  [/\bcredentials\.password\b/g, "RPDI_PASSWORD"],
+  [/\bpass allowInsecureHttp: true\b/g, "pass --allow-insecure-http"],
+  [/\ballowInsecureHttp\b/g, "--allow-insecure-http"],
+  [/\bapiUrl\b/g, "--api-url"],
+  [/\bloginUrl\b/g, "--login-url"],
+  [/\bwindowMs\b/g, "--window"],
+];
+
+/**
+ * A client message in the CLI's terms: its options and environment variables rather than the
+ * library's fields, which a CLI user never wrote.
+ */
+export function inCliTerms(message: string): string {
+  let text = message;
+  for (const [pattern, replacement] of CLI_TERMS) text = text.replace(pattern, replacement);
+  return text;
+}
+
 /**
  * `rpdi feed pull`: every job application with a status change in a period, fetched window by
  * window through `rpdi/client`, written as NDJSON (one application per line). The file appears
@@ -53,6 +88,10 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
       .now()
       .toISOString()
       .replace(/\.\d{3}Z$/, "Z");
+  const from = parseInstantOption("--since", since);
+  const to = parseInstantOption("--until", until);
+  if (from.getTime() > to.getTime())
+    throw new UsageError(`--since "${since}" is after --until "${until}"`, { usage: false });
   const windowMs = parseWindow(command.window);
   const email = io.env?.("RPDI_EMAIL");
   const password = io.env?.("RPDI_PASSWORD");
@@ -83,7 +122,8 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
     });
   } catch (error) {
     // createClient and pull throw TypeError for what the command line gave them.
-    if (error instanceof TypeError) throw new UsageError(error.message, { usage: false });
+    if (error instanceof TypeError)
+      throw new UsageError(inCliTerms(error.message), { usage: false });
     throw error;
   }
 
@@ -111,7 +151,7 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
     await writer?.abort();
     if (error instanceof RpdiClientError) {
       io.stderr(
-        `rpdi feed pull: ${error.message}\n  nothing written${toFile ? `; ${command.out} is unchanged` : ""} (${pull.stats.windows} windows fetched)\n`,
+        `rpdi feed pull: ${inCliTerms(error.message)}\n  nothing written${toFile ? `; ${command.out} is unchanged` : ""} (${pull.stats.windows} windows fetched)\n`,
       );
       return ExitCode.INVALID;
     }
@@ -121,7 +161,7 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
   const { stats } = pull;
   const unknown = [...stats.unknownDegrees].map(([degree, count]) => `"${degree}" (${count})`);
   io.stderr(
-    [
+    `${[
       `rpdi feed pull: ${stats.applications} applications from ${since} to ${until} in ${stats.windows} windows${toFile ? `, written to ${command.out}` : ""}`,
       ...(unknown.length === 0
         ? []
@@ -133,7 +173,7 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
         : [
             `  ${stats.lateRepeats} applications changed during the pull and came back after they were written; pull again to include those changes`,
           ]),
-    ].join("\n") + "\n",
+    ].join("\n")}\n`,
   );
   return ExitCode.VALID;
 }

@@ -1,6 +1,7 @@
 import { type LookupLists, lookupLists } from "../lists/lists";
 import { type CliIo, ExitCode, toJson, UsageError } from "./io";
 import { readSnapshotFile } from "./snapshot-file";
+import { meantWord } from "./suggest";
 import { formatTable } from "./table";
 
 interface ListView {
@@ -75,7 +76,9 @@ export async function listsCommand(io: CliIo, options: ListsOptions): Promise<Ex
   }
   const view = Object.hasOwn(LISTS, options.list) ? LISTS[options.list] : undefined;
   if (view === undefined)
-    throw new UsageError(`unknown list "${options.list}"; the lists are ${LIST_NAMES.join(", ")}`);
+    throw new UsageError(
+      `unknown list "${options.list}"; the lists are ${LIST_NAMES.join(", ")}${meantWord(options.list, LIST_NAMES)}`,
+    );
   const values = view.values(lists);
   if (values === null) {
     io.stderr(

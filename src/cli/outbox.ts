@@ -9,28 +9,13 @@ import {
 } from "../members/deliver";
 import type { WelcomeEmailOutbox } from "../store/port";
 import { type CliIo, ExitCode, UsageError } from "./io";
+import { parseFailure } from "./parse-failure";
 import { startProgress } from "./progress";
+import { meantWord } from "./suggest";
+import { commandHelp, commandOptions } from "./usage";
 
-export const OUTBOX_USAGE = `Usage:
-  rpdi outbox deliver --database-url <postgres://…> [--once] [--sender <module.mjs>] [--schema rpdi]
-                      [--batch 100] [--lease-ms 60000] [--worker <id>] [--idle-ms 1000]
-
-Delivers the welcome-email outbox of a PostgreSQL store, at least once, with any number of
-workers side by side (docs/outbox.md). Each worker claims a batch under a lease, sends it, and
-acknowledges what it sent; a worker that dies leaves its batch to the others once the lease ends.
-
-  --database-url  the store's database (default: $DATABASE_URL); the schema is migrated first
-  --sender        an ES module whose default export is send(email, { idempotencyKey, orgId });
-                  a rejection leaves the email for a retry after its lease. Without it each email
-                  is printed to stdout as one JSON line (a sandbox)
-  --once          deliver what is claimable now, then exit; otherwise run until SIGINT or SIGTERM,
-                  finishing and acknowledging the batch in hand
-  --batch         emails per claim; --lease-ms  how long a claim is the worker's (longer than a
-                  batch takes to send); --worker  the name on its leases (default host:pid);
-  --idle-ms       wait between claims when the outbox has no full batch
-
-Exit status: 0 done (or stopped by a signal), 1 an email could not be sent (--once) or the
-database failed, 2 usage error.`;
+/** `rpdi outbox --help`. */
+export const OUTBOX_USAGE = commandHelp("outbox");
 
 /** What `rpdi outbox` needs beyond {@link CliIo}: where it runs, for the sender and signals. */
 export interface OutboxCliEnvironment {
@@ -63,7 +48,7 @@ export async function outboxCommand(
   try {
     parsed = parseOutboxArgs(argv);
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw parseFailure(error, commandOptions("outbox"));
   }
   const { values, positionals } = parsed;
   if (values.help) {
@@ -75,7 +60,7 @@ export async function outboxCommand(
     throw new UsageError(
       action === undefined
         ? '"outbox" takes "deliver"'
-        : `"outbox" takes "deliver", not "${action}"`,
+        : `"outbox" takes "deliver", not "${action}"${meantWord(action, ["deliver"])}`,
     );
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   const databaseUrl = values["database-url"] ?? environment.env.DATABASE_URL;

@@ -5,33 +5,20 @@ import { isProduct, PRODUCTS } from "../store/products";
 import { examplesCommand } from "./examples";
 import { feedPullCommand } from "./feed-pull";
 import { type CliIo, ExitCode, UsageError } from "./io";
-import { LIST_NAMES, listsCommand } from "./lists";
+import { listsCommand } from "./lists";
 import { outboxCommand } from "./outbox";
+import { parseFailure } from "./parse-failure";
 import { serveCommand } from "./serve";
 import { parseLogFormat, parseLogLevel } from "./serve-logger";
+import { meantWord } from "./suggest";
 import { totpCommand } from "./totp";
+import { type CommandName, commandHelp, commandOptions, commandUsage, overview } from "./usage";
 import { validateMattersCommand } from "./validate-matters";
 import { validateMembersCommand } from "./validate-members";
 
-export const USAGE = `Usage:
-  rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--allowed-host <name> …] [--persist <file.json>] [--feed-limit 1000/300] [--import-workers <n>] [--max-imports 2]
-             [--log-format json|pretty] [--log-level debug|info|warn|error|silent] [--metrics]
-  rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]
-  rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--now <ISO time>]
-  rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>]
-  rpdi lists <snapshot.json> [${LIST_NAMES.join("|")}] [--json]
-  rpdi feed pull --api-url <{api_url}> --login-url <{login_url}> --since <date> [--until <date>] [--window 7d] [--out <applications.ndjson>]
-                 [--status <step>] [--bucket <bucket>] [--unknown-degree <degree>] [--allow-insecure-http]
-                 (credentials from RPDI_EMAIL, RPDI_PASSWORD and RPDI_MFA_SECRET)
-  rpdi examples [<dir>]   (writes the guides' example organizations and files under <dir>, ./fixtures by default)
-  rpdi totp [<base32 secret>]   (the MFA code now; the secret may come from RPDI_MFA_SECRET)
-  rpdi outbox deliver --database-url <postgres://…> [--once] [--sender <module.mjs>] [--schema rpdi] [--batch 100] [--lease-ms 60000] (rpdi outbox --help)
+export const USAGE = overview();
 
-serve --persist <file.json> writes the state to the file after every change, before answering it;
-go on from it later with --seed <file.json> --persist <file.json>.
-
-Exit status: 0 valid, 1 invalid, 2 usage error, 70 unexpected failure (serve: a failed write of
-the --persist file).`;
+const COMMANDS = ["serve", "validate", "lists", "feed", "totp", "examples", "outbox"] as const;
 
 /** Runs the CLI on `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
@@ -39,11 +26,51 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     return await dispatch(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(error.usage ? `rpdi: ${error.message}\n\n${USAGE}\n` : `rpdi: ${error.message}\n`);
+      io.stderr(`rpdi: ${error.message}\n${error.usage ? usageOf(commandOf(argv)) : ""}`);
       return ExitCode.USAGE;
     }
     throw error;
   }
+}
+
+/** After a usage error: the command's usage lines alone, or where the commands are listed. */
+function usageOf(command: CommandName | undefined): string {
+  return command === undefined
+    ? `The commands are ${COMMANDS.join(", ")}; rpdi --help shows their usage.\n`
+    : `\n${commandUsage(command)}\n`;
+}
+
+/** The command the first words name, if any: whose usage and options a mistake is told with. */
+function commandOf(argv: readonly string[]): CommandName | undefined {
+  const [first, second] = argv[0] === "outbox" ? argv : firstWords(argv);
+  if (first === "validate")
+    return second === "members" || second === "matters" ? `validate ${second}` : "validate";
+  if (first === "feed") return "feed pull";
+  if (
+    first === "serve" ||
+    first === "lists" ||
+    first === "totp" ||
+    first === "examples" ||
+    first === "outbox"
+  )
+    return first;
+  return undefined;
+}
+
+/** The first two words that are not options or their values (`rpdi --json validate …`). */
+function firstWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let index = 0; index < argv.length && words.length < 2; index++) {
+    const arg = argv[index] as string;
+    if (arg === "--") break;
+    if (!arg.startsWith("-")) words.push(arg);
+    else if (!arg.includes("=") && isStringOption(arg.replace(/^--/, ""))) index++;
+  }
+  return words;
+}
+
+function isStringOption(name: string): boolean {
+  return Object.hasOwn(OPTIONS, name) && OPTIONS[name as keyof typeof OPTIONS].type === "string";
 }
 
 async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
@@ -52,11 +79,13 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   try {
     parsed = parseCommandLine(argv);
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    const command = commandOf(argv);
+    throw parseFailure(error, command === undefined ? ALL_OPTIONS : commandOptions(command));
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    io.stdout(`${USAGE}\n`);
+    const command = commandOf(argv);
+    io.stdout(`${command === undefined ? USAGE : commandHelp(command)}\n`);
     return ExitCode.VALID;
   }
   if (values.version) {
@@ -127,7 +156,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (command === "feed") {
     if (subject !== "pull")
       throw new UsageError(
-        `"feed" takes "pull", not ${subject === undefined ? "nothing" : `"${subject}"`}`,
+        `"feed" takes "pull", not ${subject === undefined ? "nothing" : `"${subject}"${meantWord(subject, ["pull"])}`}`,
       );
     if (file !== undefined) throw new UsageError(`unexpected argument "${file}"`);
     return feedPullCommand(io, {
@@ -157,18 +186,20 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (command === "lists") {
     if (subject === undefined) throw new UsageError("no organization snapshot given");
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-    for (const option of ["product", "org", "report", "now", "review-cycle"] as const)
+    for (const option of ["product", "org", "report", "now", "review-cycle", "all"] as const)
       if (values[option] !== undefined)
         throw new UsageError(`--${option} does not apply to rpdi lists`);
     return listsCommand(io, { org: subject, list: file, json: values.json ?? false });
   }
   if (command !== "validate")
     throw new UsageError(
-      command === undefined ? "no command given" : `unknown command "${command}"`,
+      command === undefined
+        ? "no command given"
+        : `unknown command "${command}"${meantWord(command, COMMANDS)}`,
     );
   if (subject !== "members" && subject !== "matters") {
     throw new UsageError(
-      `"validate" takes "members" or "matters", not ${subject === undefined ? "nothing" : `"${subject}"`}`,
+      `"validate" takes "members" or "matters", not ${subject === undefined ? "nothing" : `"${subject}"${meantWord(subject, ["members", "matters"])}`}`,
     );
   }
   if (file === undefined) throw new UsageError("no file given");
@@ -183,6 +214,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
       reviewCycle: values["review-cycle"],
       json: values.json ?? false,
       report: values.report,
+      all: values.all ?? false,
     });
   }
   if (values.legacy || values["review-cycle"] !== undefined) {
@@ -190,7 +222,9 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   }
   const product = values.product;
   if (product === undefined || !isProduct(product)) {
-    throw new UsageError(`--product must be one of ${PRODUCTS.join(", ")}`);
+    throw new UsageError(
+      `--product must be one of ${PRODUCTS.join(", ")}${product === undefined ? "" : meantWord(product, PRODUCTS)}`,
+    );
   }
   return validateMembersCommand(io, {
     file,
@@ -199,6 +233,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     json: values.json ?? false,
     report: values.report,
     now: parseNow(values.now, io),
+    all: values.all ?? false,
   });
 }
 
@@ -216,48 +251,49 @@ const FEED_PULL_OPTIONS = [
 ] as const;
 
 function parseCommandLine(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      product: { type: "string" },
-      org: { type: "string" },
-      json: { type: "boolean" },
-      now: { type: "string" },
-      legacy: { type: "boolean" },
-      seed: { type: "string" },
-      port: { type: "string" },
-      host: { type: "string" },
-      "allowed-host": { type: "string", multiple: true },
-      "import-workers": { type: "string" },
-      "max-imports": { type: "string" },
-      "log-format": { type: "string" },
-      "log-level": { type: "string" },
-      metrics: { type: "boolean" },
-      persist: { type: "string" },
-      "database-url": { type: "string" },
-      schema: { type: "string" },
-      "redis-url": { type: "string" },
-      "pool-size": { type: "string" },
-      "feed-limit": { type: "string" },
-      "api-url": { type: "string" },
-      "login-url": { type: "string" },
-      since: { type: "string" },
-      until: { type: "string" },
-      window: { type: "string" },
-      out: { type: "string" },
-      status: { type: "string" },
-      bucket: { type: "string" },
-      "unknown-degree": { type: "string" },
-      "allow-insecure-http": { type: "boolean" },
-      report: { type: "string" },
-      "review-cycle": { type: "string" },
-      help: { type: "boolean", short: "h" },
-      version: { type: "boolean", short: "v" },
-    },
-  });
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
 }
+
+const OPTIONS = {
+  product: { type: "string" },
+  org: { type: "string" },
+  json: { type: "boolean" },
+  now: { type: "string" },
+  legacy: { type: "boolean" },
+  seed: { type: "string" },
+  port: { type: "string" },
+  host: { type: "string" },
+  "allowed-host": { type: "string", multiple: true },
+  "import-workers": { type: "string" },
+  "max-imports": { type: "string" },
+  "log-format": { type: "string" },
+  "log-level": { type: "string" },
+  metrics: { type: "boolean" },
+  persist: { type: "string" },
+  "database-url": { type: "string" },
+  schema: { type: "string" },
+  "redis-url": { type: "string" },
+  "pool-size": { type: "string" },
+  "feed-limit": { type: "string" },
+  "api-url": { type: "string" },
+  "login-url": { type: "string" },
+  since: { type: "string" },
+  until: { type: "string" },
+  window: { type: "string" },
+  out: { type: "string" },
+  status: { type: "string" },
+  bucket: { type: "string" },
+  "unknown-degree": { type: "string" },
+  "allow-insecure-http": { type: "boolean" },
+  report: { type: "string" },
+  all: { type: "boolean" },
+  "review-cycle": { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
+/** Every option of every command (outbox's aside), for "did you mean" before the command is known. */
+const ALL_OPTIONS = Object.keys(OPTIONS).map((name) => `--${name}`);
 
 /** `--allowed-host <name>` (repeatable): host names besides loopback and `--host` to answer. */
 function parseAllowedHosts(names: readonly string[]): string[] {

@@ -1,5 +1,6 @@
 import { CSV_SLICE_BYTES } from "../csv/parse";
 import { csvSizeError, MAX_CSV_BYTES } from "../csv/read";
+import { MEMBER_HEADERS } from "../members/columns";
 import { memberErrorReport } from "../members/error-report";
 import type {
   MemberImportResult,
@@ -14,10 +15,18 @@ import { summarizeMemberImport } from "../members/summary";
 import { readMemberRowSteps } from "../members/validate";
 import { runSteps } from "../runtime/steps";
 import type { Product } from "../store/products";
+import { describeRest, type ErrorTally, splitByRows } from "./capped-errors";
+import { delimiterHint } from "./delimiter-hint";
 import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson } from "./io";
 import { startProgress } from "./progress";
+import { sizeLimitNote } from "./size-limit-note";
 import { readInputFile, readSnapshotFile, statInputFile } from "./snapshot-file";
 import { formatTable } from "./table";
+import {
+  notCheckedSentence,
+  otherWrongLengthRowsSentence,
+  wrongLengthRows,
+} from "./wrong-length-rows";
 
 export interface ValidateMembersOptions {
   file: string;
@@ -27,6 +36,8 @@ export interface ValidateMembersOptions {
   /** Write the file with an Errors column here when it has row errors. */
   report?: string | undefined;
   now: Date;
+  /** Print every row's errors, not the first rows' and counts of the rest. */
+  all?: boolean;
 }
 
 /**
@@ -40,12 +51,18 @@ export async function validateMembersCommand(
   const snapshot = await readSnapshotFile(io, options.org);
   const verdict = await validate(io, options, snapshot);
   if ("fileError" in verdict) {
-    if (options.json) io.stdout(toJson(verdict));
-    else {
-      io.stdout(describeInvalid(io, options.file, verdict));
-      if (verdict.fileError !== null) {
-        io.stdout(await describeRowsDespiteHeader(io, options, snapshot));
-      }
+    const readable = verdict.fileError !== null && verdict.fileError.type !== "FILE_SIZE_EXCEEDED";
+    const hint = readable
+      ? delimiterHint(await readInputFile(io, options.file), MEMBER_HEADERS)
+      : null;
+    if (options.json) {
+      io.stdout(toJson(verdict));
+      if (hint !== null) io.stderr(`rpdi: ${hint}\n`);
+    } else {
+      io.stdout(describeInvalid(io, options, verdict));
+      // Split on commas, a file of another separator has no columns to judge rows by.
+      if (hint !== null) io.stdout(`  ${capitalized(hint)}\n`);
+      else if (readable) io.stdout(await describeRowsDespiteHeader(io, options, snapshot));
     }
     if (options.report !== undefined) {
       const report =
@@ -106,21 +123,37 @@ async function validate(
   return summarizeMemberImport(validation.rows, snapshot.members, options.product);
 }
 
-function describeInvalid(io: CliIo, file: string, body: MemberValidationResult): string {
+function describeInvalid(
+  io: CliIo,
+  options: ValidateMembersOptions,
+  body: MemberValidationResult,
+): string {
+  const file = options.file;
   if (body.fileError !== null) {
-    return `${paint(io, RED, "✗")} ${file}: ${body.fileError.type}: ${body.fileError.message}\n`;
+    const note = sizeLimitNote(body.fileError.type, body.fileError.message);
+    return `${paint(io, RED, "✗")} ${file}: ${body.fileError.type}: ${body.fileError.message}\n${note === null ? "" : paint(io, DIM, `  ${note}\n`)}`;
   }
-  const table = errorTable(body.rowColumnErrors);
+  const table = errorTable(body.rowColumnErrors, options.all ?? false);
   const rows = new Set(body.rowColumnErrors.map((error) => error.rowNumber)).size;
   const count = body.rowColumnErrors.length;
-  return `${table}\n${paint(io, RED, "✗")} ${file}: ${count} problem${count === 1 ? "" : "s"} on ${rows} row${rows === 1 ? "" : "s"}; an import would write nothing.\n`;
+  return `${table}${paint(io, RED, "✗")} ${file}: ${count.toLocaleString("en-US")} problem${count === 1 ? "" : "s"} on ${rows.toLocaleString("en-US")} row${rows === 1 ? "" : "s"}; an import would write nothing.\n`;
 }
 
-/** The spec's data row beside the spreadsheet's row (the header is row 1), so a user can jump to it. */
-function errorTable(errors: readonly MemberRowColumnError[]): string {
-  return formatTable(
+const TALLIES: readonly ErrorTally<MemberRowColumnError>[] = [
+  { heading: "TYPE", keys: (error) => [error.type] },
+  { heading: "COLUMN", keys: (error) => [error.columnName] },
+];
+
+/**
+ * The spec's data row beside the spreadsheet's row (the header is row 1), so a user can jump to
+ * it; past the first 50 rows with errors (unless `all`), counts of the rest. Ends with a line break.
+ */
+function errorTable(errors: readonly MemberRowColumnError[], all: boolean): string {
+  const rowOf = (error: MemberRowColumnError) => error.rowNumber;
+  const { shown, rest } = splitByRows(errors, rowOf, all);
+  const table = formatTable(
     ["ROW", "SPREADSHEET ROW", "COLUMN", "VALUE", "TYPE", "MESSAGE"],
-    errors.map((error) => [
+    shown.map((error) => [
       String(error.rowNumber),
       String(error.rowNumber + 1),
       error.columnName,
@@ -129,6 +162,7 @@ function errorTable(errors: readonly MemberRowColumnError[]): string {
       error.message,
     ]),
   );
+  return `${table}\n${describeRest(rest, rowOf, TALLIES, "problems")}`;
 }
 
 /**
@@ -140,18 +174,31 @@ async function describeRowsDespiteHeader(
   options: ValidateMembersOptions,
   snapshot: Awaited<ReturnType<typeof readSnapshotFile>>,
 ): Promise<string> {
-  const errors = memberRowsDespiteHeader(await readInputFile(io, options.file), {
+  const input = await readInputFile(io, options.file);
+  const errors = memberRowsDespiteHeader(input, {
     product: options.product,
     organization: snapshot.organization,
     members: snapshot.members,
     externalUserEmails: snapshot.externalUserEmails,
     now: options.now,
   });
-  if (errors === null) return "";
-  if (errors.length === 0) {
-    return paint(io, DIM, "  The rows pass every rule of the columns the header recognizes.\n");
+  const lengths = wrongLengthRows(input);
+  if (errors === null) {
+    const others = otherWrongLengthRowsSentence(lengths);
+    return others === null ? "" : paint(io, DIM, `  ${others}\n`);
   }
-  return `${paint(io, DIM, "  Also found in the columns the header recognizes (an import reports these only once the header is fixed):")}\n${errorTable(errors)}\n`;
+  const notChecked =
+    lengths === null || lengths.count === 0 ? "" : `  ${notCheckedSentence(lengths)}\n`;
+  if (errors.length === 0) {
+    if (notChecked === "")
+      return paint(io, DIM, "  The rows pass every rule of the columns the header recognizes.\n");
+    const checked =
+      lengths !== null && lengths.rightLength > 0
+        ? "  The other rows pass every rule of the columns the header recognizes.\n"
+        : "";
+    return paint(io, DIM, `${checked}${notChecked}`);
+  }
+  return `${paint(io, DIM, "  Also found in the columns the header recognizes (an import reports these only once the header is fixed):")}\n${errorTable(errors, options.all ?? false)}${notChecked === "" ? "" : paint(io, DIM, notChecked)}`;
 }
 
 function describeValid(
@@ -173,6 +220,10 @@ function describeValid(
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function mebibytes(bytes: number): string {

@@ -101,7 +101,7 @@ describe("rpdi feed pull", () => {
     expect(window.err).toContain("--window");
     const late = await pull(["--since", "2026-07-01", "--until", "2026-01-01"]);
     expect(late.code).toBe(ExitCode.USAGE);
-    expect(late.err).toContain("since is after until");
+    expect(late.err).toBe('rpdi: --since "2026-07-01" is after --until "2026-01-01"\n');
     expect(existsSync(join(work, "applications-late.ndjson"))).toBe(false);
   });
 
@@ -109,5 +109,50 @@ describe("rpdi feed pull", () => {
     const { code, err } = await runCliInMemory(["lists", "x.json", "--since", "2026-01-01"]);
     expect(code).toBe(ExitCode.USAGE);
     expect(err).toContain("--since applies to rpdi feed pull only");
+  });
+});
+
+describe("rpdi feed pull speaks in the CLI's terms", () => {
+  it("quotes a date as typed and names --since or --until, not the library's parameter", async () => {
+    const since = await pull(["--since", "2026-13-45"]);
+    expect([since.code, since.err]).toEqual([
+      ExitCode.USAGE,
+      'rpdi: --since "2026-13-45" is not a date or time: write yyyy-MM-dd, yyyy-MM-ddTHH:mm:ss or yyyy-MM-ddTHH:mm:ssZ (no zone means UTC)\n',
+    ]);
+    const until = await pull(["--since", "2026-01-01", "--until", "tomorrow"]);
+    expect(until.err).toContain('--until "tomorrow" is not a date or time');
+    expect(until.err).not.toContain("must be a Date");
+  });
+
+  it("tells an MFA organization's refused login to set RPDI_MFA_SECRET", async () => {
+    const { code, err } = await pull(["--since", "2026-01-01"], {
+      RPDI_EMAIL: MFA_ACCOUNT.RPDI_EMAIL,
+      RPDI_PASSWORD: MFA_ACCOUNT.RPDI_PASSWORD,
+    });
+    expect(code).toBe(ExitCode.INVALID);
+    expect(err).toContain("(set RPDI_MFA_SECRET)");
+    expect(err).not.toContain("credentials.");
+  });
+
+  it("names --api-url and --allow-insecure-http for plain http to another host", async () => {
+    const { code, err } = await runCliInMemory(
+      [
+        "feed",
+        "pull",
+        "--api-url",
+        "http://feed.example",
+        "--login-url",
+        "https://hr.example/app/x/admin/auth/",
+        "--since",
+        "2026-01-01",
+      ],
+      (io) => {
+        io.env = (name) => (MFA_ACCOUNT as Record<string, string>)[name];
+      },
+    );
+    expect(code).toBe(ExitCode.USAGE);
+    expect(err).toContain("rpdi: --api-url is plain http to feed.example");
+    expect(err).toContain("pass --allow-insecure-http for a trusted network");
+    expect(err).not.toMatch(/apiUrl|allowInsecureHttp/);
   });
 });

@@ -178,3 +178,62 @@ describe("rpdi validate matters", () => {
     expect(err).toContain(message);
   });
 });
+
+describe("rpdi validate matters under a row of the wrong length", () => {
+  it("names the other rows of the wrong length beside the file error, which names the first", async () => {
+    const header =
+      "Matter ID,Matter Name,Attorney Email,Billing Attorney Email,Start Date,End Date,Hours Billed,Client Name,Description";
+    const row = (id: string, name: string) =>
+      `${id},${name},ben.marsh@hartwell.example,ada.okoye@hartwell.example,1/15/2026,3/31/2026,12.5,Acme Corp,`;
+    const file = [
+      header,
+      row("M-1", "One"),
+      row("M-2", "Smith, Jones"),
+      row("M-3", "Three"),
+      row("M-4", "A, B"),
+      row("M-5", "C, D"),
+    ].join("\n");
+    const { code, out } = await runCliInMemory(
+      ["validate", "matters", "m.csv", "--org", org],
+      (io) => {
+        io.readFile = async (path) =>
+          path === "m.csv" ? new TextEncoder().encode(file) : readFile(path);
+        io.fileSize = async () => file.length;
+      },
+    );
+    expect(code).toBe(ExitCode.INVALID);
+    expect(out).toContain("COLUMN_COUNT_MISMATCH (row 2)");
+    expect(out).toContain("Rows 4 and 5 also have a field count other than the header's 9.");
+  });
+});
+
+describe("rpdi validate matters --review-cycle with a cycle the snapshot lacks", () => {
+  it("lists the organization's review cycles, id and name, in place of the usage", async () => {
+    const { code, err } = await run(
+      "validate",
+      "matters",
+      fixture("bom"),
+      "--org",
+      org,
+      "--review-cycle",
+      "nope",
+    );
+    expect(code).toBe(ExitCode.USAGE);
+    expect(err).toBe(
+      `rpdi: ${org} has no review cycle "nope"; its review cycles are:\n  ID                                    NAME\n  ${CYCLE}  2026 annual review\n`,
+    );
+  });
+
+  it("takes a cycle's id in capitals, as ids are compared canonically", async () => {
+    const { code } = await run(
+      "validate",
+      "matters",
+      fixture("upsert-changes"),
+      "--org",
+      org,
+      "--review-cycle",
+      CYCLE.toUpperCase(),
+    );
+    expect(code).toBe(ExitCode.VALID);
+  });
+});

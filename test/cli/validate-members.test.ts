@@ -108,9 +108,8 @@ describe("rpdi validate members", () => {
     ],
     [["validate", "members", "x.csv", "--product", "UNI"], "--org"],
     [["validate", "teams", "x.csv"], '"validate" takes "members"'],
-    [["frobnicate"], 'unknown command "frobnicate"'],
     [["validate", "members", "--product", "UNI", "--org", org], "no file given"],
-    [["validate", "members", "x.csv", "--bogus"], "Unknown option"],
+    [["validate", "members", "x.csv", "--bogus"], "unknown option --bogus"],
   ])("exits 2 with a usage message for %j", async (args, message) => {
     const { code, err } = await run(...args);
     expect(code).toBe(ExitCode.USAGE);
@@ -174,5 +173,73 @@ describe("rpdi validate members under a header problem", () => {
     ]);
     const json = await runCliInMemory([...args, "--json"], serve);
     expect(JSON.parse(json.out).rowColumnErrors).toEqual([]);
+  });
+});
+
+describe("rpdi validate members says which rows it did not check", () => {
+  const withFile =
+    (text: string) => (io: Parameters<NonNullable<Parameters<typeof runCliInMemory>[1]>>[0]) => {
+      const readFile = io.readFile;
+      io.readFile = async (path) =>
+        path === "h.csv" ? new TextEncoder().encode(text) : readFile(path);
+      io.fileSize = async () => text.length;
+    };
+  const args = ["validate", "members", "h.csv", "--product", "PERFORM", "--org", org];
+
+  it("never gives the all-clear under a header problem while rows of another length were skipped", async () => {
+    const file =
+      "First Name,Last Name,Email,Departmnet\nA,B,a@x.example,\nC,D,c@x.example,,extra\nE,F,e@x.example,\n,,,\nG,H,g@x.example,1,2,3\n";
+    const { code, out } = await runCliInMemory(args, withFile(file));
+    expect(code).toBe(ExitCode.INVALID);
+    expect(out).not.toContain("The rows pass every rule");
+    expect(out).toContain("The other rows pass every rule of the columns the header recognizes.");
+    expect(out).toContain(
+      "Rows 2 and 5 were not checked: they have 5 or 6 fields where the header has 4.",
+    );
+  });
+
+  it("names a few skipped rows, then counts the rest, and says so under row errors too", async () => {
+    const wrong = Array.from({ length: 8 }, (_, index) => `W,${index},w${index}@x.example,,x`);
+    const file = `First Name,Last Name,Email,Departmnet\nA,B,bad,\n${wrong.join("\n")}\n`;
+    const { out } = await runCliInMemory(args, withFile(file));
+    expect(out).toMatch(/^1\s+2\s+Email\s+bad\s+INVALID_EMAIL\s/m);
+    expect(out).toContain(
+      "Rows 2, 3, 4, 5, 6 and 3 others were not checked: they have 5 fields where the header has 4.",
+    );
+  });
+
+  it("under a file error naming the first row of the wrong length, names the others", async () => {
+    const file =
+      "First Name,Last Name,Email\nA,B,a@x.example,1\nC,D,c@x.example\nE,F,e@x.example,2\n";
+    const { out } = await runCliInMemory(args, withFile(file));
+    expect(out).toContain("Row 1 has 4 values but the header has 3 columns");
+    expect(out).toContain("Row 3 also has a field count other than the header's 3.");
+  });
+});
+
+describe("rpdi validate under the size limit", () => {
+  it("keeps the interface's message and says the limit is 10 MiB beside it, for members and matters", async () => {
+    const members = await run(
+      "validate",
+      "members",
+      fixture("file-too-large"),
+      "--product",
+      "UNI",
+      "--org",
+      org,
+    );
+    expect(members.out).toContain("the limit is 10 MB (10,485,760 bytes).");
+    expect(members.out).toContain(
+      "  The limit is 10 MiB (10,485,760 bytes); the interface's message says 10 MB, the spec's word for it.",
+    );
+    const matters = await run(
+      "validate",
+      "matters",
+      join(FIXTURES, "matters", "file-too-large.csv"),
+      "--org",
+      org,
+    );
+    expect(matters.out).toContain("INVALID_FILE_SIZE");
+    expect(matters.out).toContain("The limit is 10 MiB (10,485,760 bytes)");
   });
 });
