@@ -45,14 +45,23 @@ const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * The Employee ID compared case-insensitively: the lower-cased value, upper-cased when that is
- * ASCII, which matches exactly the values lower-casing matches. Upper-casing answers the string
- * itself when it already is, as IDs mostly are, where lower-casing made a new one for every row.
+ * ASCII, which matches exactly the values lower-casing matches. IDs are mostly ASCII without a
+ * lower-case letter, and are then their own key: one pass over the characters decides it, where
+ * two expression runs and an upper-casing per row cost a fifth of the cross-row rules' first pass.
  */
 function employeeIdKey(row: DraftMemberRow): string | undefined {
   const employeeId = row.values.employeeId;
   if (typeof employeeId !== "string") return undefined;
-  const lower = NON_ASCII.test(employeeId) ? employeeId.toLowerCase() : employeeId;
-  return NON_ASCII.test(lower) ? lower : lower.toUpperCase();
+  let lowerCase = false;
+  for (let i = 0; i < employeeId.length; i++) {
+    const code = employeeId.charCodeAt(i);
+    if (code >= 0x80) {
+      const lower = employeeId.toLowerCase();
+      return NON_ASCII.test(lower) ? lower : lower.toUpperCase();
+    }
+    if (code >= 0x61 && code <= 0x7a) lowerCase = true;
+  }
+  return lowerCase ? employeeId.toUpperCase() : employeeId;
 }
 
 /** DUPLICATE_VALUE on each of the rows sharing one value, naming them all. */

@@ -31,12 +31,15 @@ export function reportBadReferences(
   }
 }
 
-/** Whether `key` is one of the row's own addresses: its Email, its New Email, its stored address. */
+/**
+ * Whether `key` is one of the row's own addresses: its Email, its New Email, its stored address.
+ * The stored address needs no look of its own: the address book matched the stored member by the
+ * row's lower-cased Email, so it is that key (reading it was a cold member per updating row).
+ */
 function isOwnAddress(row: DraftMemberRow, key: string): boolean {
   return (
     key === row.emailKey ||
-    (typeof row.values.newEmail === "string" && key === emailKey(row.values.newEmail)) ||
-    (row.existing !== null && key === emailKey(row.existing.email))
+    (typeof row.values.newEmail === "string" && key === emailKey(row.values.newEmail))
   );
 }
 

@@ -234,12 +234,16 @@ export class MemberRowValidator {
     );
     const ssoPresent = { ssoId: this.#has("ssoId"), useMfa: this.#has("useMfa") };
     const employeeIds = new DuplicateEmployeeIds();
+    // The rows with a New Email, in file order: the New Email rules then pass over those few
+    // rather than over every row again, each row of a large file a cache miss.
+    const movers: DraftMemberRow[] = [];
     // Filled here rather than while reading: a large map taking in freshly parsed values on every
     // record made the garbage collector track each insertion, tripling the cost of this pass.
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index] as DraftMemberRow;
       if (row.emailKey !== null) book.noteRow(row, row.emailKey);
       employeeIds.note(row);
+      if (typeof row.values.newEmail === "string") movers.push(row);
       if (rules.ssoIdApplies) {
         const problem = checkSsoRequirement(row, ssoPresent);
         if (problem !== undefined) report(row, "ssoId", problem);
@@ -256,7 +260,7 @@ export class MemberRowValidator {
       // Taken: a stored member's address or a row's Email (the book holds no moves yet), or
       // another organization's user's.
       const isTaken = (key: string) => book.known(key) || external.has(key);
-      resolveNewEmails(rows, isTaken, report);
+      resolveNewEmails(movers, isTaken, report);
       yield;
     }
     const { actor } = rules;
@@ -264,7 +268,7 @@ export class MemberRowValidator {
       yield* inSlices(rows, (slice) => guardActorChanges(slice, actor, rules.product, report));
     }
     if (this.#has("managerEmail") || this.#has("mentorEmails")) {
-      for (const row of rows) {
+      for (const row of movers) {
         if (typeof row.values.newEmail === "string")
           book.noteMovedTo(emailKey(row.values.newEmail), row.existing);
       }

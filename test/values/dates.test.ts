@@ -47,6 +47,52 @@ describe("calendar dates", () => {
     );
   });
 
+  it("any text of digits, separators and spaces gets the verdict the three shapes' expressions give", () => {
+    const shapes: [RegExp, number, number, number][] = [
+      [/^(\d{4})-(\d{2})-(\d{2})$/, 1, 2, 3],
+      [/^(\d{4})\/(\d{2})\/(\d{2})$/, 1, 2, 3],
+      [/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, 3, 1, 2],
+    ];
+    const byExpressions = (text: string, allowed: readonly number[]) => {
+      for (const index of allowed) {
+        const [pattern, y, m, d] = shapes[index] as [RegExp, number, number, number];
+        const match = pattern.exec(text);
+        if (match !== null) return byLuxon(Number(match[y]), Number(match[m]), Number(match[d]));
+      }
+      return undefined;
+    };
+    const memberDate = memberDateParser();
+    const usDate = usDateParser();
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc
+            .array(fc.constantFrom(..."0123456789/-. x١"), { maxLength: 12 })
+            .map((characters) => characters.join("")),
+          fc
+            .tuple(
+              fc.stringMatching(/^[0-9]{0,5}$/),
+              fc.constantFrom("-", "/", "."),
+              fc.stringMatching(/^[0-9]{0,3}$/),
+              fc.constantFrom("-", "/", "."),
+              fc.stringMatching(/^[0-9]{0,5}$/),
+            )
+            .map((parts) => parts.join("")),
+        ),
+        (text) => {
+          const member = byExpressions(text, [0, 1, 2]);
+          const us = byExpressions(text, [2]);
+          expect(parseMemberDate(text)).toBe(member);
+          expect(memberDate(text)).toBe(member);
+          expect(parseUsDate(text)).toBe(us);
+          expect(usDate(text)).toBe(us);
+          expect(isIsoDate(text)).toBe(byExpressions(text, [0]) === text);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
   it("refuses other shapes", () => {
     for (const text of [
       "2024-1-05",
