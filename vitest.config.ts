@@ -1,7 +1,15 @@
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
 const source = (path: string) => resolve(import.meta.dirname, "src", path);
+
+/** Suites whose time grows with scale or trials, run by `npm run test:slow` (and CI). */
+const SLOW_SUITES = [
+  "test/scale/**/*.test.ts",
+  "test/postgres/scale.test.ts",
+  "test/cli/serve-crash.test.ts",
+];
 
 export default defineConfig({
   // SQL migrations and example CSV files are imported as text, as tsup's text loader does.
@@ -26,8 +34,26 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Vitest runs one file at a time on a 2-core machine (cores - 1); most files wait on child
+    // processes, sockets and databases, so one more worker than cores keeps both cores busy.
+    maxWorkers: availableParallelism() + 1,
+    projects: [
+      {
+        extends: true,
+        test: { name: "main", include: ["test/**/*.test.ts"], exclude: SLOW_SUITES },
+      },
+      // `npm run test:slow` (CI runs it after npm test): scale, soak and crash suites, and the
+      // conformance kit on PGlite beside the real server's.
+      {
+        extends: true,
+        test: {
+          name: "slow",
+          include: [...SLOW_SUITES, "test/postgres/pglite-conformance.test.ts"],
+          env: { RPDI_EVERY_ENGINE: "1" },
+        },
+      },
+    ],
   },
 });
