@@ -9,6 +9,7 @@ const SLOW_SUITES = [
   "test/scale/**/*.test.ts",
   "test/postgres/scale.test.ts",
   "test/cli/serve-crash.test.ts",
+  "test/postgres/copy-conformance.test.ts",
 ];
 
 export default defineConfig({

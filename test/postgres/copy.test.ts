@@ -5,7 +5,6 @@ import { createPostgresStore } from "../../src/postgres/adapter";
 import { copyFromOf, copyValue } from "../../src/postgres/bulk";
 import type { PostgresClient } from "../../src/postgres/client";
 import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/store/snapshot";
-import { runStoreConformance } from "../../src/testing/conformance";
 import { describeOnServer, pgliteClient } from "./stores";
 
 describe("COPY text format", () => {
@@ -173,32 +172,6 @@ function properties(client: () => PostgresClient) {
 describe("bulk writes by COPY on PGlite", () => {
   properties(() => pgliteClient());
 });
-
-// Every bulk write by COPY, however few its rows: the whole contract, failures and conflicts too.
-let conformanceStores = 0;
-const conformanceSchemas = new WeakMap<object, string>();
-runStoreConformance(
-  "PostgreSQL store on PGlite, every bulk write by COPY",
-  async () => {
-    const schema = `rpdi_copy_all_${process.pid}_${++conformanceStores}`;
-    const store = createPostgresStore({ client: pgliteClient(), schema, copyFromRows: 0 });
-    await store.migrate();
-    conformanceSchemas.set(store, schema);
-    return store;
-  },
-  {
-    numRuns: 5,
-    dispose: async (store) => {
-      await pgliteClient().query(
-        `DROP SCHEMA IF EXISTS "${conformanceSchemas.get(store)}" CASCADE`,
-      );
-    },
-    skip: {
-      "read while write":
-        "PGlite is one connection: it runs one transaction at a time, so a read waits for any open write",
-    },
-  },
-);
 
 describeOnServer("bulk writes by COPY on the PostgreSQL server", (pool) => {
   properties(pool);
