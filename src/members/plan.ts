@@ -201,7 +201,12 @@ function hasAccess(member: Member, product: Product): boolean {
   return member.products.some((access) => access.product === product);
 }
 
-/** A create: every given value, defaults elsewhere, the product with Role or `MEMBER`. */
+/**
+ * A create: every given value, defaults elsewhere, the product with Role or `MEMBER`. Shared
+ * (the service's import), its credentials and its product list are frozen ones shared by every
+ * create with the same role: a large file's new members would otherwise each hold two more
+ * objects and a list, never changed in place (a change copies the member first).
+ */
 function createdMember(
   id: string,
   row: ValidatedMemberRow,
@@ -209,6 +214,7 @@ function createdMember(
   shareOffice: boolean,
   mentorIds: string[] | undefined,
 ): Member {
+  const role = row.role ?? Role.MEMBER;
   const member: Member = {
     id,
     email: row.email,
@@ -230,11 +236,36 @@ function createdMember(
     managerId: null,
     mentorIds: mentorIds ?? [],
     education: firstEducation(row) ?? [],
-    products: [{ product, role: row.role ?? Role.MEMBER }],
-    credentials: { passwordHash: null, mfaSecret: null, sessionEpoch: 0 },
+    products: shareOffice ? sharedAccess(product, role) : [{ product, role }],
+    credentials: shareOffice
+      ? NEW_CREDENTIALS
+      : { passwordHash: null, mfaSecret: null, sessionEpoch: 0 },
   };
   copyPresentFields(member, row, shareOffice);
   return member;
+}
+
+const NEW_CREDENTIALS: Member["credentials"] = Object.freeze({
+  passwordHash: null,
+  mfaSecret: null,
+  sessionEpoch: 0,
+});
+
+const SHARED_ACCESS = new Map<Product, Map<Role, Member["products"]>>();
+
+/** A frozen one-entry product list, one per product and role. */
+function sharedAccess(product: Product, role: Role): Member["products"] {
+  let byRole = SHARED_ACCESS.get(product);
+  if (byRole === undefined) {
+    byRole = new Map();
+    SHARED_ACCESS.set(product, byRole);
+  }
+  let products = byRole.get(role);
+  if (products === undefined) {
+    products = Object.freeze([Object.freeze({ product, role })]) as Member["products"];
+    byRole.set(role, products);
+  }
+  return products;
 }
 
 /**
