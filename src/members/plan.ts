@@ -158,7 +158,9 @@ export function* planMemberImportSteps(
       row.mentorEmails === undefined
         ? undefined
         : row.mentorEmails === null
-          ? []
+          ? shareOffice
+            ? NO_MENTORS
+            : []
           : row.mentorEmails.map(resolve);
     const member =
       stored === null
@@ -203,9 +205,9 @@ function hasAccess(member: Member, product: Product): boolean {
 
 /**
  * A create: every given value, defaults elsewhere, the product with Role or `MEMBER`. Shared
- * (the service's import), its credentials and its product list are frozen ones shared by every
- * create with the same role: a large file's new members would otherwise each hold two more
- * objects and a list, never changed in place (a change copies the member first).
+ * (the service's import), its credentials, its product list and its empty lists are frozen ones
+ * shared by every create alike: a large file's new members would otherwise each hold two more
+ * objects and up to three lists, never changed in place (a change copies the member first).
  */
 function createdMember(
   id: string,
@@ -234,8 +236,8 @@ function createdMember(
     workArrangement: null,
     flsaStatus: null,
     managerId: null,
-    mentorIds: mentorIds ?? [],
-    education: firstEducation(row) ?? [],
+    mentorIds: mentorIds ?? (shareOffice ? NO_MENTORS : []),
+    education: firstEducation(row) ?? (shareOffice ? NO_EDUCATION : []),
     products: shareOffice ? sharedAccess(product, role) : [{ product, role }],
     credentials: shareOffice
       ? NEW_CREDENTIALS
@@ -244,6 +246,9 @@ function createdMember(
   copyPresentFields(member, row, shareOffice);
   return member;
 }
+
+const NO_MENTORS = Object.freeze([]) as unknown as string[];
+const NO_EDUCATION = Object.freeze([]) as unknown as Member["education"];
 
 const NEW_CREDENTIALS: Member["credentials"] = Object.freeze({
   passwordHash: null,
