@@ -1,6 +1,7 @@
 import { drainSteps, type Pace, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import { copyMember } from "../store/member-copy";
 import { type Product, Role } from "../store/products";
+import { NEW_CREDENTIALS, NO_EDUCATION, NO_MENTORS, sharedAccess } from "../store/shared-parts";
 import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import type { AbsentMember, MemberImportResult } from "./result";
@@ -245,32 +246,6 @@ function createdMember(
   };
   copyPresentFields(member, row, shareOffice);
   return member;
-}
-
-const NO_MENTORS = Object.freeze([]) as unknown as string[];
-const NO_EDUCATION = Object.freeze([]) as unknown as Member["education"];
-
-const NEW_CREDENTIALS: Member["credentials"] = Object.freeze({
-  passwordHash: null,
-  mfaSecret: null,
-  sessionEpoch: 0,
-});
-
-const SHARED_ACCESS = new Map<Product, Map<Role, Member["products"]>>();
-
-/** A frozen one-entry product list, one per product and role. */
-function sharedAccess(product: Product, role: Role): Member["products"] {
-  let byRole = SHARED_ACCESS.get(product);
-  if (byRole === undefined) {
-    byRole = new Map();
-    SHARED_ACCESS.set(product, byRole);
-  }
-  let products = byRole.get(role);
-  if (products === undefined) {
-    products = Object.freeze([Object.freeze({ product, role })]) as Member["products"];
-    byRole.set(role, products);
-  }
-  return products;
 }
 
 /**

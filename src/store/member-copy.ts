@@ -1,12 +1,17 @@
 import type { Member } from "./snapshot";
 
-/** A deep copy of a member record, cheaper than structuredClone on the import's hot path. */
+/**
+ * A deep copy of a member record, cheaper than structuredClone on the import's hot path. A frozen
+ * office or list (the organization's own office, an import's shared empty lists) is shared rather
+ * than copied: nothing can change it in place.
+ */
 export function copyMember(member: Member): Member {
+  const { office, mentorIds, education } = member;
   return {
     ...member,
-    office: member.office === null ? null : { ...member.office },
-    mentorIds: [...member.mentorIds],
-    education: member.education.map((entry) => ({ ...entry })),
+    office: office === null || Object.isFrozen(office) ? office : { ...office },
+    mentorIds: Object.isFrozen(mentorIds) ? mentorIds : [...mentorIds],
+    education: Object.isFrozen(education) ? education : education.map((entry) => ({ ...entry })),
     products: member.products.map((access) => ({ ...access })),
     credentials: { ...member.credentials },
   };

@@ -25,8 +25,10 @@ import type {
 } from "./port";
 import type { Product } from "./products";
 import { withSessionEpoch } from "./session-epoch";
+import { NO_EDUCATION, NO_MENTORS } from "./shared-parts";
 import {
   type Member,
+  type Office,
   type OrganizationProfile,
   type OrganizationSnapshot,
   type OrganizationSnapshotInput,
@@ -700,8 +702,10 @@ function overlay(state: OrganizationState): WorkingState {
 
 function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
   const copy = structuredClone(snapshot);
+  deepFreeze(copy.organization);
+  shareParts(copy.members, copy.organization.offices);
   return {
-    organization: deepFreeze(copy.organization),
+    organization: copy.organization,
     members: new Map(copy.members.map((member) => [member.id, member])),
     idByEmail: new Map(copy.members.map((member) => [emailKey(member.email), member.id])),
     externalUserEmails: copy.externalUserEmails,
@@ -718,6 +722,23 @@ function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
     feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs, copy.organization),
     totpSteps: new Map(),
   };
+}
+
+/**
+ * Gives the members of a snapshot the frozen parts an import gives its members: the
+ * organization's own office (frozen) for an office equal to it, the shared empty lists for empty
+ * mentors and education. The members then share them rather than holding their own, and copying
+ * a member for a transaction copies none of them.
+ */
+function shareParts(members: Member[], offices: readonly Office[]): void {
+  const byKey = new Map<string, Office>();
+  const key = (office: Office) => JSON.stringify([office.city, office.state, office.country]);
+  for (const office of offices) byKey.set(key(office), office);
+  for (const member of members) {
+    if (member.office !== null) member.office = byKey.get(key(member.office)) ?? member.office;
+    if (member.mentorIds.length === 0) member.mentorIds = NO_MENTORS;
+    if (member.education.length === 0) member.education = NO_EDUCATION;
+  }
 }
 
 /** The state as a snapshot sharing its records: for copying or serializing, never handing out. */
