@@ -1,7 +1,13 @@
 import { drainSteps, type Pace, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import { copyMember } from "../store/member-copy";
 import { type Product, Role } from "../store/products";
-import { NEW_CREDENTIALS, NO_EDUCATION, NO_MENTORS, sharedAccess } from "../store/shared-parts";
+import {
+  NEW_CREDENTIALS,
+  NO_EDUCATION,
+  NO_MENTORS,
+  sharedAccess,
+  withRole,
+} from "../store/shared-parts";
 import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import type { AbsentMember, MemberImportResult } from "./result";
@@ -268,7 +274,8 @@ function updatedMember(
   const access = member.products.find((entry) => entry.product === product);
   if (access === undefined)
     member.products = [...member.products, { product, role: row.role ?? Role.MEMBER }];
-  else if (row.role !== undefined && row.role !== null) access.role = row.role;
+  else if (row.role !== undefined && row.role !== null && access.role !== row.role)
+    member.products = withRole(member.products, product, row.role);
   return member;
 }
 

@@ -25,7 +25,7 @@ import type {
 } from "./port";
 import type { Product } from "./products";
 import { withSessionEpoch } from "./session-epoch";
-import { NO_EDUCATION, NO_MENTORS } from "./shared-parts";
+import { NO_EDUCATION, NO_MENTORS, sharedAccess } from "./shared-parts";
 import {
   type Member,
   type Office,
@@ -654,7 +654,10 @@ function memoryTx(
       if (!read().members.has(memberId)) return false;
       const members = write().members;
       const member = copyMember(members.get(memberId) as Member);
-      member.credentials.sessionEpoch++;
+      member.credentials = {
+        ...member.credentials,
+        sessionEpoch: member.credentials.sessionEpoch + 1,
+      };
       members.set(memberId, member);
       return true;
     },
@@ -738,6 +741,9 @@ function shareParts(members: Member[], offices: readonly Office[]): void {
     if (member.office !== null) member.office = byKey.get(key(member.office)) ?? member.office;
     if (member.mentorIds.length === 0) member.mentorIds = NO_MENTORS;
     if (member.education.length === 0) member.education = NO_EDUCATION;
+    const only = member.products.length === 1 ? member.products[0] : undefined;
+    if (only !== undefined) member.products = sharedAccess(only.product, only.role);
+    Object.freeze(member.credentials);
   }
 }
 

@@ -35,3 +35,15 @@ export function sharedAccess(product: Product, role: Role): Member["products"] {
   }
   return products;
 }
+
+/**
+ * `products` with `product`'s role set to `role`, as a new list: a member's product list and its
+ * entries may be shared and frozen, so a role is never changed in place.
+ */
+export function withRole(
+  products: Member["products"],
+  product: Product,
+  role: Role,
+): Member["products"] {
+  return products.map((entry) => (entry.product === product ? { product, role } : entry));
+}
