@@ -29,7 +29,7 @@ type Listing = DraftMemberRow | AddressEntry | string | number;
  * name, the stored members' and, once added, the addresses rows move their members to. A row's
  * match, its duplicate check and each reference then cost one look-up instead of one per kind of
  * address; with tens of thousands of rows these look-ups were most of the cross-row rules' time.
- * The rows' addresses are noted first, then the stored members they name are {@link attach}ed:
+ * The rows' addresses are noted first, then the stored members are {@link attach}ed:
  * the book is also the list of addresses the members are loaded by, so a large file's addresses
  * are not gathered into a set of their own besides it.
  */
@@ -63,14 +63,15 @@ export class AddressBook {
   }
 
   /**
-   * Matches the rows with each stored member's address to it; the last member wins, should two
-   * share one. Members whose address no row notes or names are left out: no rule asks for them.
+   * Matches the rows with each stored member's address to it, and notes the others; the last
+   * member wins, should two share one.
    */
   attach(members: readonly Member[]): void {
     for (const member of members) {
-      const listing = this.#entries.get(emailKey(member.email));
-      if (listing === undefined) continue;
-      if (listing instanceof AddressEntry) {
+      const key = emailKey(member.email);
+      const listing = this.#entries.get(key);
+      if (listing === undefined) this.#entries.set(key, new AddressEntry(member, null));
+      else if (listing instanceof AddressEntry) {
         listing.member = member;
         for (const row of listing.rows ?? []) row.existing = member;
       } else (listing as DraftMemberRow).existing = member;

@@ -199,14 +199,15 @@ export class MemberRowValidator {
 
   /** {@link addresses} in steps of `ROWS_PER_STEP` rows. */
   *addressSteps(): Steps<string[]> {
-    return (yield* this.#addressBookSteps()).addresses();
+    return (yield* this.#addressBookSteps(true)).addresses();
   }
 
   /**
-   * The address book of the rows, made on first use: each row's Email noted as the row's, the
-   * addresses it names besides. It is also the list {@link addresses} answers.
+   * The address book of the rows, made on first use: each row's Email noted as the row's and,
+   * `withNamed`, the addresses it names besides, the list {@link addresses} answers. Validation
+   * alone needs no such list: the stored members it is given are all noted by `attach`.
    */
-  *#addressBookSteps(): Steps<AddressBook> {
+  *#addressBookSteps(withNamed: boolean): Steps<AddressBook> {
     if (this.#index !== null) return this.#index;
     const book = new AddressBook();
     const name = (address: unknown) => {
@@ -218,9 +219,11 @@ export class MemberRowValidator {
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index] as DraftMemberRow;
       if (row.emailKey !== null) book.noteRow(row, row.emailKey);
-      name(row.values.newEmail);
-      name(row.values.managerEmail);
-      for (const mentor of row.values.mentorEmails ?? []) name(mentor);
+      if (withNamed) {
+        name(row.values.newEmail);
+        name(row.values.managerEmail);
+        for (const mentor of row.values.mentorEmails ?? []) name(mentor);
+      }
       if ((index + 1) % ROWS_PER_STEP === 0) yield;
     }
     this.#index = book;
@@ -243,7 +246,7 @@ export class MemberRowValidator {
     const rows = this.#rows;
     const report = this.#errors.report;
     const rules = this.#rules;
-    const book = yield* this.#addressBookSteps();
+    const book = yield* this.#addressBookSteps(false);
     book.attach(members);
     const ssoPresent = { ssoId: this.#has("ssoId"), useMfa: this.#has("useMfa") };
     const employeeIds = new DuplicateEmployeeIds();
@@ -288,7 +291,6 @@ export class MemberRowValidator {
     if (this.#errors.size > 0) {
       return { ok: false, result: { fileError: null, rowColumnErrors: this.#errors.sorted() } };
     }
-    book.seal();
     this.#book = book;
     const columns = new Set(this.#fields.map((field) => MEMBER_COLUMNS[field].header));
     // Made at its size: grown push by push, a large file's list left each smaller one behind.
@@ -308,6 +310,7 @@ export class MemberRowValidator {
   addressOwners(): AddressOwners | null {
     const book = this.#book;
     if (book === null) return null;
+    book.seal();
     return { owner: (key) => book.owner(key), isRowEmail: (key) => book.isRowEmail(key) };
   }
 
