@@ -2,6 +2,7 @@ import { copyMember } from "../store/member-copy";
 import type { Store, StoreTx } from "../store/port";
 import { type Product, Role } from "../store/products";
 import { runReadOnly, runTransaction } from "../store/run";
+import { withRole } from "../store/shared-parts";
 import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import { newRecordId } from "../values/record-id";
@@ -153,7 +154,7 @@ export async function editMemberAuthInfo(
           type: MemberRowErrorType.ROW_VALUE_CONFLICT,
           message: `The member has no ${product} access to change the role of; grant it with addEmployerMemberProductUserRole.`,
         });
-      } else access.role = role;
+      } else result.member.products = withRole(result.member.products, product, role);
     }
     if (errors.length > 0) return { ok: false, reason: "INVALID", errors };
     await save(tx, result.member);
@@ -175,7 +176,7 @@ export async function addMemberProductRole(
     const access = member.products.find((entry) => entry.product === input.product);
     const welcomeEmails: WelcomeEmail[] = [];
     if (access === undefined) {
-      member.products.push({ product: input.product, role });
+      member.products = [...member.products, { product: input.product, role }];
       welcomeEmails.push({
         id: newId(),
         memberId: member.id,
@@ -186,7 +187,7 @@ export async function addMemberProductRole(
         reason: "PRODUCT_GRANTED",
         createdAt: input.now.toISOString(),
       });
-    } else access.role = role;
+    } else member.products = withRole(member.products, input.product, role);
     await save(tx, member, welcomeEmails);
     return { ok: true, member: publicMember(member), welcomeEmails };
   });

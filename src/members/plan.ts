@@ -1,6 +1,13 @@
 import { drainSteps, type Pace, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import { copyMember } from "../store/member-copy";
 import { type Product, Role } from "../store/products";
+import {
+  NEW_CREDENTIALS,
+  NO_EDUCATION,
+  NO_MENTORS,
+  sharedAccess,
+  withRole,
+} from "../store/shared-parts";
 import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import type { AbsentMember, MemberImportResult } from "./result";
@@ -16,9 +23,10 @@ export interface MemberPlan {
   welcomeEmails: WelcomeEmail[];
   result: MemberImportResult;
   /**
-   * The caller hands the member records of `creates` and `updates` over: it neither holds nor
-   * changes them after `applyMemberPlan`, so an adapter may keep them as they are (the memory
-   * store does) rather than copy them. Absent or `false`, the records stay the caller's.
+   * The caller hands the member records of `creates` and `updates` and the welcome emails over: it
+   * changes none of them after `applyMemberPlan`, so an adapter may keep them as they are (the
+   * memory store does, freezing the emails) rather than copy them. Absent or `false`, the records
+   * stay the caller's.
    */
   handOver?: boolean;
   /**
@@ -90,7 +98,9 @@ export function* planMemberImportSteps(
 ): Steps<MemberPlan> {
   const owner = context.addressOwner;
   // With `addressOwner`, a created member's id is found by its row's number, not its index.
-  const rowIds: string[] = [];
+  const last = rows[rows.length - 1];
+  const rowIds: string[] =
+    owner === undefined || last === undefined ? [] : new Array<string>(last.rowNumber + 1);
   let ids: Map<string, string> | undefined;
   if (owner === undefined) {
     ids = new Map();
@@ -149,9 +159,19 @@ export function* planMemberImportSteps(
           ? null
           : "PRODUCT_GRANTED";
     const shareOffice = context.consumeRows === true;
+    // Resolved before the member is made, so a create is made with its mentors rather than with
+    // an empty list replaced at once.
+    const mentorIds =
+      row.mentorEmails === undefined
+        ? undefined
+        : row.mentorEmails === null
+          ? shareOffice
+            ? NO_MENTORS
+            : []
+          : row.mentorEmails.map(resolve);
     const member =
       stored === null
-        ? createdMember(id, row, context.product, shareOffice)
+        ? createdMember(id, row, context.product, shareOffice, mentorIds)
         : updatedMember(
             context.membersAreCopies === true && !Object.isFrozen(stored)
               ? stored
@@ -162,7 +182,7 @@ export function* planMemberImportSteps(
           );
     if (row.managerEmail !== undefined)
       member.managerId = row.managerEmail === null ? null : resolve(row.managerEmail);
-    if (row.mentorEmails !== undefined) member.mentorIds = (row.mentorEmails ?? []).map(resolve);
+    if (mentorIds !== undefined && stored !== null) member.mentorIds = mentorIds;
     if (reason !== null) {
       plan.welcomeEmails.push({
         id: context.newId(),
@@ -190,13 +210,20 @@ function hasAccess(member: Member, product: Product): boolean {
   return member.products.some((access) => access.product === product);
 }
 
-/** A create: every given value, defaults elsewhere, the product with Role or `MEMBER`. */
+/**
+ * A create: every given value, defaults elsewhere, the product with Role or `MEMBER`. Shared
+ * (the service's import), its credentials, its product list and its empty lists are frozen ones
+ * shared by every create alike: a large file's new members would otherwise each hold two more
+ * objects and up to three lists, never changed in place (a change copies the member first).
+ */
 function createdMember(
   id: string,
   row: ValidatedMemberRow,
   product: Product,
   shareOffice: boolean,
+  mentorIds: string[] | undefined,
 ): Member {
+  const role = row.role ?? Role.MEMBER;
   const member: Member = {
     id,
     email: row.email,
@@ -216,13 +243,14 @@ function createdMember(
     workArrangement: null,
     flsaStatus: null,
     managerId: null,
-    mentorIds: [],
-    education: [],
-    products: [{ product, role: row.role ?? Role.MEMBER }],
-    credentials: { passwordHash: null, mfaSecret: null, sessionEpoch: 0 },
+    mentorIds: mentorIds ?? (shareOffice ? NO_MENTORS : []),
+    education: firstEducation(row) ?? (shareOffice ? NO_EDUCATION : []),
+    products: shareOffice ? sharedAccess(product, role) : [{ product, role }],
+    credentials: shareOffice
+      ? NEW_CREDENTIALS
+      : { passwordHash: null, mfaSecret: null, sessionEpoch: 0 },
   };
   copyPresentFields(member, row, shareOffice);
-  addEducationOnce(member, row);
   return member;
 }
 
@@ -246,7 +274,8 @@ function updatedMember(
   const access = member.products.find((entry) => entry.product === product);
   if (access === undefined)
     member.products = [...member.products, { product, role: row.role ?? Role.MEMBER }];
-  else if (row.role !== undefined && row.role !== null) access.role = row.role;
+  else if (row.role !== undefined && row.role !== null && access.role !== row.role)
+    member.products = withRole(member.products, product, row.role);
   return member;
 }
 
@@ -281,8 +310,14 @@ function copyPresentFields(member: Member, row: ValidatedMemberRow, shareOffice:
  */
 function addEducationOnce(member: Member, row: ValidatedMemberRow): void {
   if (member.education.length > 0) return;
+  const education = firstEducation(row);
+  if (education !== undefined) member.education = education;
+}
+
+/** The row's Law School and Graduation Year as a member's education; `undefined` for neither. */
+function firstEducation(row: ValidatedMemberRow): Member["education"] | undefined {
   const lawSchool = row.lawSchool ?? null;
   const graduationYear = row.graduationYear ?? null;
-  if (lawSchool === null && graduationYear === null) return;
-  member.education = [{ lawSchool, graduationYear }];
+  if (lawSchool === null && graduationYear === null) return undefined;
+  return [{ lawSchool, graduationYear }];
 }

@@ -60,6 +60,9 @@ export class MemberRowValidator {
   readonly #mentorPosition: number | undefined;
   readonly #errors = new RowErrorCollector();
   readonly #rows: DraftMemberRow[] = [];
+  /** The rows' addresses, once {@link addressSteps} or {@link finishSteps} gathered them. */
+  #index: AddressBook | null = null;
+  /** The address book of rows that passed every rule. */
   #book: AddressBook | null = null;
 
   constructor(positions: ReadonlyMap<MemberHeader, number>, rules: MemberRuleContext) {
@@ -196,20 +199,35 @@ export class MemberRowValidator {
 
   /** {@link addresses} in steps of `ROWS_PER_STEP` rows. */
   *addressSteps(): Steps<string[]> {
-    const addresses = new Set<string>();
-    const add = (address: unknown) => {
-      if (typeof address === "string") addresses.add(emailKey(address));
+    return (yield* this.#addressBookSteps(true)).addresses();
+  }
+
+  /**
+   * The address book of the rows, made on first use: each row's Email noted as the row's and,
+   * `withNamed`, the addresses it names besides, the list {@link addresses} answers. Validation
+   * alone needs no such list: the stored members it is given are all noted by `attach`.
+   */
+  *#addressBookSteps(withNamed: boolean): Steps<AddressBook> {
+    if (this.#index !== null) return this.#index;
+    const book = new AddressBook();
+    const name = (address: unknown) => {
+      if (typeof address === "string") book.name(emailKey(address));
     };
     const rows = this.#rows;
+    // Filled after reading rather than while reading: a large map taking in freshly parsed values
+    // on every record made the garbage collector track each insertion, tripling the cost.
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index] as DraftMemberRow;
-      if (row.emailKey !== null) addresses.add(row.emailKey);
-      add(row.values.newEmail);
-      add(row.values.managerEmail);
-      for (const mentor of row.values.mentorEmails ?? []) add(mentor);
+      if (row.emailKey !== null) book.noteRow(row, row.emailKey);
+      if (withNamed) {
+        name(row.values.newEmail);
+        name(row.values.managerEmail);
+        for (const mentor of row.values.mentorEmails ?? []) name(mentor);
+      }
       if ((index + 1) % ROWS_PER_STEP === 0) yield;
     }
-    return [...addresses];
+    this.#index = book;
+    return book;
   }
 
   /** The cross-row rules, then the verdict. */
@@ -228,20 +246,15 @@ export class MemberRowValidator {
     const rows = this.#rows;
     const report = this.#errors.report;
     const rules = this.#rules;
-    const book = new AddressBook(
-      members,
-      members.length > rows.length ? new Set(this.addresses()) : null,
-    );
+    const book = yield* this.#addressBookSteps(false);
+    book.attach(members);
     const ssoPresent = { ssoId: this.#has("ssoId"), useMfa: this.#has("useMfa") };
     const employeeIds = new DuplicateEmployeeIds();
     // The rows with a New Email, in file order: the New Email rules then pass over those few
     // rather than over every row again, each row of a large file a cache miss.
     const movers: DraftMemberRow[] = [];
-    // Filled here rather than while reading: a large map taking in freshly parsed values on every
-    // record made the garbage collector track each insertion, tripling the cost of this pass.
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index] as DraftMemberRow;
-      if (row.emailKey !== null) book.noteRow(row, row.emailKey);
       employeeIds.note(row);
       if (typeof row.values.newEmail === "string") movers.push(row);
       if (rules.ssoIdApplies) {
@@ -284,9 +297,10 @@ export class MemberRowValidator {
     }
     this.#book = book;
     const columns = new Set(this.#fields.map((field) => MEMBER_COLUMNS[field].header));
-    const validated: ValidatedMemberRow[] = [];
+    // Made at its size: grown push by push, a large file's list left each smaller one behind.
+    const validated = new Array<ValidatedMemberRow>(rows.length);
     for (let index = 0; index < rows.length; index++) {
-      validated.push(finishRow(rows[index] as DraftMemberRow));
+      validated[index] = finishRow(rows[index] as DraftMemberRow);
       if ((index + 1) % ROWS_PER_STEP === 0) yield;
     }
     return { ok: true, rows: validated, columns };
@@ -300,6 +314,7 @@ export class MemberRowValidator {
   addressOwners(): AddressOwners | null {
     const book = this.#book;
     if (book === null) return null;
+    book.seal();
     return { owner: (key) => book.owner(key), isRowEmail: (key) => book.isRowEmail(key) };
   }
 

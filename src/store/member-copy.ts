@@ -1,13 +1,18 @@
 import type { Member } from "./snapshot";
 
-/** A deep copy of a member record, cheaper than structuredClone on the import's hot path. */
+/**
+ * A deep copy of a member record, cheaper than structuredClone on the import's hot path. A frozen
+ * part (the organization's own office, the shared lists and credentials of `shared-parts`) is
+ * shared rather than copied: nothing can change it in place.
+ */
 export function copyMember(member: Member): Member {
+  const { office, mentorIds, education, products, credentials } = member;
   return {
     ...member,
-    office: member.office === null ? null : { ...member.office },
-    mentorIds: [...member.mentorIds],
-    education: member.education.map((entry) => ({ ...entry })),
-    products: member.products.map((access) => ({ ...access })),
-    credentials: { ...member.credentials },
+    office: office === null || Object.isFrozen(office) ? office : { ...office },
+    mentorIds: Object.isFrozen(mentorIds) ? mentorIds : [...mentorIds],
+    education: Object.isFrozen(education) ? education : education.map((entry) => ({ ...entry })),
+    products: Object.isFrozen(products) ? products : products.map((access) => ({ ...access })),
+    credentials: Object.isFrozen(credentials) ? credentials : { ...credentials },
   };
 }

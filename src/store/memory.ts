@@ -25,8 +25,10 @@ import type {
 } from "./port";
 import type { Product } from "./products";
 import { withSessionEpoch } from "./session-epoch";
+import { NO_EDUCATION, NO_MENTORS, sharedAccess } from "./shared-parts";
 import {
   type Member,
+  type Office,
   type OrganizationProfile,
   type OrganizationSnapshot,
   type OrganizationSnapshotInput,
@@ -538,7 +540,7 @@ function memoryTx(
           claimAddress(addresses, changed, member);
           dropAddress(addresses, changed, emailKey(stored.email));
         }
-        members.set(member.id, withSessionEpoch(stored, keep(member)));
+        members.set(member.id, withSessionEpoch(stored, keep(member), plan.handOver === true));
       }
       for (const member of plan.creates) {
         if (plan.pace !== undefined && ++written % MEMBERS_PER_SLICE === 0) await plan.pace();
@@ -550,8 +552,13 @@ function memoryTx(
       if (plan.welcomeEmails.length > 0) {
         const outbox = [...state.outbox];
         // One at a time: spreading a whole file's emails into push's arguments can overflow the
-        // stack.
-        for (const email of plan.welcomeEmails) outbox.push({ ...email });
+        // stack. Handed-over emails are kept as they are, frozen: an import queues one per new
+        // member, and copying them was a tenth of its peak memory.
+        const keepEmail =
+          plan.handOver === true
+            ? (email: WelcomeEmail) => Object.freeze(email)
+            : (email: WelcomeEmail) => ({ ...email });
+        for (const email of plan.welcomeEmails) outbox.push(keepEmail(email));
         state.outbox = outbox;
       }
     },
@@ -672,7 +679,10 @@ function memoryTx(
       if (!read().members.has(memberId)) return false;
       const members = write().members;
       const member = copyMember(members.get(memberId) as Member);
-      member.credentials.sessionEpoch++;
+      member.credentials = {
+        ...member.credentials,
+        sessionEpoch: member.credentials.sessionEpoch + 1,
+      };
       members.set(memberId, member);
       return true;
     },
@@ -720,8 +730,10 @@ function overlay(state: OrganizationState): WorkingState {
 
 function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
   const copy = structuredClone(snapshot);
+  deepFreeze(copy.organization);
+  shareParts(copy.members, copy.organization.offices);
   return {
-    organization: deepFreeze(copy.organization),
+    organization: copy.organization,
     members: new Map(copy.members.map((member) => [member.id, member])),
     idByEmail: new Map(copy.members.map((member) => [emailKey(member.email), member.id])),
     externalUserEmails: copy.externalUserEmails,
@@ -738,6 +750,26 @@ function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
     feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs, copy.organization),
     totpSteps: new Map(),
   };
+}
+
+/**
+ * Gives the members of a snapshot the frozen parts an import gives its members: the
+ * organization's own office (frozen) for an office equal to it, the shared empty lists for empty
+ * mentors and education. The members then share them rather than holding their own, and copying
+ * a member for a transaction copies none of them.
+ */
+function shareParts(members: Member[], offices: readonly Office[]): void {
+  const byKey = new Map<string, Office>();
+  const key = (office: Office) => JSON.stringify([office.city, office.state, office.country]);
+  for (const office of offices) byKey.set(key(office), office);
+  for (const member of members) {
+    if (member.office !== null) member.office = byKey.get(key(member.office)) ?? member.office;
+    if (member.mentorIds.length === 0) member.mentorIds = NO_MENTORS;
+    if (member.education.length === 0) member.education = NO_EDUCATION;
+    const only = member.products.length === 1 ? member.products[0] : undefined;
+    if (only !== undefined) member.products = sharedAccess(only.product, only.role);
+    Object.freeze(member.credentials);
+  }
 }
 
 /** The state as a snapshot sharing its records: for copying or serializing, never handing out. */

@@ -19,11 +19,16 @@ export function memberSessionState(member: Member): string {
 /**
  * `next`, replacing `stored`, with its session epoch raised past the stored one when what its
  * sessions vouch for changed: the stamp of a session can then never match again, even once the
- * change is undone (MFA turned on and off again, an address changed and changed back).
+ * change is undone (MFA turned on and off again, an address changed and changed back). An `owned`
+ * `next` (handed over to the store) has its epoch raised in place rather than being copied.
  */
-export function withSessionEpoch(stored: Member, next: Member): Member {
+export function withSessionEpoch(stored: Member, next: Member, owned = false): Member {
   if (sameSessionState(stored, next)) return next;
   const sessionEpoch = Math.max(next.credentials.sessionEpoch, stored.credentials.sessionEpoch + 1);
+  if (owned && !Object.isFrozen(next.credentials)) {
+    next.credentials.sessionEpoch = sessionEpoch;
+    return next;
+  }
   return { ...next, credentials: { ...next.credentials, sessionEpoch } };
 }
 
