@@ -8,7 +8,20 @@ import { join } from "node:path";
 import { build } from "esbuild";
 
 const outdir = join(process.cwd(), ".bench", "bundle");
+/** As tsup bundles the package: dependencies left to node_modules, migrations and CSVs as text. */
+const bundled = {
+  outdir,
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  loader: { ".sql": "text", ".csv": "text" },
+  logLevel: "warning",
+};
 await build({
+  ...bundled,
   // Named entries: the import pool finds its worker beside the bundle that starts it.
   entryPoints: {
     run: "test/bench/run.ts",
@@ -19,15 +32,6 @@ await build({
     // The root export as tsup builds it, for the import-time figure.
     root: "src/index.ts",
   },
-  outdir,
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  loader: { ".sql": "text" },
-  logLevel: "warning",
 });
 // The same app once more with rpdi's OpenTelemetry modules replaced by ones that never ask for a
 // provider: rpdi before OpenTelemetry, measured beside the app as shipped (no SDK registered).
@@ -45,16 +49,8 @@ const withoutTelemetry = {
   },
 };
 await build({
+  ...bundled,
   entryPoints: { "app-without-telemetry": "test/bench/without-telemetry/app.ts" },
-  outdir,
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  loader: { ".sql": "text" },
-  logLevel: "warning",
   plugins: [withoutTelemetry],
 });
 const run = spawnSync(process.execPath, ["--expose-gc", join(outdir, "run.mjs")], {
