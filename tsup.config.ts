@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from "tsup";
+import browserAliases from "./browser-aliases.json";
 
 /** Migrations and the example CSV files are bundled as text. */
 const TEXT_FILES = { ".sql": "text", ".csv": "text" } as const;
@@ -69,10 +70,14 @@ export default defineConfig((options): Options[] => {
       noExternal: [/./],
       dts,
       sourcemap: true,
-      esbuildOptions: withoutSourcesContent,
       target: "es2022",
       platform: "browser",
       minify: true,
+      esbuildOptions: (options) => {
+        options.sourcesContent = false;
+        // Each package's own browser build (csv-parse, csv-stringify): their Node builds need streams.
+        options.alias = browserAliases;
+      },
     },
     {
       entry: { cli: "src/cli/main.ts" },

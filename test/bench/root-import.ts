@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import browserAliases from "../../browser-aliases.json";
 import { median } from "./timing";
 
 /**
@@ -33,6 +34,7 @@ export async function browserBundleBytes(
     stdin: { contents, resolveDir: process.cwd(), loader: "ts" },
     bundle: true,
     platform: "browser",
+    alias: browserAliases,
     format: "esm",
     minify: true,
     write: false,

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import browserAliases from "../../browser-aliases.json";
 import { exampleFiles } from "../../src/examples/files";
 import { checkMatterCsv } from "../../src/matters/validate";
 import { summarizeMemberImport } from "../../src/members/summary";
@@ -48,6 +49,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the browser build in headless Chromium${NO_CHROM
       entryPoints: [join(ROOT, "src/browser.ts")],
       bundle: true,
       platform: "browser",
+      alias: browserAliases,
       format: "esm",
       loader: { ".csv": "text" },
       write: false,

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createContext, runInContext } from "node:vm";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import browserAliases from "../../browser-aliases.json";
 import { ROOT } from "../support/serve";
 
 /*
@@ -26,6 +27,7 @@ describe("the root export in a browser-like environment", () => {
       },
       bundle: true,
       platform: "browser",
+      alias: browserAliases,
       format: "iife",
       write: false,
       logLevel: "silent",
@@ -68,6 +70,7 @@ describe("rpdi/client in a browser-like environment", () => {
       },
       bundle: true,
       platform: "browser",
+      alias: browserAliases,
       format: "iife",
       write: false,
       logLevel: "silent",
