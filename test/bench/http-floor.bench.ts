@@ -1,14 +1,7 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { Hono } from "hono";
-import { createHttpApp } from "../../src/http/app";
-import { createMemoryStore } from "../../src/store/memory";
 import { HOST, type Listening, listen, loopbackLoad } from "./loopback-load";
+import { signedInSandboxApp } from "./sandbox-app";
 import { median } from "./timing";
-
-const ADMIN = { email: "sandbox.admin@hartwell.example", password: "sandbox-password" };
-/** Inside the sandbox's status changes, so the feed answers its applications (about 7 KB). */
-const NOW = new Date("2026-06-15T12:00:00Z");
 
 /** One route's throughput, rpdi's app and a bare Hono app answering the same bytes. */
 export interface HttpFloorFigures {
@@ -31,20 +24,7 @@ export async function benchHttpFloor(
   options: { rounds?: number; roundMs?: number; concurrency?: number } = {},
 ): Promise<HttpFloorFigures[]> {
   const { rounds = 7, roundMs = 2000, concurrency = 10 } = options;
-  const snapshot = JSON.parse(readFileSync(join(process.cwd(), "fixtures/sandbox.json"), "utf8"));
-  const app = createHttpApp({
-    store: createMemoryStore(snapshot),
-    tokenSecret: "bench-only-secret-of-at-least-32-bytes!",
-    now: () => NOW,
-    allowedHosts: [HOST],
-    // The spec's 1,000 feed requests per 5 minutes would answer 429 within a second.
-    rateLimiter: { take: async () => ({ allowed: true, remaining: 1 }) },
-  });
-  const login = await app.request(`http://${HOST}/app/sandbox/admin/auth/`, {
-    method: "POST",
-    body: new URLSearchParams(ADMIN),
-  });
-  const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+  const { app, cookie } = await signedInSandboxApp();
   const paths = ["/api/v2/departments", "/v1/job-applications"];
   const bare = new Hono();
   const answers = new Map<string, { body: string; headers: Record<string, string> }>();

@@ -1,17 +1,11 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { issueSessionToken } from "../../src/auth/session-token";
 import { createHttpApp } from "../../src/http/app";
 import { createMemoryStore } from "../../src/store/memory";
-import { HOST, type Listening, listen, loopbackLoad } from "./loopback-load";
+import { type Listening, listen, loopbackLoad } from "./loopback-load";
 import type { MemberBenchInput } from "./member-file";
 import { BENCH_ADMIN_ID, besideSnapshot } from "./reads-during-import.bench";
+import { type AppFactories, BENCH_SECRET, signedInSandboxApp } from "./sandbox-app";
 import { median } from "./timing";
-
-type Factories = Pick<
-  typeof import("./without-telemetry/app"),
-  "createHttpApp" | "createMemoryStore"
->;
 
 /** One figure of rpdi as shipped (OpenTelemetry's API, no SDK) beside rpdi before OpenTelemetry. */
 export interface TelemetryOverheadFigure {
@@ -22,10 +16,6 @@ export interface TelemetryOverheadFigure {
   /** Median over rounds of shipped / without, each pair measured back to back. */
   ratio: number;
 }
-
-const SECRET = "bench-only-secret-of-at-least-32-bytes!";
-const NOW = new Date("2026-06-15T12:00:00Z");
-const ADMIN = { email: "sandbox.admin@hartwell.example", password: "sandbox-password" };
 
 /** Runs `measure` for both builds `rounds` times, alternating which goes first. */
 async function interleaved(
@@ -55,33 +45,22 @@ async function interleaved(
  * this process (no worker pool), a fresh memory store each time.
  */
 export async function benchTelemetryOverhead(
-  without: Factories,
+  without: AppFactories,
   input: MemberBenchInput,
   options: { rounds?: number; roundMs?: number; importRounds?: number } = {},
 ): Promise<TelemetryOverheadFigure[]> {
   const { rounds = 7, roundMs = 1500, importRounds = 5 } = options;
-  const builds: Record<"shipped" | "without", Factories> = {
+  const builds: Record<"shipped" | "without", AppFactories> = {
     shipped: { createHttpApp, createMemoryStore },
     without,
   };
-  const snapshot = JSON.parse(readFileSync(join(process.cwd(), "fixtures/sandbox.json"), "utf8"));
   const servers: Record<string, Listening> = {};
   let cookie = "";
   for (const [name, build] of Object.entries(builds)) {
-    const app = build.createHttpApp({
-      store: build.createMemoryStore(snapshot),
-      tokenSecret: SECRET,
-      now: () => NOW,
-      allowedHosts: [HOST],
-      rateLimiter: { take: async () => ({ allowed: true, remaining: 1 }) },
-    });
-    const login = await app.request(`http://${HOST}/app/sandbox/admin/auth/`, {
-      method: "POST",
-      body: new URLSearchParams(ADMIN),
-    });
+    const signedIn = await signedInSandboxApp(build);
     // Both builds check tokens with the same secret: one cookie serves both.
-    cookie ||= login.headers.get("set-cookie")?.split(";")[0] ?? "";
-    servers[name] = await listen(app.fetch);
+    cookie ||= signedIn.cookie;
+    servers[name] = await listen(signedIn.app.fetch);
   }
   const load = loopbackLoad(10);
   const figures: TelemetryOverheadFigure[] = [];
@@ -110,10 +89,15 @@ export async function benchTelemetryOverhead(
   const importOnce = async (build: "shipped" | "without") => {
     const { createHttpApp: makeApp, createMemoryStore: makeStore } = builds[build];
     const store = makeStore(besideSnapshot(input));
-    const app = makeApp({ store, tokenSecret: SECRET, acceptBearer: true, importWorkers: false });
+    const app = makeApp({
+      store,
+      tokenSecret: BENCH_SECRET,
+      acceptBearer: true,
+      importWorkers: false,
+    });
     const token = await issueSessionToken(
       store,
-      SECRET,
+      BENCH_SECRET,
       { orgId: input.organization.id, memberId: BENCH_ADMIN_ID },
       new Date(),
     );
