@@ -97,6 +97,9 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     for (const option of FEED_PULL_OPTIONS)
       if (values[option] !== undefined)
         throw new UsageError(`--${option} applies to rpdi feed pull only`);
+    for (const option of VALIDATE_OPTIONS)
+      if (values[option] !== undefined)
+        throw new UsageError(`--${option} applies to rpdi validate, not rpdi serve`);
     const port = Number(values.port ?? "8787");
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError("--port must be a port number");
@@ -236,6 +239,18 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     all: values.all ?? false,
   });
 }
+
+/** The options of `rpdi validate` alone, refused elsewhere rather than ignored. */
+const VALIDATE_OPTIONS = [
+  "product",
+  "org",
+  "json",
+  "now",
+  "legacy",
+  "report",
+  "review-cycle",
+  "all",
+] as const;
 
 const FEED_PULL_OPTIONS = [
   "api-url",

@@ -12,6 +12,7 @@ const COMMANDS = [
   ["lists"],
   ["feed", "pull"],
   ["totp"],
+  ["examples"],
   ["outbox"],
 ];
 
@@ -23,7 +24,7 @@ describe("rpdi <command> --help", () => {
       expect([code, err]).toEqual([ExitCode.VALID, ""]);
       expect(out).toMatch(new RegExp(`^Usage:\\n  rpdi ${words.join(" ")}`));
       expect(out).toContain("Exit status:");
-      if (words[0] !== "totp") {
+      if (words[0] !== "totp" && words[0] !== "examples") {
         const options = out.slice(out.indexOf("\nOptions:\n"));
         expect(options).toMatch(/\n {2}--[\w-]+.* {2}[A-Z].*\./);
       }
@@ -157,4 +158,17 @@ describe("options before the command", () => {
     expect(code).toBe(ExitCode.USAGE);
     expect(err).toContain("\n  rpdi validate members <file.csv>");
   });
+});
+
+describe("options of another command", () => {
+  it.each([["--all"], ["--org", "org.json"], ["--json"], ["--review-cycle", "x"]])(
+    "rpdi serve %s is a usage error, not an option silently ignored",
+    async (...option) => {
+      const { code, err } = await runCliInMemory(["serve", ...option]);
+      expect(code).toBe(ExitCode.USAGE);
+      expect(err.split("\n")[0]).toBe(
+        `rpdi: ${option[0]} applies to rpdi validate, not rpdi serve`,
+      );
+    },
+  );
 });
