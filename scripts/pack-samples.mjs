@@ -33,15 +33,6 @@ async function loadExtract(root) {
   return import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
 }
 
-/** A sample's commands as the docs test reads them: comments dropped, continuations joined. */
-function commands(code) {
-  return code
-    .replace(/\\\n\s*/g, " ")
-    .split("\n")
-    .map((line) => line.replace(/\s+#\s.*$/, "").trim())
-    .filter((line) => line !== "" && !line.startsWith("#"));
-}
-
 /** Runs `program` (TypeScript) in `project` as an ES module; throws with its output on failure. */
 async function runProgram(project, name, program) {
   const { code } = await transform(program, { loader: "ts", format: "esm", target: "node20" });
@@ -83,24 +74,26 @@ function serveIn(project) {
  * `work`; `versions` gives the version range of each package a sample may import.
  */
 export async function runSamplesFromTarball({ root, work, tarball, versions, install }) {
-  const { documentationPages, codeSamples, pageModule } = await loadExtract(root);
+  const {
+    documentationPages,
+    codeSamples,
+    pageModule,
+    requirementsMet,
+    STANDALONE_PAGES,
+    shellCommands,
+  } = await loadExtract(root);
   const programs = [];
   const shellLines = [];
   for (const page of documentationPages(root)) {
     const samples = codeSamples(root, page);
     const typescript = samples.filter(
-      (sample) =>
-        sample.language === "ts" &&
-        sample.info.every((word) => {
-          const required = /^requires=(\w+)$/.exec(word)?.[1];
-          return required === undefined || process.env[required] !== undefined;
-        }),
+      (sample) => sample.language === "ts" && requirementsMet(sample, process.env),
     );
     const tests = typescript.filter((sample) => sample.info.includes("test-file"));
     const plain = typescript.filter((sample) => !sample.info.includes("test-file"));
     const slug = page.replace(/[^\w]+/g, "-");
     // The README's blocks are programs of their own; a guide's blocks follow one another.
-    const groups = page === "README.md" ? plain.map((sample) => [sample]) : [plain];
+    const groups = STANDALONE_PAGES.includes(page) ? plain.map((sample) => [sample]) : [plain];
     for (const group of groups)
       if (group.length > 0)
         programs.push({
@@ -115,7 +108,7 @@ export async function runSamplesFromTarball({ root, work, tarball, versions, ins
         test: true,
       });
     for (const sample of samples.filter((each) => each.language === "sh"))
-      shellLines.push(...commands(sample.code).map((line) => ({ page, line })));
+      for (const line of shellCommands(sample)) shellLines.push({ page, line });
   }
 
   // A test file runs under vitest, with rpdi/testing's peers (vitest, fast-check) installed.

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/cli/io";
 import { runCliInMemory } from "../support/cli";
-import { startServe as start } from "../support/serve";
+import { importOneMember, startServe as start } from "../support/serve";
 
 describe("rpdi serve", () => {
   it("serves the sandbox, prints its fake logins, and writes the state back on exit with --persist", async () => {
@@ -21,17 +21,7 @@ describe("rpdi serve", () => {
     });
     const cookie = login.headers.get("set-cookie")?.split(";")[0] as string;
     expect(login.headers.get("set-cookie")).not.toContain("Secure");
-    const form = new FormData();
-    form.set(
-      "file",
-      new Blob(["First Name,Last Name,Email\nPat,Lee,pat.lee@hartwell.example\n"]),
-      "m.csv",
-    );
-    const imported = await fetch(`${rest}/members/import-csv?product=RECRUIT`, {
-      method: "POST",
-      headers: { cookie },
-      body: form,
-    });
+    const imported = await importOneMember(rest, cookie);
     expect(imported.status).toBe(200);
     // The sandbox's site follows the port it listens on, so its candidate links lead back to it.
     const feed = await fetch(

@@ -74,3 +74,26 @@ export function shellWords(line: string): string[] {
     (match) => match[1] ?? match[2] ?? match[3] ?? "",
   );
 }
+
+/** Pages whose every block is a program of its own, as a reader copies one into a new project. */
+export const STANDALONE_PAGES: readonly string[] = ["README.md"];
+
+/** Whether every `requires=NAME` of the sample names a variable `env` sets. */
+export function requirementsMet(
+  sample: CodeSample,
+  env: Record<string, string | undefined>,
+): boolean {
+  return sample.info.every((word) => {
+    const required = /^requires=(\w+)$/.exec(word)?.[1];
+    return required === undefined || env[required] !== undefined;
+  });
+}
+
+/** A shell sample's commands: comments dropped, backslash continuations joined. */
+export function shellCommands(sample: CodeSample): string[] {
+  return sample.code
+    .replace(/\\\n\s*/g, " ")
+    .split("\n")
+    .map((line) => line.replace(/\s+#\s.*$/, "").trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
+}

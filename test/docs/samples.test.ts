@@ -12,6 +12,9 @@ import {
   codeSamples,
   documentationPages,
   pageModule,
+  requirementsMet,
+  STANDALONE_PAGES,
+  shellCommands,
   shellWords,
 } from "./extract";
 
@@ -28,8 +31,6 @@ import {
  *   demo and test commands, which CI itself runs.
  */
 const SAMPLE_DIR = join(ROOT, "test/docs/.samples");
-/** Pages whose every block is a program of its own, copied alone into a new project. */
-const STANDALONE_PAGES = ["README.md"];
 mkdirSync(SAMPLE_DIR, { recursive: true });
 
 const pages = documentationPages(ROOT).map((page) => ({ page, samples: codeSamples(ROOT, page) }));
@@ -37,11 +38,7 @@ const pages = documentationPages(ROOT).map((page) => ({ page, samples: codeSampl
 const absentPackages = (sample: CodeSample) =>
   sample.info.flatMap((word) => /^no-run=(\S+)$/.exec(word)?.[1]?.split(",") ?? []);
 const runnable = (sample: CodeSample) =>
-  absentPackages(sample).length === 0 &&
-  sample.info.every((word) => {
-    const required = /^requires=(\w+)$/.exec(word)?.[1];
-    return required === undefined || process.env[required] !== undefined;
-  });
+  absentPackages(sample).length === 0 && requirementsMet(sample, process.env);
 const moduleFile = (page: string, suffix: string) =>
   join(SAMPLE_DIR, `${page.replace(/[^\w]+/g, "-")}${suffix}.ts`);
 
@@ -103,22 +100,13 @@ describe.each(notRun)("$page:$line, for packages rpdi does not install", (sample
   });
 });
 
-/** A shell sample's commands: comments dropped, backslash continuations joined. */
-function commands(sample: CodeSample): string[] {
-  return sample.code
-    .replace(/\\\n\s*/g, " ")
-    .split("\n")
-    .map((line) => line.replace(/\s+#\s.*$/, "").trim())
-    .filter((line) => line !== "" && !line.startsWith("#"));
-}
-
 const RUN_HERE = /^((npx )?rpdi validate |curl |[A-Za-z_]\w*=)/;
 const shellPages = pages
   .map(({ page, samples }) => ({
     page,
     lines: samples
       .filter((sample) => sample.language === "sh")
-      .flatMap(commands)
+      .flatMap(shellCommands)
       .filter((line) => RUN_HERE.test(line)),
   }))
   .filter(({ lines }) => lines.some((line) => /^((npx )?rpdi validate |curl )/.test(line)));

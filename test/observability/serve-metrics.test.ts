@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startServe } from "../support/serve";
+import { importOneMember, startServe } from "../support/serve";
 
 const ADMIN = { email: "sandbox.admin@hartwell.example", password: "sandbox-password" };
 
@@ -22,17 +22,7 @@ describe("rpdi serve --metrics", () => {
       });
       const login = await fetch(loginUrl, { method: "POST", body: new URLSearchParams(ADMIN) });
       const cookie = login.headers.get("set-cookie")?.split(";")[0] as string;
-      const form = new FormData();
-      form.set(
-        "file",
-        new Blob(["First Name,Last Name,Email\nPat,Lee,pat.lee@hartwell.example\n"]),
-        "m.csv",
-      );
-      const imported = await fetch(`${rest}/members/import-csv?product=RECRUIT`, {
-        method: "POST",
-        headers: { cookie },
-        body: form,
-      });
+      const imported = await importOneMember(rest, cookie);
       expect(imported.status).toBe(200);
       const feed = `${root}/v1/job-applications?job_application_status_start=2026-01-01`;
       expect((await fetch(feed, { headers: { cookie } })).status).toBe(200);

@@ -50,3 +50,18 @@ export function stopServe(child: ChildProcess): Promise<void> {
     child.kill("SIGTERM");
   });
 }
+
+/** Imports a one-row member file (Pat Lee, RECRUIT) through a served sandbox at `rest`. */
+export function importOneMember(rest: string, cookie: string): Promise<Response> {
+  const form = new FormData();
+  form.set(
+    "file",
+    new Blob(["First Name,Last Name,Email\nPat,Lee,pat.lee@hartwell.example\n"]),
+    "m.csv",
+  );
+  return fetch(`${rest}/members/import-csv?product=RECRUIT`, {
+    method: "POST",
+    headers: { cookie },
+    body: form,
+  });
+}
