@@ -16,7 +16,7 @@ import type { Product } from "../store/products";
 import type { OrganizationProfile } from "../store/snapshot";
 
 /** Items per message on the task's port: each message is a short task to deserialize. */
-export const BATCH_ITEMS = 1000;
+export const BATCH_ITEMS = 250;
 
 /** A member file to read: the rule context is made again here from its plain parts. */
 export interface MemberReadTask {

@@ -147,7 +147,7 @@ async function findAbsent(
 }
 
 /** Addresses looked up per store call when paced: each call is then a short slice of work. */
-const ADDRESSES_PER_LOOKUP = 8192;
+const ADDRESSES_PER_LOOKUP = 1024;
 
 /**
  * The stored members and other organizations' users the file names. Paced, the addresses are
