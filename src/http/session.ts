@@ -127,10 +127,18 @@ function callerReader<T>(
   return async (tx) => {
     let operation: TxOperation = "loadMembersById";
     try {
-      const member = (await tx.loadMembersById([memberId]))[0];
-      if (member === undefined) return null;
-      operation = "loadOrganization";
-      const principal = { member, organization: await tx.loadOrganization() };
+      let principal: Principal;
+      if (tx.loadMemberAndOrganization === undefined) {
+        const member = (await tx.loadMembersById([memberId]))[0];
+        if (member === undefined) return null;
+        operation = "loadOrganization";
+        principal = { member, organization: await tx.loadOrganization() };
+      } else {
+        operation = "loadMemberAndOrganization";
+        const { member, organization } = await tx.loadMemberAndOrganization(memberId);
+        if (member === null) return null;
+        principal = { member, organization };
+      }
       if (!stampHolds(options, stamp, principal)) return null;
       if (beside === null || !beside.admits(principal)) return { principal, beside: undefined };
       operation = beside.operation;

@@ -32,6 +32,7 @@ import {
 } from "./feed-sql";
 import { readCycleMatters, writeMatters } from "./matters-sql";
 import {
+  MEMBER_READ_COLUMNS,
   memberFromRow,
   memberSelect,
   WELCOME_EMAIL_COLUMNS,
@@ -41,7 +42,13 @@ import {
 } from "./members-sql";
 import { migrate, SCHEMA_VERSION } from "./migrate";
 import { claimWelcomeEmailRows, deleteClaimedWelcomeEmails } from "./outbox-sql";
-import { readProfile, readSnapshot, writeSnapshot } from "./snapshot-io";
+import {
+  profileColumns,
+  profileFromRow,
+  readProfile,
+  readSnapshot,
+  writeSnapshot,
+} from "./snapshot-io";
 import { readWholeFeed } from "./whole-feed";
 
 export interface PostgresStoreOptions {
@@ -87,7 +94,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   const copyFromRows = options.copyFromRows ?? DEFAULT_COPY_FROM_ROWS;
   // On a single connection the next transaction would queue behind it anyway, and a background
   // statement could interleave with the host's own use of that connection.
-  const analyzeInBackground = typeof options.client.connect === "function";
+  const fromPool = typeof options.client.connect === "function";
 
   /**
    * Runs `work` in one transaction on the organization: a write holds the organization's lock, a
@@ -96,26 +103,47 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
    */
   async function inTransaction<T>(
     orgId: string,
-    work: (connection: BulkConnection, bulk: BulkWrites) => Promise<T>,
+    work: (connection: TxConnection, bulk: BulkWrites) => Promise<T>,
     { readOnly = false, checkOrganization = false } = {},
   ): Promise<T> {
     const bulk = new BulkWrites();
     const pooled = await acquire();
     const copyFrom = pooled.copyIn;
-    const connection: BulkConnection = {
+    const run = (text: string, params?: unknown[]) => {
+      options.onStatement?.(text);
+      return pooled.query(text, params);
+    };
+    // A read-only transaction's opening statement (JIT off, the organization's check) waits for
+    // the work's first statement: a session check then makes it part of its own read.
+    let opening: (() => Promise<void>) | undefined;
+    let openingRun: Promise<void> | undefined;
+    const opened = (): Promise<void> | undefined => {
+      if (opening !== undefined) {
+        openingRun = opening();
+        opening = undefined;
+      }
+      return openingRun;
+    };
+    const connection: TxConnection = {
       query: (text, params) => {
-        options.onStatement?.(text);
-        return pooled.query(text, params);
+        const before = opened();
+        return before === undefined ? run(text, params) : before.then(() => run(text, params));
       },
       copyFromRows,
       ...(copyFrom === undefined
         ? {}
         : {
-            copyFrom: (sql: string, data: string) => {
+            copyFrom: async (sql: string, data: string) => {
+              await opened();
               options.onStatement?.(sql);
               return copyFrom(sql, data);
             },
           }),
+      takeOpening: () => {
+        const pending = opening !== undefined;
+        opening = undefined;
+        return pending;
+      },
     };
     let broken: unknown;
     let releaseLater: Promise<void> | undefined;
@@ -126,13 +154,17 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       if (readOnly) {
         // No organization lock: one snapshot of the data, never queued behind a writer.
         await pooled.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-        if (checkOrganization) {
-          const { rows } = await pooled.query(
-            `SELECT set_config('jit', 'off', true), EXISTS (SELECT 1 FROM ${s}.organizations WHERE id = $1) AS found`,
-            [orgId],
-          );
-          if (rows[0]?.found !== true) throw new OrganizationNotFoundError(orgId);
-        } else await pooled.query("SELECT set_config('jit', 'off', true)");
+        opening = checkOrganization
+          ? async () => {
+              const { rows } = await run(
+                `SELECT set_config('jit', 'off', true), EXISTS (SELECT 1 FROM ${s}.organizations WHERE id = $1) AS found`,
+                [orgId],
+              );
+              if (rows[0]?.found !== true) throw new OrganizationNotFoundError(orgId);
+            }
+          : async () => {
+              await run("SELECT set_config('jit', 'off', true)");
+            };
       } else {
         await pooled.query("BEGIN");
         await pooled.query(
@@ -148,8 +180,22 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         }
       }
       const result = await work(connection, bulk);
+      // Work that made no statement still answers for a missing organization.
+      await opened();
+      if (readOnly && fromPool) {
+        // What a read-only transaction read stands whatever its COMMIT answers: its caller is
+        // answered now, a turn of the host's loop sooner, and the connection returns to the pool
+        // once the COMMIT is through.
+        releaseLater = pooled.query("COMMIT").then(
+          () => undefined,
+          (error: unknown) => {
+            broken = error ?? new Error("COMMIT failed");
+          },
+        );
+        return result;
+      }
       await pooled.query("COMMIT");
-      if (analyzeInBackground && bulk.tables.size > 0) {
+      if (fromPool && bulk.tables.size > 0) {
         // The write is committed and its caller answered now; the connection returns to the
         // pool once its tables have fresh statistics.
         releaseLater = analyzeAfter(pooled, s, bulk);
@@ -168,7 +214,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       throw error;
     } finally {
       if (releaseLater === undefined) release(pooled, broken);
-      else void releaseLater.finally(() => release(pooled, undefined));
+      else void releaseLater.finally(() => release(pooled, broken));
     }
   }
 
@@ -283,6 +329,15 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   };
 }
 
+/**
+ * A transaction's connection. `takeOpening` answers whether the read-only transaction's opening
+ * statement is still to run, and if so leaves it to the caller, whose next statement must then
+ * turn JIT off and throw {@link OrganizationNotFoundError} when the organization is absent.
+ */
+interface TxConnection extends BulkConnection {
+  takeOpening(): boolean;
+}
+
 /** Rows a transaction wrote in bulk, by table: the candidates for fresh statistics after it. */
 class BulkWrites {
   readonly tables = new Map<string, number>();
@@ -360,7 +415,7 @@ function release(connection: PooledConnection, error: unknown): void {
 }
 
 function postgresTx(
-  connection: BulkConnection,
+  connection: TxConnection,
   s: string,
   orgId: string,
   bulk: BulkWrites,
@@ -384,6 +439,22 @@ function postgresTx(
       members("lower(m.email) = ANY($2::text[])", [emails.map((email) => email.toLowerCase())]),
 
     loadMembersById: (ids) => members("m.id = ANY($2::text[])", [[...ids]]),
+
+    async loadMemberAndOrganization(memberId) {
+      const opening = connection.takeOpening() ? "set_config('jit', 'off', true), " : "";
+      const { rows } = await connection.query(
+        `SELECT ${opening}${MEMBER_READ_COLUMNS}, ${profileColumns(s)}
+           FROM ${s}.organizations o LEFT JOIN ${s}.members m ON m.org_id = o.id AND m.id = $2
+          WHERE o.id = $1`,
+        [orgId, memberId],
+      );
+      const row = rows[0];
+      if (row === undefined) throw new OrganizationNotFoundError(orgId);
+      return {
+        member: row.id === null ? null : memberFromRow(row),
+        organization: profileFromRow(row),
+      };
+    },
 
     async loadExternalUserEmails(emails) {
       const keys = emails.map((email) => email.toLowerCase());

@@ -221,6 +221,35 @@ export async function readSnapshot(
   };
 }
 
+/**
+ * The columns of an organization's profile, from `organizations o`: read by {@link profileFromRow}.
+ * Pipelines and custom fields come aggregated, so a profile is one row of one statement.
+ */
+export function profileColumns(s: string): string {
+  return `o.profile, o.external_user_emails,
+       COALESCE((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'active', p.active,
+           'steps', COALESCE((SELECT json_agg(json_build_object('name', t.name, 'bucket', t.bucket) ORDER BY t.position)
+             FROM ${s}.pipeline_steps t WHERE t.org_id = p.org_id AND t.pipeline_id = p.id), '[]'::json)) ORDER BY p.position)
+         FROM ${s}.pipelines p WHERE p.org_id = o.id), '[]'::json) AS pipelines,
+       COALESCE((SELECT json_agg(json_build_object('id', f.id, 'title', f.title, 'type', f.type,
+           'showOnJobApplication', f.show_on_job_application) ORDER BY f.position)
+         FROM ${s}.custom_fields f WHERE f.org_id = o.id), '[]'::json) AS fields`;
+}
+
+/** The profile in a row selected with {@link profileColumns}. */
+export function profileFromRow(row: Record<string, unknown>): OrganizationSnapshot["organization"] {
+  return {
+    ...(jsonValue(row.profile) as Omit<
+      OrganizationSnapshot["organization"],
+      "pipelines" | "applicationCustomFields"
+    >),
+    pipelines: jsonValue(row.pipelines) as OrganizationSnapshot["organization"]["pipelines"],
+    applicationCustomFields: jsonValue(
+      row.fields,
+    ) as OrganizationSnapshot["organization"]["applicationCustomFields"],
+  };
+}
+
 /** The organization profile (lists, settings, pipelines, custom fields) and its declared outsiders. */
 export async function readProfile(
   connection: Queryable,
@@ -228,32 +257,12 @@ export async function readProfile(
   orgId: string,
 ): Promise<{ profile: OrganizationSnapshot["organization"]; externalUserEmails: string[] } | null> {
   const { rows } = await connection.query(
-    `SELECT o.profile, o.external_user_emails,
-       COALESCE((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'active', p.active,
-           'steps', COALESCE((SELECT json_agg(json_build_object('name', t.name, 'bucket', t.bucket) ORDER BY t.position)
-             FROM ${s}.pipeline_steps t WHERE t.org_id = p.org_id AND t.pipeline_id = p.id), '[]'::json)) ORDER BY p.position)
-         FROM ${s}.pipelines p WHERE p.org_id = o.id), '[]'::json) AS pipelines,
-       COALESCE((SELECT json_agg(json_build_object('id', f.id, 'title', f.title, 'type', f.type,
-           'showOnJobApplication', f.show_on_job_application) ORDER BY f.position)
-         FROM ${s}.custom_fields f WHERE f.org_id = o.id), '[]'::json) AS fields
-     FROM ${s}.organizations o WHERE o.id = $1`,
+    `SELECT ${profileColumns(s)} FROM ${s}.organizations o WHERE o.id = $1`,
     [orgId],
   );
   const row = rows[0];
   if (row === undefined) return null;
-  return {
-    profile: {
-      ...(jsonValue(row.profile) as Omit<
-        OrganizationSnapshot["organization"],
-        "pipelines" | "applicationCustomFields"
-      >),
-      pipelines: jsonValue(row.pipelines) as OrganizationSnapshot["organization"]["pipelines"],
-      applicationCustomFields: jsonValue(
-        row.fields,
-      ) as OrganizationSnapshot["organization"]["applicationCustomFields"],
-    },
-    externalUserEmails: row.external_user_emails as string[],
-  };
+  return { profile: profileFromRow(row), externalUserEmails: row.external_user_emails as string[] };
 }
 
 /**

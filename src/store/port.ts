@@ -127,6 +127,14 @@ export interface StoreTx {
   loadMembersByEmail(emails: readonly string[]): Promise<Member[]>;
   /** Members with one of these ids (unknown ids are skipped). */
   loadMembersById(ids: readonly string[]): Promise<Member[]>;
+  /**
+   * Optional: the member with this id (`null` when there is none) and the organization's profile,
+   * as {@link StoreTx.loadMembersById} and {@link StoreTx.loadOrganization} answer them, read
+   * together: the session check of every request makes one round trip to a database, not two.
+   */
+  loadMemberAndOrganization?(
+    memberId: string,
+  ): Promise<{ member: Member | null; organization: OrganizationProfile }>;
   /** Those of `emails` (case-insensitive) that belong to users of other organizations. */
   loadExternalUserEmails(emails: readonly string[]): Promise<string[]>;
   /** Members with any role on `product`. */
@@ -224,6 +232,7 @@ export const STORE_TX_OPERATIONS = [
   "loadOrganization",
   "loadMembersByEmail",
   "loadMembersById",
+  "loadMemberAndOrganization",
   "loadExternalUserEmails",
   "listProductMembers",
   "listProductMemberEmails",

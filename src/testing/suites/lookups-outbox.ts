@@ -5,6 +5,7 @@ import {
   drainWelcomeEmails,
   listWelcomeEmails,
 } from "../../members/outbox";
+import { OrganizationNotFoundError } from "../../store/errors";
 import type { MemberIdPage } from "../../store/member-page";
 import type { StoreTx } from "../../store/port";
 import type { ConformanceHarness } from "../harness";
@@ -28,6 +29,39 @@ export function lookupsSuite(h: ConformanceHarness): void {
     }
     const perform = await store.transaction(SEED_ORG_ID, (tx) => tx.listProductMembers("PERFORM"));
     expect(perform.length).toBeGreaterThan(0);
+  });
+
+  it("reads a member with the organization, when the adapter can, as loadMembersById and loadOrganization answer them", async () => {
+    const store = await h.seeded();
+    const ids = await store.transaction(
+      SEED_ORG_ID,
+      async (tx) => (await tx.listProductMembers("PERFORM")).map((member) => member.id),
+      { readOnly: true },
+    );
+    expect(ids.length).toBeGreaterThan(0);
+    for (const readOnly of [true, false]) {
+      for (const id of [...ids.slice(0, 3), "no-such-member"]) {
+        const { together, apart } = await store.transaction(
+          SEED_ORG_ID,
+          async (tx) => ({
+            together: await tx.loadMemberAndOrganization?.(id),
+            apart: {
+              member: (await tx.loadMembersById([id]))[0] ?? null,
+              organization: await tx.loadOrganization(),
+            },
+          }),
+          { readOnly },
+        );
+        if (together === undefined) return;
+        expect(together).toEqual(apart);
+      }
+      const missing = store.transaction(
+        "org-missing",
+        async (tx) => tx.loadMemberAndOrganization?.(ids[0] as string) ?? tx.loadOrganization(),
+        { readOnly },
+      );
+      await expect(missing).rejects.toBeInstanceOf(OrganizationNotFoundError);
+    }
   });
 
   it("lists a product's member names, when the adapter can, as the address, names and access of its members", async () => {

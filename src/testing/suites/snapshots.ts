@@ -52,8 +52,19 @@ export function snapshotsSuite(h: ConformanceHarness, fresh: () => Promise<Store
   it("has no snapshot of an unknown organization and refuses a transaction on one", async () => {
     const store = await h.seeded();
     expect(await store.exportSnapshot("org-missing")).toBeNull();
-    await expect(store.transaction("org-missing", async () => 1)).rejects.toBeInstanceOf(
-      OrganizationNotFoundError,
-    );
+    for (const readOnly of [false, true]) {
+      await expect(
+        store.transaction("org-missing", async () => 1, { readOnly }),
+      ).rejects.toBeInstanceOf(OrganizationNotFoundError);
+      // Work that reads first, and work that catches what it reads, are refused all the same.
+      await expect(
+        store.transaction("org-missing", (tx) => tx.loadMembersById(["m-1"]), { readOnly }),
+      ).rejects.toBeInstanceOf(OrganizationNotFoundError);
+      await expect(
+        store.transaction("org-missing", (tx) => tx.loadOrganization().catch(() => "caught"), {
+          readOnly,
+        }),
+      ).rejects.toBeInstanceOf(OrganizationNotFoundError);
+    }
   });
 }
