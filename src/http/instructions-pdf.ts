@@ -26,7 +26,7 @@ export function importInstructionSections(product: Product): InstructionSection[
     {
       level: 1,
       heading: "The file",
-      body: `Upload a CSV file (UTF-8, at most 10 MB) with a header row to POST ${API}/members/import-csv?product=${product}. Headers match case-insensitively and in any order; values are trimmed, and a blank value clears the stored one, while a column left out keeps it. Any invalid row rejects the whole file and nothing is written. Required columns: First Name, Last Name, Email; any other header rejects the file. A sample fitted to your organization: GET ${API}/members/example-csv/${product}/{numRows} (at most ${MAX_EXAMPLE_ROWS} rows).`,
+      body: `Upload a CSV file (UTF-8, at most 10 MiB: 10,485,760 bytes) with a header row to POST ${API}/members/import-csv?product=${product}. Headers match case-insensitively and in any order; values are trimmed, and a blank value clears the stored one, while a column left out keeps it. Any invalid row rejects the whole file and nothing is written. Required columns: First Name, Last Name, Email; any other header rejects the file. A sample fitted to your organization: GET ${API}/members/example-csv/${product}/{numRows} (at most ${MAX_EXAMPLE_ROWS} rows).`,
     },
     { level: 1, heading: "Columns", body: "" },
   ];

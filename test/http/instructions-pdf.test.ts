@@ -19,6 +19,14 @@ describe("the member import instructions PDF", () => {
     },
   );
 
+  it.each(PRODUCTS)("states the size limit in the unit it is counted in (%s)", (product) => {
+    const text = importInstructionSections(product)
+      .map((section) => section.body)
+      .join(" ");
+    expect(text).toContain("at most 10 MiB: 10,485,760 bytes");
+    expect(text).not.toMatch(/\b10 MB\b/);
+  });
+
   it("sets a wrapped paragraph's lines one line height apart, not a paragraph gap apart", async () => {
     const document = await PDFDocument.create();
     const regular = await document.embedFont(StandardFonts.Helvetica);
