@@ -154,7 +154,7 @@ function suggestColumns<Column extends string>(
 ): ColumnSuggestions<Column> {
   const candidates: Candidate<Column>[] = [];
   headerCells.forEach((cell, index) => {
-    candidates.push(...cellCandidates(String(cell), index, known));
+    for (const candidate of cellCandidates(String(cell), index, known)) candidates.push(candidate);
   });
   const order = new Map(known.columns.map((column, position) => [column, position]));
   candidates.sort(
