@@ -87,7 +87,7 @@ function describeMapping(
 ): string {
   const used =
     mapping.size === 0
-      ? "none (every header is already a column's name)"
+      ? "none"
       : [...mapping].map(([source, target]) => `"${source}" → ${target}`).join(", ");
   const lines = [`rpdi: header mapping used: ${used}`];
   if (suggestions !== null) {
