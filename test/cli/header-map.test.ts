@@ -78,6 +78,17 @@ describe("rpdi validate members --map / --auto-map", () => {
     });
   });
 
+  it("--auto-map on a file with the spec's headers maps nothing and answers as without it", async () => {
+    const text = readFileSync(SPEC_MEMBERS, "utf8");
+    const plain = await members(text);
+    const auto = await members(text, "--auto-map");
+    expect([auto.code, auto.out, auto.err]).toEqual([
+      plain.code,
+      plain.out,
+      "rpdi: header mapping used: none\n",
+    ]);
+  });
+
   it("lets --map win over --auto-map for the same header", async () => {
     const { err } = await members(
       exported(SPEC_MEMBERS, "Given Name,Surname,Work Email"),
