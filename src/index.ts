@@ -110,6 +110,42 @@ export {
   stringListSchema,
 } from "./lists/lists";
 export { STATIC_PRACTICE_AREAS } from "./lists/practice-areas";
+export { type ColumnAlias, MATTER_ALIASES, MEMBER_ALIASES } from "./mapping/aliases";
+export {
+  type ColumnMappingError,
+  loadColumnMapping,
+  type SaveColumnMappingInput,
+  type SaveColumnMappingResult,
+  saveColumnMapping,
+} from "./mapping/column-mapping-service";
+export {
+  type ColumnMappingInput,
+  type RemapError,
+  type RemappedFile,
+  type RemapResult,
+  readCsvHeaderCells,
+  remapMatterCsv,
+  remapMemberCsv,
+} from "./mapping/remap";
+export {
+  type ColumnMappingKind,
+  type ColumnMappingPair,
+  type ColumnOfKind,
+  MAX_MAPPING_PAIRS,
+  MAX_MAPPING_SOURCE_LENGTH,
+  type SavedColumnMappings,
+  savedColumnMappingsSchema,
+} from "./mapping/saved";
+export {
+  AUTO_ACCEPT_CONFIDENCE,
+  acceptedColumnMapping,
+  type ColumnSuggestion,
+  type ColumnSuggestions,
+  FUZZY_CEILING,
+  type HeaderMatchReason,
+  suggestMatterColumns,
+  suggestMemberColumns,
+} from "./mapping/suggest";
 export { applyMatterWrites, type MatterWrites } from "./matters/apply";
 export {
   MATTER_COLUMNS,

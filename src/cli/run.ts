@@ -4,6 +4,7 @@ import { hostNameOf } from "../http/allowed-hosts";
 import { isProduct, PRODUCTS } from "../store/products";
 import { examplesCommand } from "./examples";
 import { feedPullCommand } from "./feed-pull";
+import { headerMappedIo } from "./header-map";
 import { type CliIo, ExitCode, UsageError } from "./io";
 import { listsCommand } from "./lists";
 import { outboxCommand } from "./outbox";
@@ -189,7 +190,16 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (command === "lists") {
     if (subject === undefined) throw new UsageError("no organization snapshot given");
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-    for (const option of ["product", "org", "report", "now", "review-cycle", "all"] as const)
+    for (const option of [
+      "product",
+      "org",
+      "report",
+      "now",
+      "review-cycle",
+      "all",
+      "map",
+      "auto-map",
+    ] as const)
       if (values[option] !== undefined)
         throw new UsageError(`--${option} does not apply to rpdi lists`);
     return listsCommand(io, { org: subject, list: file, json: values.json ?? false });
@@ -208,9 +218,10 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (file === undefined) throw new UsageError("no file given");
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (values.org === undefined) throw new UsageError("--org <snapshot.json> is required");
+  const mapping = { map: values.map ?? [], autoMap: values["auto-map"] ?? false };
   if (subject === "matters") {
     if (values.product !== undefined) throw new UsageError("--product applies to members only");
-    return validateMattersCommand(io, {
+    return validateMattersCommand(await headerMappedIo(io, file, subject, mapping), {
       file,
       org: values.org,
       ruleSet: values.legacy ? "legacy" : "upsert",
@@ -229,7 +240,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
       `--product must be one of ${PRODUCTS.join(", ")}${product === undefined ? "" : meantWord(product, PRODUCTS)}`,
     );
   }
-  return validateMembersCommand(io, {
+  return validateMembersCommand(await headerMappedIo(io, file, subject, mapping), {
     file,
     product,
     org: values.org,
@@ -250,6 +261,8 @@ const VALIDATE_OPTIONS = [
   "report",
   "review-cycle",
   "all",
+  "map",
+  "auto-map",
 ] as const;
 
 const FEED_PULL_OPTIONS = [
@@ -303,6 +316,8 @@ const OPTIONS = {
   report: { type: "string" },
   all: { type: "boolean" },
   "review-cycle": { type: "string" },
+  map: { type: "string", multiple: true },
+  "auto-map": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;

@@ -24,9 +24,9 @@ interface CommandHelp {
 
 const VALIDATE_EXIT = "Exit status: 0 valid, 1 invalid, 2 usage error.";
 
-const MEMBERS_SYNOPSIS = `rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--json] [--report <errors.csv>] [--all] [--now <ISO time>]`;
+const MEMBERS_SYNOPSIS = `rpdi validate members <file.csv> --product <${PRODUCTS.join("|")}> --org <snapshot.json> [--map <header=Column> …] [--auto-map] [--json] [--report <errors.csv>] [--all] [--now <ISO time>]`;
 const MATTERS_SYNOPSIS =
-  "rpdi validate matters <file.csv> --org <snapshot.json> [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>] [--all]";
+  "rpdi validate matters <file.csv> --org <snapshot.json> [--map <header=Column> …] [--auto-map] [--legacy] [--review-cycle <id>] [--json] [--report <errors.csv>] [--all]";
 
 const SHARED_VALIDATE_OPTIONS = [
   [
@@ -41,6 +41,14 @@ const SHARED_VALIDATE_OPTIONS = [
   [
     "--all",
     "Print every row's errors; without it the table stops after the first 50 rows with errors and counts the rest.",
+  ],
+  [
+    "--map <header=Column>",
+    "Read a header cell of an export as a spec column, e.g. --map 'E-mail Address=Email'; repeatable. Only the header row is rewritten; rows are judged as written, and the mapping used is printed on stderr.",
+  ],
+  [
+    "--auto-map",
+    "Rename the header cells rpdi is sure about (case and spacing of the spec's names, known HRIS export names such as Work Email or Hire Date) and print the mapping used on stderr; --map entries win. Unsure guesses are listed, never applied.",
   ],
 ] as const;
 

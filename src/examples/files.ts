@@ -1,3 +1,4 @@
+import hrisExport from "../../fixtures/demo/hris-export.csv";
 import newHires from "../../fixtures/demo/new-hires.csv";
 import newHiresWithMistakes from "../../fixtures/demo/new-hires-with-mistakes.csv";
 import matterReasons from "../../fixtures/matters/reasons.csv";
@@ -12,6 +13,8 @@ export const exampleFiles = {
   "demo/new-hires.csv": newHires,
   /** The spec's row errors, one kind per row. */
   "demo/new-hires-with-mistakes.csv": newHiresWithMistakes,
+  /** The new hires as an HRIS export writes them: other headers, for `--auto-map` and `--map`. */
+  "demo/hris-export.csv": hrisExport,
   /** A matter upsert into the example organization's review cycle: creates and changes entries. */
   "matters/upsert-changes.csv": matterChanges,
   /** A matter file whose rows each break one rule, with the reason rpdi gives for each. */

@@ -19,6 +19,7 @@ import {
   schemaName,
   sqlState,
 } from "./client";
+import { readColumnMapping, writeColumnMapping } from "./column-mappings-sql";
 import {
   DEFAULT_FEED_INDEX_STATUS_CHANGES,
   FeedIndexCache,
@@ -639,6 +640,10 @@ function postgresTx(
         [orgId, [...ids]],
       );
     },
+
+    loadColumnMapping: (kind) => readColumnMapping(connection, s, orgId, kind),
+
+    replaceColumnMapping: (kind, pairs) => writeColumnMapping(connection, s, orgId, kind, pairs),
   };
 }
 

@@ -3,6 +3,7 @@ import { flattenCycle, nestCycle } from "../matters/entries";
 import type { OrganizationSnapshot } from "../store/snapshot";
 import { type BulkConnection, Pipeline } from "./bulk";
 import type { Queryable } from "./client";
+import { readColumnMappings, writeColumnMapping } from "./column-mappings-sql";
 import {
   applicationSelect,
   candidateFromRow,
@@ -33,6 +34,8 @@ export async function writeSnapshot(
     `INSERT INTO ${s}.organizations (id, short_name, profile, external_user_emails) VALUES ($1, $2, $3::jsonb, $4::text[])`,
     [orgId, profile.shortName, JSON.stringify(profile), snapshot.externalUserEmails],
   );
+  for (const kind of ["members", "matters"] as const)
+    await writeColumnMapping(connection, s, orgId, kind, snapshot.columnMappings[kind]);
   const pipeline = new Pipeline();
   await writeMembers(connection, s, orgId, snapshot.members, [], pipeline);
   await writeWelcomeEmails(connection, s, orgId, snapshot.welcomeEmails, pipeline);
@@ -208,6 +211,7 @@ export async function readSnapshot(
     [orgId],
   );
   const applications = await connection.query(applicationSelect(s, "TRUE"), [orgId]);
+  const columnMappings = await readColumnMappings(connection, s, orgId);
   return {
     version: 1,
     organization: organization.profile,
@@ -218,6 +222,7 @@ export async function readSnapshot(
     jobs: jobs.rows.map((row) => jobFromRow(row)),
     candidates: candidates.rows.map((row) => candidateFromRow(row)),
     applications: applications.rows.map((row) => feedApplicationFromRow(row).application),
+    columnMappings,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FeedIndex } from "../feed/feed-index";
 import type { Application, Candidate, Job } from "../feed/model";
+import type { SavedColumnMappings } from "../mapping/saved";
 import { applyMatterWrites as applyWrites, type MatterWrites } from "../matters/apply";
 import { type CycleMatters, flattenCycle, nestCycle } from "../matters/entries";
 import type { MemberPlan } from "../members/plan";
@@ -63,6 +64,8 @@ interface StateView {
    * once accepted stays taken even if its transaction fails, which can only refuse a replay.
    */
   totpSteps: Map<string, number>;
+  /** Saved header mappings; never changed in place: replaced by a new, frozen object. */
+  columnMappings: SavedColumnMappings;
 }
 
 /**
@@ -189,6 +192,7 @@ export function createMemoryStore(
       idByEmail: fold(committed.idByEmail, working.idByEmail),
       reviewCycles: fold(committed.reviewCycles, working.reviewCycles),
       outbox: working.outbox,
+      columnMappings: working.columnMappings,
     };
     if (addressesCopied)
       addresses.republish(committed.idByEmail, next.idByEmail, working.changedAddresses);
@@ -686,6 +690,18 @@ function memoryTx(
       members.set(memberId, member);
       return true;
     },
+
+    async loadColumnMapping(kind) {
+      return read().columnMappings[kind].map((pair) => ({ ...pair }));
+    },
+
+    async replaceColumnMapping(kind, pairs) {
+      const state = write();
+      state.columnMappings = deepFreeze({
+        ...state.columnMappings,
+        [kind]: pairs.map((pair) => ({ source: pair.source, target: pair.target })),
+      } as SavedColumnMappings);
+    },
   };
 }
 
@@ -749,6 +765,7 @@ function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
     applications: copy.applications,
     feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs, copy.organization),
     totpSteps: new Map(),
+    columnMappings: deepFreeze(copy.columnMappings),
   };
 }
 
@@ -784,6 +801,7 @@ function snapshotView(state: OrganizationState): OrganizationSnapshot {
     jobs: state.jobs,
     candidates: state.candidates,
     applications: state.applications,
+    columnMappings: state.columnMappings,
   };
 }
 

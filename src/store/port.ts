@@ -1,6 +1,7 @@
 import type { FeedIndex } from "../feed/feed-index";
 import type { FeedApplication } from "../feed/model";
 import type { FeedApplicationHead, RangedStatusChange } from "../feed/ranged";
+import type { ColumnMappingKind, ColumnMappingPair } from "../mapping/saved";
 import type { MatterWrites } from "../matters/apply";
 import type { CycleMatters } from "../matters/entries";
 import type { MemberPlan } from "../members/plan";
@@ -222,6 +223,19 @@ export interface StoreTx {
    * when there is no such member (nothing is written). Each call raises it; none resets it.
    */
   endMemberSessions(memberId: string): Promise<boolean>;
+  /**
+   * Optional: the organization's saved header mapping for `kind` files, in the order saved;
+   * `[]` when none is. Both shipped adapters have it; without it no mapping is saved or reused.
+   */
+  loadColumnMapping?(kind: ColumnMappingKind): Promise<ColumnMappingPair[]>;
+  /**
+   * Optional, with {@link StoreTx.loadColumnMapping}: replaces the saved header mapping for
+   * `kind` files with `pairs` (already checked: distinct sources and targets, spec columns).
+   */
+  replaceColumnMapping?(
+    kind: ColumnMappingKind,
+    pairs: readonly ColumnMappingPair[],
+  ): Promise<void>;
 }
 
 /**
@@ -253,4 +267,6 @@ export const STORE_TX_OPERATIONS = [
   "deleteWelcomeEmails",
   "acceptTotpStep",
   "endMemberSessions",
+  "loadColumnMapping",
+  "replaceColumnMapping",
 ] as const satisfies readonly (keyof StoreTx)[];

@@ -6,6 +6,7 @@ import {
   jobSchema,
   pipelineSchema,
 } from "../feed/model";
+import { noColumnMappings, savedColumnMappingsSchema } from "../mapping/saved";
 import { reviewCycleSchema } from "../matters/entries";
 import { FLSA_STATUSES, WORK_ARRANGEMENTS } from "../members/enums";
 import { welcomeEmailSchema } from "../members/welcome-email";
@@ -146,6 +147,8 @@ export const organizationSnapshotSchema = z
     jobs: z.array(jobSchema).default([]),
     candidates: z.array(candidateSchema).default([]),
     applications: z.array(applicationSchema).default([]),
+    /** Saved header mappings for member and matter files (issue 33); none by default. */
+    columnMappings: savedColumnMappingsSchema.default(noColumnMappings),
   })
   .superRefine(checkMemberLinks);
 /** One organization's whole state: the format of fixtures, `--seed` and `--persist`. */

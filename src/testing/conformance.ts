@@ -4,6 +4,7 @@ import type { OrganizationSnapshot } from "../store/snapshot";
 import { createHarness } from "./harness";
 import { atomicitySuite } from "./suites/atomicity";
 import { bulkRemoveSuite } from "./suites/bulk-remove";
+import { columnMappingsSuite } from "./suites/column-mappings";
 import { concurrencySuite } from "./suites/concurrency";
 import { differentialSuite } from "./suites/differential";
 import { feedSuite } from "./suites/feed";
@@ -36,6 +37,7 @@ export const CONFORMANCE_SUITES = [
   "feed",
   "properties",
   "differential",
+  "column mappings",
 ] as const;
 export type ConformanceSuite = (typeof CONFORMANCE_SUITES)[number];
 
@@ -86,6 +88,7 @@ export function runStoreConformance(
       feed: () => feedSuite(harness),
       properties: () => propertiesSuite(harness, fresh),
       differential: () => differentialSuite(harness),
+      "column mappings": () => columnMappingsSuite(harness),
     };
     for (const suite of CONFORMANCE_SUITES) {
       const reason = options.skip?.[suite];

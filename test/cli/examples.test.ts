@@ -7,6 +7,8 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/cli/io";
 import { exampleFiles, exampleOrganization, sandboxOrganization } from "../../src/examples";
+import { readCsvHeaderCells, remapMemberCsv } from "../../src/mapping/remap";
+import { acceptedColumnMapping, suggestMemberColumns } from "../../src/mapping/suggest";
 import { validateMatterCsv } from "../../src/matters/validate";
 import { validateMemberCsv } from "../../src/members/validate";
 import { runCliInMemory } from "../support/cli";
@@ -32,6 +34,16 @@ describe("rpdi/examples", () => {
       validateMemberCsv(csv, { product: "PERFORM", organization, members, now }).ok;
     expect(members_(exampleFiles["demo/new-hires.csv"])).toBe(true);
     expect(members_(exampleFiles["demo/new-hires-with-mistakes.csv"])).toBe(false);
+    // The export is refused as written; its header mapped, it is the new hires.
+    expect(members_(exampleFiles["demo/hris-export.csv"])).toBe(false);
+    const header = readCsvHeaderCells(exampleFiles["demo/hris-export.csv"]);
+    const remapped = remapMemberCsv(exampleFiles["demo/hris-export.csv"], {
+      ...Object.fromEntries(
+        acceptedColumnMapping(suggestMemberColumns(header.ok ? header.cells : [])),
+      ),
+      Mentors: "Mentor Emails",
+    });
+    expect(remapped.ok && remapped.file).toBe(exampleFiles["demo/new-hires.csv"]);
     const performEmails = members
       .filter((member) => member.products.some((access) => access.product === "PERFORM"))
       .map((member) => member.email);
@@ -47,6 +59,7 @@ describe("rpdi examples", () => {
     const { code, out, written } = await runCliInMemory(["examples", "somewhere/"]);
     expect(code).toBe(ExitCode.VALID);
     expect([...written.keys()].sort()).toEqual([
+      "somewhere/demo/hris-export.csv",
       "somewhere/demo/new-hires-with-mistakes.csv",
       "somewhere/demo/new-hires.csv",
       "somewhere/matters/reasons.csv",

@@ -67,7 +67,7 @@ describe("usage errors are short", () => {
     ]);
     expect(code).toBe(ExitCode.USAGE);
     expect(err).toBe(
-      `rpdi: --org <snapshot.json> is required\n\nUsage:\n  rpdi validate members <file.csv> --product <RECRUIT|PERFORM|UNI> --org <snapshot.json> [--json] [--report <errors.csv>] [--all] [--now <ISO time>]\nRun "rpdi validate members --help" for what each option does.\n`,
+      `rpdi: --org <snapshot.json> is required\n\nUsage:\n  rpdi validate members <file.csv> --product <RECRUIT|PERFORM|UNI> --org <snapshot.json> [--map <header=Column> …] [--auto-map] [--json] [--report <errors.csv>] [--all] [--now <ISO time>]\nRun "rpdi validate members --help" for what each option does.\n`,
     );
   });
 

@@ -147,7 +147,7 @@ describe("migrate() upgrades a database that holds data", () => {
       expect(await memberForeignKeys()).toContain("members_org_id_manager_id_fkey");
 
       // Through the latest version: the adapter's statements read the newest schema.
-      expect(await store.migrate()).toEqual([7, 8, 9, 10, 11, 12]);
+      expect(await store.migrate()).toEqual([7, 8, 9, 10, 11, 12, 14]);
 
       expect(await store.exportSnapshot(orgId)).toEqual(
         parseOrganizationSnapshot({
@@ -233,7 +233,7 @@ describe("migrate() upgrades a database that holds data", () => {
         [orgId],
       );
 
-      expect(await store.migrate()).toEqual([8, 9, 10, 11, 12]);
+      expect(await store.migrate()).toEqual([8, 9, 10, 11, 12, 14]);
 
       const epoch = async () =>
         (await store.exportSnapshot(orgId))?.members[0]?.credentials.sessionEpoch;
