@@ -30,6 +30,7 @@ import {
   readFeedVersion,
   readStatusChangesInRange,
 } from "./feed-sql";
+import { readPublicJobs } from "./jobs-sql";
 import { readCycleMatters, writeMatters } from "./matters-sql";
 import {
   memberFromRow,
@@ -532,6 +533,8 @@ function postgresTx(
 
     loadFeedApplicationHeads: (ids, options) =>
       readFeedApplicationHeads(connection, s, orgId, ids, options),
+
+    listPublicJobs: () => readPublicJobs(connection, s, orgId),
 
     async listWelcomeEmails(limit) {
       const { rows } = await connection.query(
