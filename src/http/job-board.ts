@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { createRateLimiter, type RateLimiter } from "../feed/rate-limit";
-import { JOB_BOARD_MAX_AGE_SECONDS, JOB_BOARD_RATE_LIMIT } from "../jobs/limits";
 import { boardJobListSchema, boardJobSchema, type JobBoardFilters } from "../jobs/board";
+import { JOB_BOARD_MAX_AGE_SECONDS, JOB_BOARD_RATE_LIMIT } from "../jobs/limits";
 import { readJobBoard, readJobBoardJob } from "../jobs/query";
 import type { HttpEnv, HttpSettings } from "./env";
 import { COMMON_HEADERS, JSON_CONTENT_TYPE, jsonError, jsonText } from "./responses";
@@ -11,7 +11,10 @@ const NOT_FOUND_MESSAGE = "Not found.";
 
 const shortName = z.string().openapi({ description: "The organization's short name." });
 const repeatable = (description: string) =>
-  z.array(z.string()).optional().openapi({ description, param: { style: "form", explode: true } });
+  z
+    .array(z.string())
+    .optional()
+    .openapi({ description, param: { style: "form", explode: true } });
 
 const cached = (description: string, schema: z.ZodType) => ({
   ...jsonResponse(description, schema),

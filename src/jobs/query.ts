@@ -17,10 +17,14 @@ export interface ReadJobBoardInput {
  * The board, or `NOT_FOUND` for an unknown organization and for one without the `job-board`
  * feature alike: the answer does not tell which organizations exist.
  */
-export type ReadJobBoardOutcome = { ok: true; jobs: BoardJob[] } | { ok: false; error: "NOT_FOUND" };
+export type ReadJobBoardOutcome =
+  | { ok: true; jobs: BoardJob[] }
+  | { ok: false; error: "NOT_FOUND" };
 
 /** One job of the board, or `NOT_FOUND` (also for a job not on the board now). */
-export type ReadJobBoardJobOutcome = { ok: true; job: BoardJob } | { ok: false; error: "NOT_FOUND" };
+export type ReadJobBoardJobOutcome =
+  | { ok: true; job: BoardJob }
+  | { ok: false; error: "NOT_FOUND" };
 
 const NOT_FOUND = { ok: false, error: "NOT_FOUND" } as const;
 

@@ -3,11 +3,7 @@ import { flattenCycle, nestCycle } from "../matters/entries";
 import type { OrganizationSnapshot } from "../store/snapshot";
 import { type BulkConnection, Pipeline } from "./bulk";
 import type { Queryable } from "./client";
-import {
-  applicationSelect,
-  candidateFromRow,
-  feedApplicationFromRow,
-} from "./feed-sql";
+import { applicationSelect, candidateFromRow, feedApplicationFromRow } from "./feed-sql";
 import { JOB_COLUMNS, wholeJobFromRow } from "./jobs-sql";
 import { readCycleMatters, writeMatters } from "./matters-sql";
 import {
