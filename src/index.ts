@@ -351,3 +351,24 @@ export {
 } from "./store/snapshot";
 export { MAX_HOURS_BILLED } from "./values/hours";
 export { CaseInsensitiveList } from "./values/lookup";
+// The public job board (issue 33).
+export { type FeedJob, feedJobSchema, jobBoardFieldsSchema } from "./feed/model";
+export {
+  type BoardJob,
+  type BoardJobList,
+  boardJobListSchema,
+  boardJobOf,
+  boardJobSchema,
+  findBoardJob,
+  isOnJobBoard,
+  type JobBoardFilters,
+  selectBoardJobs,
+} from "./jobs/board";
+export { JOB_BOARD_MAX_AGE_SECONDS, JOB_BOARD_RATE_LIMIT } from "./jobs/limits";
+export {
+  type ReadJobBoardInput,
+  type ReadJobBoardJobOutcome,
+  type ReadJobBoardOutcome,
+  readJobBoard,
+  readJobBoardJob,
+} from "./jobs/query";

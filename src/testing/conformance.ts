@@ -7,6 +7,7 @@ import { bulkRemoveSuite } from "./suites/bulk-remove";
 import { concurrencySuite } from "./suites/concurrency";
 import { differentialSuite } from "./suites/differential";
 import { feedSuite } from "./suites/feed";
+import { jobBoardSuite } from "./suites/job-board";
 import { lookupsSuite, outboxSuite } from "./suites/lookups-outbox";
 import { mattersSuite } from "./suites/matters";
 import { memberImportSuite } from "./suites/member-import";
@@ -34,6 +35,7 @@ export const CONFORMANCE_SUITES = [
   "concurrency",
   "read while write",
   "feed",
+  "job board",
   "properties",
   "differential",
 ] as const;
@@ -84,6 +86,7 @@ export function runStoreConformance(
       concurrency: () => concurrencySuite(harness),
       "read while write": () => readWhileWriteSuite(harness),
       feed: () => feedSuite(harness),
+      "job board": () => jobBoardSuite(harness),
       properties: () => propertiesSuite(harness, fresh),
       differential: () => differentialSuite(harness),
     };

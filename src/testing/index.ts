@@ -40,3 +40,11 @@ export {
   seedOrganization,
   ssoOrganization,
 } from "./seed";
+export {
+  boardJobArbitrary,
+  boardJobsArbitrary,
+  JOB_BOARD_WINDOW,
+  jobBoardFiltersArbitrary,
+  jobBoardNowArbitrary,
+  jobBoardSnapshotArbitrary,
+} from "./job-board-arbitraries";

@@ -89,9 +89,11 @@ describe("GET /v1/job-board/{shortName}/jobs", () => {
       [BOARD, `${BOARD}/${CORPORATE}`, "/v1/job-board/nobody/jobs", "/v1/no-such-path"].map(
         async (path) => {
           const response = await request(path);
+          const headers: [string, string][] = [];
+          response.headers.forEach((value, name) => headers.push([name, value]));
           return {
             status: response.status,
-            headers: [...response.headers.entries()],
+            headers,
             body: await response.text(),
           };
         },
