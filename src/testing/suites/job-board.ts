@@ -126,9 +126,10 @@ export function jobBoardSuite(h: ConformanceHarness): void {
       ok: false,
       error: "NOT_FOUND",
     });
-    expect(await readJobBoardJob(store, { shortName: "board", jobId: "open", now: NOW })).toEqual(
-      { ok: false, error: "NOT_FOUND" },
-    );
+    expect(await readJobBoardJob(store, { shortName: "board", jobId: "open", now: NOW })).toEqual({
+      ok: false,
+      error: "NOT_FOUND",
+    });
   });
 
   it("property: the board equals the pure selection over the read-back jobs, at any time and filters", async () => {
