@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRateLimiter } from "../../src/feed/rate-limit";
 import { createHttpHandler } from "../../src/http/handler";
+import { openApiDocument } from "../../src/http/openapi";
 import { boardJobListSchema, boardJobSchema } from "../../src/jobs/board";
 import { createMemoryStore } from "../../src/store/memory";
 import { parseOrganizationSnapshot } from "../../src/store/snapshot";
@@ -201,5 +202,31 @@ describe("GET /v1/job-board/{shortName}/jobs", () => {
     for (const record of records)
       for (const field of ["public", "publicTitle", "description", "openDate", "closeDate"])
         expect(record).not.toHaveProperty(field);
+  });
+});
+
+describe("the job board in the OpenAPI document", () => {
+  it("documents both operations without a session, with their statuses and the exported schemas", () => {
+    const document = openApiDocument() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    for (const path of [
+      "/v1/job-board/{shortName}/jobs",
+      "/v1/job-board/{shortName}/jobs/{jobId}",
+    ]) {
+      const get = document.paths[path]?.get as {
+        security: unknown[];
+        responses: Record<
+          string,
+          { content?: Record<string, { schema: { properties?: object } }> }
+        >;
+      };
+      expect(get.security).toEqual([]);
+      expect(Object.keys(get.responses).sort()).toEqual(["200", "304", "404", "429", "500"]);
+      const schema = get.responses["200"]?.content?.["application/json"]?.schema;
+      expect(Object.keys(schema?.properties ?? {})).toEqual(
+        path.endsWith("{jobId}") ? Object.keys(boardJobSchema.shape) : ["jobs"],
+      );
+    }
   });
 });
