@@ -60,7 +60,7 @@ describe.skipIf(!HAS_CHROMIUM)(
         items.map((item) => ({
           id: item.getAttribute("data-job-id"),
           title: item.querySelector("h2")?.textContent,
-          paragraphs: [...item.querySelectorAll("p:not(.where)")].map((p) => p.textContent),
+          paragraphs: Array.from(item.querySelectorAll("p:not(.where)"), (p) => p.textContent),
         })),
       );
       expect(jobs).toEqual([

@@ -91,7 +91,9 @@ describe("GET /v1/job-board/{shortName}/jobs", () => {
         async (path) => {
           const response = await request(path);
           const headers: [string, string][] = [];
-          response.headers.forEach((value, name) => headers.push([name, value]));
+          response.headers.forEach((value, name) => {
+            headers.push([name, value]);
+          });
           return {
             status: response.status,
             headers,
