@@ -33,7 +33,10 @@ export {
   customFieldAnswerSchema,
   customFieldSchema,
   type FeedApplication,
+  type FeedJob,
+  feedJobSchema,
   type Job,
+  jobBoardFieldsSchema,
   jobSchema,
   type Pipeline,
   pipelineSchema,
@@ -95,6 +98,25 @@ export {
   graphqlMemberSchema,
 } from "./graphql/member-result";
 export { type ErrorBody, errorBodySchema } from "./http/error-body";
+export {
+  type BoardJob,
+  type BoardJobList,
+  boardJobListSchema,
+  boardJobOf,
+  boardJobSchema,
+  findBoardJob,
+  isOnJobBoard,
+  type JobBoardFilters,
+  selectBoardJobs,
+} from "./jobs/board";
+export { JOB_BOARD_MAX_AGE_SECONDS, JOB_BOARD_RATE_LIMIT } from "./jobs/limits";
+export {
+  type ReadJobBoardInput,
+  type ReadJobBoardJobOutcome,
+  type ReadJobBoardOutcome,
+  readJobBoard,
+  readJobBoardJob,
+} from "./jobs/query";
 export { LAW_SCHOOLS } from "./lists/law-schools";
 export {
   departmentsCsv,

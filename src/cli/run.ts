@@ -6,6 +6,7 @@ import { examplesCommand } from "./examples";
 import { feedPullCommand } from "./feed-pull";
 import { headerMappedIo } from "./header-map";
 import { type CliIo, ExitCode, UsageError } from "./io";
+import { jobsCommand } from "./jobs";
 import { listsCommand } from "./lists";
 import { outboxCommand } from "./outbox";
 import { parseFailure } from "./parse-failure";
@@ -19,7 +20,16 @@ import { validateMembersCommand } from "./validate-members";
 
 export const USAGE = overview();
 
-const COMMANDS = ["serve", "validate", "lists", "feed", "totp", "examples", "outbox"] as const;
+const COMMANDS = [
+  "serve",
+  "validate",
+  "lists",
+  "feed",
+  "totp",
+  "examples",
+  "outbox",
+  "jobs",
+] as const;
 
 /** Runs the CLI on `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
@@ -43,6 +53,7 @@ function usageOf(command: CommandName | undefined): string {
 
 /** The command the first words name, if any: whose usage and options a mistake is told with. */
 function commandOf(argv: readonly string[]): CommandName | undefined {
+  if (argv[0] === "jobs") return "jobs";
   const [first, second] = argv[0] === "outbox" ? argv : firstWords(argv);
   if (first === "validate")
     return second === "members" || second === "matters" ? `validate ${second}` : "validate";
@@ -76,6 +87,7 @@ function isStringOption(name: string): boolean {
 
 async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (argv[0] === "outbox") return (await outboxCommand(argv.slice(1), io)) as ExitCode;
+  if (argv[0] === "jobs") return jobsCommand(argv.slice(1), io);
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
     parsed = parseCommandLine(argv);

@@ -13,6 +13,7 @@ export interface ServeBackend {
   /** Shared limiters; `undefined` keeps the HTTP binding's in-memory defaults. */
   rateLimiter?: RateLimiter;
   loginProtection?: LoginProtection;
+  jobBoardRateLimiter?: RateLimiter;
   /** Readiness checks beside the store's (`GET /readyz`), by name. */
   readiness?: Record<string, () => Promise<unknown>>;
   /** Welcome emails waiting in the outbox, every organization's (`rpdi.outbox.backlog`). */

@@ -189,6 +189,9 @@ export async function serveCommand(
         : { rateLimiter: createRateLimiter(options.feedLimit) }
       : { rateLimiter: backend.rateLimiter }),
     ...(backend.loginProtection === undefined ? {} : { loginProtection: backend.loginProtection }),
+    ...(backend.jobBoardRateLimiter === undefined
+      ? {}
+      : { jobBoardRateLimiter: backend.jobBoardRateLimiter }),
     onError: (error) => write(`rpdi serve: unexpected failure: ${describeError(error)}\n`),
     ...(options.logLevel === "silent"
       ? {}

@@ -11,7 +11,8 @@ export type CommandName =
   | "feed pull"
   | "totp"
   | "examples"
-  | "outbox";
+  | "outbox"
+  | "jobs";
 
 interface CommandHelp {
   /** The usage lines, each from `rpdi`. */
@@ -231,6 +232,27 @@ const HELP: Record<CommandName, CommandHelp> = {
     ],
     exit: "Exit status: 0 done (or stopped by a signal), 1 an email could not be sent (--once) or the database failed, 2 usage error.",
   },
+  jobs: {
+    synopsis: [
+      "rpdi jobs <snapshot.json> [--department <name> …] [--office <location> …] [--now <ISO time>] [--json | --all]",
+    ],
+    about:
+      "Prints an organization's public job board as GET /v1/job-board/{shortName}/jobs would answer it: the public jobs open on the day (UTC) of --now, by title. With --json, the body itself; with --all, every job of the snapshot and whether it is on the board.",
+    options: [
+      [
+        "--department <name>",
+        "Only jobs of this department (case-insensitive); repeat for any of several.",
+      ],
+      [
+        "--office <location>",
+        "Only jobs at this office location (case-insensitive); repeat for any of several.",
+      ],
+      ["--now <ISO time>", "The time the open and close dates are judged by (default now)."],
+      ["--json", "Print the body the endpoint would answer, exactly, instead of a table."],
+      ["--all", "List every job with its board status: open, not public, not yet open or closed."],
+    ],
+    exit: "Exit status: 0 printed, 2 usage error.",
+  },
 };
 
 const INDENT = "  ";
@@ -247,6 +269,7 @@ export function overview(): string {
     "totp",
     "examples",
     "outbox",
+    "jobs",
   ];
   const lines = commands.flatMap((name) => HELP[name].synopsis.map((line) => `${INDENT}${line}`));
   return `Usage:

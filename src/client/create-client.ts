@@ -1,6 +1,7 @@
 import { type Addresses, addressesOf, type ClientAddresses } from "./addresses";
 import { type FeedMethods, feedMethods } from "./feed";
 import { type GraphqlMethods, graphqlMethods } from "./graphql";
+import { type JobBoardMethods, jobBoardMethods } from "./job-board";
 import { type ListMethods, listMethods } from "./lists";
 import { type MatterMethods, matterMethods } from "./matters";
 import { type MemberMethods, memberMethods } from "./members";
@@ -42,6 +43,8 @@ export interface RpdiClient {
   matters: MatterMethods;
   graphql: GraphqlMethods;
   feed: FeedMethods;
+  /** The public job board (no session): `{api_url}/v1/job-board/{org_name}/jobs`. */
+  jobBoard: JobBoardMethods;
   /** Logs in now (otherwise the first call does); rejects as a call would on refused credentials. */
   logIn(options?: { signal?: AbortSignal }): Promise<void>;
   /**
@@ -87,6 +90,7 @@ export function createClient(options: ClientOptions): RpdiClient {
     matters: matterMethods(transport, addresses),
     graphql: graphqlMethods(transport, addresses),
     feed: feedMethods(transport, addresses),
+    jobBoard: jobBoardMethods(transport, addresses),
     logIn: async (call = {}) => {
       await sessions.session(call.signal);
     },

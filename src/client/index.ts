@@ -21,6 +21,12 @@ export {
 } from "../graphql/member-result";
 export { type ErrorBody, errorBodySchema } from "../http/error-body";
 export {
+  type BoardJob,
+  type BoardJobList,
+  boardJobListSchema,
+  boardJobSchema,
+} from "../jobs/board";
+export {
   officeListSchema,
   type PracticeArea,
   practiceAreaListSchema,
@@ -77,6 +83,7 @@ export type {
   GraphqlResponse,
   UniversityMemberInfoInput,
 } from "./graphql";
+export type { JobBoardCallOptions, JobBoardMethods, JobBoardQuery } from "./job-board";
 export type { ListMethods } from "./lists";
 export type { MatterMethods } from "./matters";
 export {

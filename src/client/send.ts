@@ -19,6 +19,8 @@ export interface Outgoing {
   headers?: Record<string, string>;
   body?: BodyInit;
   cookie?: string;
+  /** A public call: no browser credentials either (the job board answers any origin without). */
+  anonymous?: boolean;
   signal: AbortSignal | undefined;
 }
 
@@ -41,7 +43,8 @@ export async function sendOnce(
       headers,
       ...(outgoing.body === undefined ? {} : { body: outgoing.body }),
       redirect: "manual",
-      credentials: runtime.cookies === "browser" ? "include" : "omit",
+      credentials:
+        runtime.cookies === "browser" && outgoing.anonymous !== true ? "include" : "omit",
       ...(outgoing.signal === undefined ? {} : { signal: outgoing.signal }),
     });
   } catch (error) {

@@ -18,6 +18,8 @@ export interface Call<T> {
   read: (response: Response, check: ResponseCheck) => Promise<T>;
   /** The spec says to retry this call on 429 (honouring `Retry-After`) and on 500. */
   retries?: boolean;
+  /** Sent without the session (and without logging in): the public job board's calls. */
+  anonymous?: boolean;
   signal: AbortSignal | undefined;
 }
 
@@ -53,14 +55,18 @@ export class Transport {
     let retries = 0;
     for (;;) {
       if (call.retries === true) await this.waitForBudget(request, call.signal);
-      const session = await this.sessions.session(call.signal);
+      const session = call.anonymous === true ? null : await this.sessions.session(call.signal);
       const response = await sendOnce(this.runtime, request, call.url, {
         method: call.method,
         ...(call.headers === undefined ? {} : { headers: call.headers }),
         ...(call.body === undefined ? {} : { body: call.body() }),
-        ...cookieOf(session, call.url),
+        ...(session === null ? { anonymous: true } : cookieOf(session, call.url)),
         signal: call.signal,
       });
+      if (session === null) {
+        if (response.ok) return call.read(response, this.check(request));
+        throw await failureOf(response, request, call.badRequest, this.runtime);
+      }
       this.sessions.observe(response);
       session.cookies?.receive(response.headers, call.url);
       if (call.retries === true)

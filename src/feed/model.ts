@@ -39,8 +39,8 @@ export const customFieldSchema = z.object({
 /** An application custom-field question of the organization. */
 export type CustomField = z.infer<typeof customFieldSchema>;
 
-/** Schema of {@link Job}. */
-export const jobSchema = z.object({
+/** Schema of {@link FeedJob}: the fields of a job that the job-application feed reads. */
+export const feedJobSchema = z.object({
   id: z.string(),
   title: z.string(),
   department: z.string().default(""),
@@ -50,6 +50,28 @@ export const jobSchema = z.object({
   position: z.string().default(""),
   requisitionId: z.string().nullable().default(null),
 });
+/** A job as the feed reads it (adapters' feed reads need not load the job board's fields). */
+export type FeedJob = z.infer<typeof feedJobSchema>;
+
+/**
+ * The job board's fields of a job (issue 33), all with defaults, so snapshots from before them
+ * still load. None of them is in the feed's record (feed/record.ts names its fields one by one).
+ */
+export const jobBoardFieldsSchema = z.object({
+  /** Listed on the public job board (while open): nothing is public unless set. */
+  public: z.boolean().default(false),
+  /** The title a careers page shows; `null` shows `title`. */
+  publicTitle: z.string().nullable().default(null),
+  /** Plain text or Markdown, kept and served as text: never markup to insert as HTML. */
+  description: z.string().default(""),
+  /** First day listed (`yyyy-MM-dd`, a UTC calendar day, inclusive); `null`: no first day. */
+  openDate: isoDate.nullable().default(null),
+  /** Last day listed (`yyyy-MM-dd`, a UTC calendar day, inclusive); `null`: no last day. */
+  closeDate: isoDate.nullable().default(null),
+});
+
+/** Schema of {@link Job}: the feed's fields and the job board's. */
+export const jobSchema = feedJobSchema.extend(jobBoardFieldsSchema.shape);
 /** A stored job posting. */
 export type Job = z.infer<typeof jobSchema>;
 
@@ -135,7 +157,7 @@ export type Application = z.infer<typeof applicationSchema>;
 export interface FeedApplication {
   application: Application;
   candidate: Candidate;
-  job: Job;
+  job: FeedJob;
   /**
    * Each status change's time in epoch milliseconds, parallel to `application.statusChanges`.
    * Optional: an adapter that keeps times parsed supplies them so the feed need not parse them

@@ -1,4 +1,4 @@
-import type { Application, Candidate, Job } from "./model";
+import type { Application, Candidate, FeedJob } from "./model";
 import type { FeedQuery } from "./params";
 import { type FeedOrganization, feedRecordShaper, type JobApplication } from "./record";
 import { compareIds } from "./select";
@@ -23,7 +23,7 @@ export interface RangedStatusChange {
 export interface FeedApplicationHead {
   application: Omit<Application, "statusChanges">;
   candidate: Candidate;
-  job: Job;
+  job: FeedJob;
   latestStatusAt: number;
 }
 

@@ -15,6 +15,7 @@ import { registerGraphqlRoute } from "./graphql";
 import { registerHealthRoutes } from "./health";
 import { DEFAULT_MAX_CONCURRENT_IMPORTS, limitImports } from "./import-gate";
 import { createImportWorkerPool, type ImportWorkerPool } from "./import-pool";
+import { registerJobBoardRoutes } from "./job-board";
 import { registerListRoutes } from "./lists";
 import { registerLoginRoute } from "./login";
 import { registerLogoutRoute } from "./logout";
@@ -165,6 +166,7 @@ export function buildHttpApp(options: HttpHandlerOptions): {
   registerListRoutes(app, settings);
   registerMatterRoutes(app, settings);
   registerFeedRoutes(app, settings);
+  registerJobBoardRoutes(app, settings, options);
   registerGraphqlRoute(app, settings, options.graphql);
   registerLoginRoute(app, settings);
   registerLogoutRoute(app, settings);

@@ -117,6 +117,7 @@ export {
   layoutImportInstructions,
   renderImportInstructions,
 } from "./instructions-pdf";
+export type { JobBoardHttpOptions } from "./job-board";
 export type { RpdiLogger } from "./logger";
 export { openApiDocument } from "./openapi";
 export type { HttpHandlerOptions } from "./options";

@@ -7,13 +7,14 @@ import type { DeprecationOptions } from "./deprecation";
 import type { GraphqlHttpOptions } from "./graphql";
 import type { HealthOptions } from "./health";
 import type { ImportWorkerPool } from "./import-pool";
+import type { JobBoardHttpOptions } from "./job-board";
 import type { RpdiLogger } from "./logger";
 
 /**
  * Options of `createHttpHandler` and `createHttpApp`: the store, the token secret, and
  * optional clock, limiters, client identity, trusted origins and logger.
  */
-export interface HttpHandlerOptions {
+export interface HttpHandlerOptions extends JobBoardHttpOptions {
   store: Store;
   /** Signs session tokens (HS256); at least 32 bytes. Keep it out of code and logs. */
   tokenSecret: TokenSecret;

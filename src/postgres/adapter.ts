@@ -31,6 +31,7 @@ import {
   readFeedVersion,
   readStatusChangesInRange,
 } from "./feed-sql";
+import { readPublicJobs } from "./jobs-sql";
 import { readCycleMatters, writeMatters } from "./matters-sql";
 import {
   MEMBER_READ_COLUMNS,
@@ -604,6 +605,8 @@ function postgresTx(
 
     loadFeedApplicationHeads: (ids, options) =>
       readFeedApplicationHeads(connection, s, orgId, ids, options),
+
+    listPublicJobs: () => readPublicJobs(connection, s, orgId),
 
     async listWelcomeEmails(limit) {
       const { rows } = await connection.query(

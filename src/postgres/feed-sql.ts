@@ -1,4 +1,9 @@
-import type { ApplicationEducation, CustomFieldAnswer, FeedApplication } from "../feed/model";
+import type {
+  ApplicationEducation,
+  CustomFieldAnswer,
+  FeedApplication,
+  FeedJob,
+} from "../feed/model";
 import type { FeedApplicationHead, RangedStatusChange } from "../feed/ranged";
 import type { Queryable } from "./client";
 import { jsonValue } from "./members-sql";
@@ -88,7 +93,7 @@ export function candidateFromRow(
 }
 
 /** A job from a row; `idColumn` names its id (aliased when joined). */
-export function jobFromRow(row: Record<string, unknown>, idColumn = "id"): FeedApplication["job"] {
+export function jobFromRow(row: Record<string, unknown>, idColumn = "id"): FeedJob {
   return {
     id: row[idColumn] as string,
     title: row.title as string,

@@ -11,6 +11,7 @@ import membersEmailIndex from "./migrations/009_members_email_index.sql";
 import matterKeyHash from "./migrations/010_matter_key_hash.sql";
 import memberPageOrder from "./migrations/011_member_page_order.sql";
 import cheaperMemberWrites from "./migrations/012_cheaper_member_writes.sql";
+import jobBoard from "./migrations/013_job_board.sql";
 import columnMappings from "./migrations/014_column_mappings.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
@@ -27,6 +28,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 10, sql: matterKeyHash },
   { version: 11, sql: memberPageOrder },
   { version: 12, sql: cheaperMemberWrites },
+  { version: 13, sql: jobBoard },
   { version: 14, sql: columnMappings },
 ];
 

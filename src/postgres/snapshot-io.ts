@@ -4,12 +4,8 @@ import type { OrganizationSnapshot } from "../store/snapshot";
 import { type BulkConnection, Pipeline } from "./bulk";
 import type { Queryable } from "./client";
 import { readColumnMappings, writeColumnMapping } from "./column-mappings-sql";
-import {
-  applicationSelect,
-  candidateFromRow,
-  feedApplicationFromRow,
-  jobFromRow,
-} from "./feed-sql";
+import { applicationSelect, candidateFromRow, feedApplicationFromRow } from "./feed-sql";
+import { JOB_COLUMNS, wholeJobFromRow } from "./jobs-sql";
 import { readCycleMatters, writeMatters } from "./matters-sql";
 import {
   jsonValue,
@@ -90,8 +86,14 @@ export async function writeSnapshot(
   );
   const { jobs, candidates, applications } = snapshot;
   await connection.query(
-    `INSERT INTO ${s}.jobs (org_id, id, title, department, office_location, employment_type, hiring_type, position_type, requisition_id)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])`,
+    `INSERT INTO ${s}.jobs (org_id, id, title, department, office_location, employment_type, hiring_type, position_type, requisition_id,
+       public, public_title, description, open_date, close_date)
+     SELECT $1, t.id, t.title, t.department, t.office, t.employment, t.hiring, t.position, t.requisition,
+       t.public, t.public_title, t.description, t.open_date::date, t.close_date::date
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+       $10::bool[], $11::text[], $12::text[], $13::text[], $14::text[])
+       AS t(id, title, department, office, employment, hiring, position, requisition,
+         public, public_title, description, open_date, close_date)`,
     [
       orgId,
       ...[
@@ -103,6 +105,11 @@ export async function writeSnapshot(
         "hiringType",
         "position",
         "requisitionId",
+        "public",
+        "publicTitle",
+        "description",
+        "openDate",
+        "closeDate",
       ].map((key) => jobs.map((job) => job[key as keyof typeof job])),
     ],
   );
@@ -203,7 +210,7 @@ export async function readSnapshot(
     reviewCycles.push(nestCycle(cycle, await readCycleMatters(connection, s, orgId, cycle.id)));
   }
   const jobs = await connection.query(
-    `SELECT id, title, department, office_location, employment_type, hiring_type, position_type, requisition_id FROM ${s}.jobs WHERE org_id = $1 ORDER BY seq`,
+    `SELECT ${JOB_COLUMNS} FROM ${s}.jobs WHERE org_id = $1 ORDER BY seq`,
     [orgId],
   );
   const candidates = await connection.query(
@@ -219,7 +226,7 @@ export async function readSnapshot(
     externalUserEmails: organization.externalUserEmails,
     reviewCycles,
     welcomeEmails: outbox.rows.map(welcomeEmailFromRow),
-    jobs: jobs.rows.map((row) => jobFromRow(row)),
+    jobs: jobs.rows.map(wholeJobFromRow),
     candidates: candidates.rows.map((row) => candidateFromRow(row)),
     applications: applications.rows.map((row) => feedApplicationFromRow(row).application),
     columnMappings,

@@ -10,5 +10,7 @@ export const Feature = {
   BULK_REMOVE: "user-list-members-bulk-delete",
   /** `GET /v1/job-applications` is served. */
   HR_FEED: "hr-feed",
+  /** `GET /v1/job-board/{shortName}/jobs` is served (rpdi's name, see docs/decisions.md). */
+  JOB_BOARD: "job-board",
 } as const;
 export type Feature = (typeof Feature)[keyof typeof Feature];

@@ -660,6 +660,12 @@ function memoryTx(
       return read().feed;
     },
 
+    async listPublicJobs() {
+      return read()
+        .jobs.filter((job) => job.public)
+        .map((job) => ({ ...job }));
+    },
+
     async listWelcomeEmails(limit) {
       const outbox = read().outbox;
       return (limit === undefined ? outbox : outbox.slice(0, limit)).map((email) => ({ ...email }));

@@ -1,5 +1,5 @@
 import type { FeedIndex } from "../feed/feed-index";
-import type { FeedApplication } from "../feed/model";
+import type { FeedApplication, Job } from "../feed/model";
 import type { FeedApplicationHead, RangedStatusChange } from "../feed/ranged";
 import type { ColumnMappingKind, ColumnMappingPair } from "../mapping/saved";
 import type { MatterWrites } from "../matters/apply";
@@ -205,6 +205,11 @@ export interface StoreTx {
     applicationIds: readonly string[],
     options: { answers: boolean },
   ): Promise<FeedApplicationHead[]>;
+  /**
+   * The job board's candidates: at least every job marked `public` (others may come too, since
+   * rpdi makes the exact cut by dates itself), in any order, with all their fields.
+   */
+  listPublicJobs(): Promise<Job[]>;
   /** The outbox of welcome emails, oldest first. */
   listWelcomeEmails(limit?: number): Promise<WelcomeEmail[]>;
   /** Removes acknowledged welcome emails from the outbox. */
@@ -263,6 +268,7 @@ export const STORE_TX_OPERATIONS = [
   "loadFeedIndex",
   "loadStatusChangesInRange",
   "loadFeedApplicationHeads",
+  "listPublicJobs",
   "listWelcomeEmails",
   "deleteWelcomeEmails",
   "acceptTotpStep",

@@ -8,6 +8,7 @@ import { columnMappingsSuite } from "./suites/column-mappings";
 import { concurrencySuite } from "./suites/concurrency";
 import { differentialSuite } from "./suites/differential";
 import { feedSuite } from "./suites/feed";
+import { jobBoardSuite } from "./suites/job-board";
 import { lookupsSuite, outboxSuite } from "./suites/lookups-outbox";
 import { mattersSuite } from "./suites/matters";
 import { memberImportSuite } from "./suites/member-import";
@@ -35,6 +36,7 @@ export const CONFORMANCE_SUITES = [
   "concurrency",
   "read while write",
   "feed",
+  "job board",
   "properties",
   "differential",
   "column mappings",
@@ -86,6 +88,7 @@ export function runStoreConformance(
       concurrency: () => concurrencySuite(harness),
       "read while write": () => readWhileWriteSuite(harness),
       feed: () => feedSuite(harness),
+      "job board": () => jobBoardSuite(harness),
       properties: () => propertiesSuite(harness, fresh),
       differential: () => differentialSuite(harness),
       "column mappings": () => columnMappingsSuite(harness),

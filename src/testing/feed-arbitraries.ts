@@ -43,6 +43,11 @@ const JOB: Job = {
   hiringType: "Lateral",
   position: "Associate",
   requisitionId: null,
+  public: false,
+  publicTitle: null,
+  description: "",
+  openDate: null,
+  closeDate: null,
 };
 
 /** A second-resolution instant in the window, written with a random UTC offset. */

@@ -14,6 +14,14 @@ export {
 } from "./feed-arbitraries";
 export { canonical } from "./harness";
 export {
+  boardJobArbitrary,
+  boardJobsArbitrary,
+  JOB_BOARD_WINDOW,
+  jobBoardFiltersArbitrary,
+  jobBoardNowArbitrary,
+  jobBoardSnapshotArbitrary,
+} from "./job-board-arbitraries";
+export {
   type MatterRowCells,
   matterCsv,
   PERFORM_ATTORNEYS,

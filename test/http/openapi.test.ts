@@ -52,7 +52,7 @@ describe("the OpenAPI document", () => {
       "POST /app/:org_name/admin/auth/logout/",
     ];
     expect(served.filter((route) => !undocumented.includes(route))).toEqual(documented);
-    expect(documented.length).toBe(22);
+    expect(documented.length).toBe(24);
   });
 
   it("marks the deprecated matter endpoints and only those", () => {

@@ -147,7 +147,7 @@ describe("migrate() upgrades a database that holds data", () => {
       expect(await memberForeignKeys()).toContain("members_org_id_manager_id_fkey");
 
       // Through the latest version: the adapter's statements read the newest schema.
-      expect(await store.migrate()).toEqual([7, 8, 9, 10, 11, 12, 14]);
+      expect(await store.migrate()).toEqual([7, 8, 9, 10, 11, 12, 13, 14]);
 
       expect(await store.exportSnapshot(orgId)).toEqual(
         parseOrganizationSnapshot({
@@ -233,13 +233,58 @@ describe("migrate() upgrades a database that holds data", () => {
         [orgId],
       );
 
-      expect(await store.migrate()).toEqual([8, 9, 10, 11, 12, 14]);
+      expect(await store.migrate()).toEqual([8, 9, 10, 11, 12, 13, 14]);
 
       const epoch = async () =>
         (await store.exportSnapshot(orgId))?.members[0]?.credentials.sessionEpoch;
       expect(await epoch()).toBe(0);
       expect(await store.transaction(orgId, (tx) => tx.endMemberSessions("m-old"))).toBe(true);
       expect(await epoch()).toBe(1);
+    } finally {
+      await dropStore(store);
+    }
+  });
+  it("version 13 gives every stored job the board's defaults: not public, no title, description or dates", async () => {
+    const client = pgliteClient();
+    const store = await olderStore(client, "upgrade", 12);
+    try {
+      const schema = `"${schemaOfStore(store)}"`;
+      const orgId = "org-jobs";
+      const { pipelines, applicationCustomFields, ...profile } = parseOrganizationSnapshot({
+        organization: { id: orgId, shortName: "jobs", name: "Jobs LLP", features: ["job-board"] },
+      }).organization;
+      expect([pipelines, applicationCustomFields]).toEqual([[], []]);
+      await client.query(
+        `INSERT INTO ${schema}.organizations (id, short_name, profile, external_user_emails) VALUES ($1, $2, $3::jsonb, '{}')`,
+        [orgId, profile.shortName, JSON.stringify(profile)],
+      );
+      await client.query(
+        `INSERT INTO ${schema}.jobs (org_id, id, title, department, office_location, employment_type, hiring_type, position_type)
+         VALUES ($1, 'job-old', 'Associate', 'Tax', 'London', 'Full-time', 'Lateral', 'Associate')`,
+        [orgId],
+      );
+
+      expect(await store.migrate()).toEqual([13]);
+
+      const job = (await store.exportSnapshot(orgId))?.jobs[0];
+      expect(job).toEqual({
+        id: "job-old",
+        title: "Associate",
+        department: "Tax",
+        officeLocation: "London",
+        employmentType: "Full-time",
+        hiringType: "Lateral",
+        position: "Associate",
+        requisitionId: null,
+        public: false,
+        publicTitle: null,
+        description: "",
+        openDate: null,
+        closeDate: null,
+      });
+      expect(
+        await store.transaction(orgId, (tx) => tx.listPublicJobs(), { readOnly: true }),
+      ).toEqual([]);
     } finally {
       await dropStore(store);
     }

@@ -14,6 +14,11 @@ export const PLAIN_JOB: Job = {
   hiringType: "",
   position: "",
   requisitionId: null,
+  public: false,
+  publicTitle: null,
+  description: "",
+  openDate: null,
+  closeDate: null,
 };
 
 /**
