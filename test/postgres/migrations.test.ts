@@ -264,7 +264,7 @@ describe("migrate() upgrades a database that holds data", () => {
         [orgId],
       );
 
-      expect(await store.migrate()).toEqual([13]);
+      expect(await store.migrate()).toEqual([13, 14]);
 
       const job = (await store.exportSnapshot(orgId))?.jobs[0];
       expect(job).toEqual({
