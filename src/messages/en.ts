@@ -181,6 +181,7 @@ export const en: MessageCatalog = {
     `The file has ${count(rows)} data rows; it must have from ${min} to ${count(max)}.`,
   "matter.COLUMN_COUNT_MISMATCH.rowLength": ({ rowNumber, values, columns }) =>
     `Row ${rowNumber} has ${values} values but the header has ${columns} columns; a value containing a comma must be wrapped in double quotes.`,
+  "matter.legacy.invalidRows": "The file has invalid rows; nothing was written.",
   "matter.upsert.rowLine": ({ rowNumber, columns }) =>
     `Row ${rowNumber}: errors in ${columns.join(", ")}`,
   "matter.upsert.moreRows": ({ count: rows }) =>

@@ -107,6 +107,8 @@ export interface MessageParams {
 
   /** A failing row's line in the upsert's plain-text 400 body: the columns with errors. */
   "matter.upsert.rowLine": { rowNumber: number; columns: readonly string[] };
+  /** The deprecated upload's 400 body for a file with invalid rows (the spec gives it no row detail). */
+  "matter.legacy.invalidRows": Record<string, never>;
   /** The last line of the upsert's 400 body when more rows failed than it lists. */
   "matter.upsert.moreRows": { count: number };
 
