@@ -24,7 +24,7 @@ function markerCatalog(used: Set<MessageKey>): MessageCatalog {
         return `⟦${key}⟧`;
       },
     ]),
-  ) as MessageCatalog;
+  ) as unknown as MessageCatalog;
 }
 
 /**
