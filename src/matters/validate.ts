@@ -98,7 +98,7 @@ export function* checkMatterRowSteps(
   const rules: MatterRuleContext = {
     performMembers: performMembersByAddress(options.performMemberEmails),
     usDate: rememberedDates(usDateParser()),
-    ...(options.messages === undefined ? {} : { messages: options.messages }),
+    messages: options.messages,
   };
   // A file repeats its mistakes (one wrong date format in every row): each is explained once.
   const explained = new Map<string, MatterCellReason>();

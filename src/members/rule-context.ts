@@ -65,7 +65,8 @@ export function createMemberRuleContext(
     isEmail: emailChecker(),
     memberDate: memberDateParser(),
     actor,
-    ...(messages === undefined ? {} : { messages }),
+    // Always present, so every file's context has one shape (rules read it row by row).
+    messages,
   };
 }
 
