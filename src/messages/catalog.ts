@@ -20,16 +20,26 @@ export type MessageCatalog = { [K in MessageKey]: MessageEntry<MessageParams[K]>
  */
 export type PartialMessageCatalog = { readonly [K in MessageKey]?: MessageEntry<MessageParams[K]> };
 
-/** The `{name}` placeholders of a template literal type. */
+/**
+ * The `{name}` placeholders of a template literal type.
+ * @inline
+ */
 type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
   ? Name | Placeholders<Rest>
   : never;
 
+/**
+ * Placeholders of template `E` that key `K` has no parameter for.
+ * @inline
+ */
 type UnknownPlaceholders<K extends MessageKey, E> = E extends string
   ? Exclude<Placeholders<E>, keyof MessageParams[K] & string>
   : never;
 
-/** An entry as written, or a type that names the placeholder its key does not have. */
+/**
+ * An entry as written, or a type that names the placeholder its key does not have.
+ * @inline
+ */
 type CheckedEntry<K extends MessageKey, E> = [UnknownPlaceholders<K, E>] extends [never]
   ? E
   : `unknown placeholder {${UnknownPlaceholders<K, E> & string}} for ${K}`;
