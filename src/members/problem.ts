@@ -1,4 +1,4 @@
-import type { MessageRef } from "../messages/catalog";
+import { type MessageRef, renderMessageRef } from "../messages/catalog";
 import type { MemberRowErrorType } from "./errors";
 
 /**
@@ -12,4 +12,9 @@ export class CellProblem {
     readonly type: MemberRowErrorType,
     readonly ref: MessageRef,
   ) {}
+
+  /** The message in English (a 400 body says it in the host's catalog: see `renderMessage`). */
+  get message(): string {
+    return renderMessageRef(undefined, this.ref);
+  }
 }

@@ -90,7 +90,7 @@ export function fillTemplate(template: string, params: object): string {
  */
 export function isTemplateCatalog(catalog: PartialMessageCatalog | undefined): boolean {
   if (catalog === undefined) return true;
-  return Object.values(catalog).every((entry) => typeof entry === "string");
+  return Object.values(catalog).every((entry) => entry === undefined || typeof entry === "string");
 }
 
 /** A key with its parameters: a message not yet said, as plain data. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createHttpHandler, createImportWorkerPool } from "../../src/http/index";
 import {
+  CellProblem,
   checkCsv,
   checkMatterCsv,
   createMemoryStore,
@@ -109,8 +110,17 @@ describe("a host's catalog", () => {
   it("a catalog of templates is plain data; one with a function entry is not", () => {
     expect(isTemplateCatalog(GERMAN)).toBe(true);
     expect(isTemplateCatalog(undefined)).toBe(true);
+    expect(isTemplateCatalog({ "file.EMPTY.empty": undefined })).toBe(true);
     expect(isTemplateCatalog({ "file.EMPTY.empty": () => "leer" })).toBe(false);
     expect(structuredClone(GERMAN)).toEqual(GERMAN);
+  });
+
+  it("a CellProblem still tells its message in English", () => {
+    const problem = new CellProblem("INVALID_URL", {
+      key: "member.INVALID_URL.notWebAddress",
+      params: { column: "Bio Link", value: "ftp://x" },
+    });
+    expect(problem.message).toBe('Bio Link "ftp://x" is not a valid web address.');
   });
 
   it("an own key only: a catalog inheriting an entry is not read through its prototype", () => {
