@@ -56,5 +56,18 @@ export {
   type MemberValidationContext,
   validateMemberCsv,
 } from "./members/validate";
+export {
+  defineMessages,
+  ENGLISH_MESSAGES,
+  isTemplateCatalog,
+  MESSAGE_KEYS,
+  type MessageCatalog,
+  type MessageEntry,
+  type MessageKey,
+  type MessageParams,
+  type MessageRef,
+  type PartialMessageCatalog,
+  renderMessage,
+} from "./messages/catalog";
 export { Product } from "./store/products";
 export type { Member, OrganizationProfile } from "./store/snapshot";

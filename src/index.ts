@@ -363,6 +363,19 @@ export {
   validateMemberSheet,
 } from "./members/validate";
 export { type WelcomeEmail, welcomeEmailSchema } from "./members/welcome-email";
+export {
+  defineMessages,
+  ENGLISH_MESSAGES,
+  isTemplateCatalog,
+  MESSAGE_KEYS,
+  type MessageCatalog,
+  type MessageEntry,
+  type MessageKey,
+  type MessageParams,
+  type MessageRef,
+  type PartialMessageCatalog,
+  renderMessage,
+} from "./messages/catalog";
 export { drainSteps, type Pace, runSteps, type Steps } from "./runtime/steps";
 export {
   MemberConflictError,

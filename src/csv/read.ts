@@ -1,3 +1,4 @@
+import { type MessageRef, renderMessageRef } from "../messages/catalog";
 import { drainSteps, type Steps } from "../runtime/steps";
 import { parseCsvRecordSteps } from "./parse";
 
@@ -7,12 +8,21 @@ export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 /** A CSV file as it arrives: raw bytes (the normal case) or already-decoded text. */
 export type CsvInput = string | Uint8Array | ArrayBuffer;
 
-/** Why a file could not be read as a table. Each entry point maps these onto its own wire types. */
-export type CsvReadError =
-  | { code: "TOO_LARGE"; bytes: number; limit: number; message: string }
-  | { code: "EMPTY"; message: string }
-  | { code: "NOT_UTF8"; message: string }
-  | { code: "MALFORMED"; line: number | null; message: string };
+/**
+ * Why a file could not be read as a table. Each entry point maps these onto its own wire types.
+ * `message` is the English; `ref` the catalog key and parameters a host's messages say it by.
+ */
+export type CsvReadError = (
+  | { code: "TOO_LARGE"; bytes: number; limit: number }
+  | { code: "EMPTY" }
+  | { code: "NOT_UTF8" }
+  | { code: "MALFORMED"; line: number | null }
+) & { message: string; ref: MessageRef };
+
+/** A read error with its English message from the catalog. */
+function readError<E extends Omit<CsvReadError, "message">>(error: E): E & { message: string } {
+  return { ...error, message: renderMessageRef(undefined, error.ref) };
+}
 
 /**
  * A parsed file: the raw header cells and every following record, untrimmed, exactly as
@@ -25,8 +35,6 @@ export interface CsvTable {
 
 /** What {@link readCsv} answers: the table, or why the file could not be read. */
 export type CsvReadResult = { ok: true; table: CsvTable } | { ok: false; error: CsvReadError };
-
-const SAVE_AS_UTF8 = 'save the file as "CSV UTF-8 (Comma delimited)" and upload it again';
 
 /**
  * Reads a CSV file: size first, then emptiness, then encoding, then RFC 4180 parsing.
@@ -88,11 +96,14 @@ export function checkCsv(
 type Prepared = { ok: true; bytes: Uint8Array } | { ok: false; error: CsvReadError };
 
 /** The error of a file with nothing in it but whitespace. */
-export const EMPTY: CsvReadError = { code: "EMPTY", message: "The file is empty." };
-const HAS_NUL: CsvReadError = {
+export const EMPTY: CsvReadError = readError({
+  code: "EMPTY",
+  ref: { key: "file.EMPTY.empty", params: {} },
+});
+const HAS_NUL: CsvReadError = readError({
   code: "NOT_UTF8",
-  message: `The file contains NUL characters, which usually means it is UTF-16 or binary; ${SAVE_AS_UTF8}.`,
-};
+  ref: { key: "file.NOT_UTF8.nul", params: {} },
+});
 
 /** The checks before parsing, and the bytes csv-parse reads (without a byte order mark). */
 function prepare(input: CsvInput, limit: number): Prepared {
@@ -110,17 +121,17 @@ function prepare(input: CsvInput, limit: number): Prepared {
   if (oversize !== null) return fail(oversize);
   if (bytes.byteLength === 0) return fail(EMPTY);
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return fail({ code: "NOT_UTF8", message: `The file is encoded as UTF-16; ${SAVE_AS_UTF8}.` });
+    return fail(readError({ code: "NOT_UTF8", ref: { key: "file.NOT_UTF8.utf16", params: {} } }));
   }
   const body = hasUtf8Bom(bytes) ? bytes.subarray(3) : bytes;
   const problem = bodyProblem(body, nodeByteChecks());
   return problem === null ? { ok: true, bytes: body } : fail(problem);
 }
 
-const NOT_UTF8: CsvReadError = {
+const NOT_UTF8: CsvReadError = readError({
   code: "NOT_UTF8",
-  message: `The file is not valid UTF-8 text; ${SAVE_AS_UTF8}.`,
-};
+  ref: { key: "file.NOT_UTF8.invalid", params: {} },
+});
 
 /** Node's native checks over bytes (simdutf's UTF-8 validation and memchr), where there are. */
 export interface ByteChecks {
@@ -261,30 +272,26 @@ export function csvSizeError(
   exact = true,
 ): CsvReadError | null {
   if (bytes <= limit) return null;
-  const size = `${exact ? "" : "at least "}${bytes.toLocaleString("en-US")} bytes`;
-  return {
+  return readError({
     code: "TOO_LARGE",
     bytes,
     limit,
-    message: `The file is ${size}; the limit is ${limit / 1024 / 1024} MB (${limit.toLocaleString("en-US")} bytes).`,
-  };
+    ref: { key: "file.TOO_LARGE.size", params: { bytes, limit, exact } },
+  });
 }
-
-const QUOTING_RULE =
-  "a quoted value must start and end with a double quote, and a double quote inside a value must be doubled";
 
 function malformed(error: unknown): CsvReadError {
   const line = lineOf(error);
   const detail = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
-  let message: string;
-  if (line === null) message = `The file is not valid CSV: ${detail}`;
+  let ref: MessageRef;
+  if (line === null) ref = { key: "file.MALFORMED.syntax", params: { detail } };
   else if (code === "CSV_QUOTE_NOT_CLOSED") {
-    message = `The file is not valid CSV: a double quote opened on or before line ${line} is never closed (${QUOTING_RULE}).`;
+    ref = { key: "file.MALFORMED.unclosedQuote", params: { line } };
   } else {
-    message = `The file is not valid CSV at line ${line}: check the double quotes on that line (${QUOTING_RULE}). Parser said: ${detail}`;
+    ref = { key: "file.MALFORMED.quotes", params: { line, detail } };
   }
-  return { code: "MALFORMED", line, message };
+  return readError({ code: "MALFORMED", line, ref });
 }
 
 function lineOf(error: unknown): number | null {

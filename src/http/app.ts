@@ -65,6 +65,7 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
     importTurn: limitImports(options.maxConcurrentImports ?? DEFAULT_MAX_CONCURRENT_IMPORTS),
     deprecation: options.deprecation ?? {},
     logger: options.logger,
+    messages: options.messages,
   };
 }
 

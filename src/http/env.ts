@@ -6,6 +6,7 @@ import type { SessionStampCheck } from "../auth/session-stamp";
 import type { RememberingTokenVerifier, TokenSecret } from "../auth/token";
 import type { FeedJsonMemo } from "../feed/json-memo";
 import type { RateLimiter } from "../feed/rate-limit";
+import type { PartialMessageCatalog } from "../messages/catalog";
 import type { Store } from "../store/port";
 import type { DeprecationOptions } from "./deprecation";
 import type { ImportWorkerPool } from "./import-pool";
@@ -48,6 +49,8 @@ export interface HttpSettings {
   importTurn: MiddlewareHandler<HttpEnv>;
   deprecation: DeprecationOptions;
   logger: RpdiLogger | undefined;
+  /** The host's words for member and matter error messages; `undefined` says them in English. */
+  messages: PartialMessageCatalog | undefined;
 }
 
 /** The Hono environment of rpdi's app: what the middleware chain hands the routes. */

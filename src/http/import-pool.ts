@@ -1,12 +1,17 @@
 import type { Piscina } from "piscina";
 import type { CheckedCsv, CsvInput } from "../csv/read";
 import type { MatterFileChecker } from "../matters/upsert";
-import type { MatterCheck, MatterValidationOptions } from "../matters/validate";
+import {
+  checkMatterCsv,
+  type MatterCheck,
+  type MatterValidationOptions,
+} from "../matters/validate";
 import type { MemberHeader } from "../members/columns";
 import type { MemberFileReader } from "../members/import";
 import { MemberRowValidator, type MemberRowValidatorState } from "../members/row-validator";
 import type { MemberRuleContext } from "../members/rule-context";
-import type { MemberRowsRead } from "../members/validate";
+import { type MemberRowsRead, readMemberRows } from "../members/validate";
+import { isTemplateCatalog } from "../messages/catalog";
 import { nextTurn } from "../runtime/pace";
 import type {
   ImportAnswer,
@@ -43,9 +48,16 @@ export interface ImportWorkerPool {
    * answered once. When it answers `false`, do the work in the thread, paced.
    */
   ready(): Promise<boolean>;
-  /** A `MemberFileReader` for `importMembers` that reads on a worker thread. */
+  /**
+   * A `MemberFileReader` for `importMembers` that reads on a worker thread. The rules' `messages`
+   * go along when every entry is a template; a catalog with a function entry is read in the
+   * calling thread instead (a function cannot be copied to a thread).
+   */
   readMembers: MemberFileReader;
-  /** A `MatterFileChecker` for `upsertMatters` and `validateMattersFile` on a worker thread. */
+  /**
+   * A `MatterFileChecker` for `upsertMatters` and `validateMattersFile` on a worker thread (in the
+   * calling thread when `options.messages` has a function entry, as for `readMembers`).
+   */
   checkMatters: MatterFileChecker;
   /** Ends the threads; files already handed over are answered first. */
   close(): Promise<void>;
@@ -122,6 +134,8 @@ export function createImportWorkerPool(options: ImportWorkerPoolOptions = {}): I
     minBytes: options.minBytes ?? 256 * 1024,
     ready: async () => (await start()) !== null,
     readMembers: async (csv: CheckedCsv, rules: MemberRuleContext): Promise<MemberRowsRead> => {
+      // A function cannot cross to a thread: a catalog with one is used here, on its own thread.
+      if (!isTemplateCatalog(rules.messages)) return readMemberRows(csv, rules);
       const bytes = csv.bytes.slice();
       const task: Omit<MemberReadTask, "port"> = {
         kind: "members",
@@ -130,6 +144,7 @@ export function createImportWorkerPool(options: ImportWorkerPoolOptions = {}): I
         product: rules.product,
         now: rules.now,
         actor: rules.actor,
+        ...(rules.messages === undefined ? {} : { messages: rules.messages }),
       };
       const answer = await run(task as MemberReadTask, [bytes.buffer]);
       const head = answer.head as MemberReadHead;
@@ -145,6 +160,7 @@ export function createImportWorkerPool(options: ImportWorkerPoolOptions = {}): I
       file: CsvInput,
       options: MatterValidationOptions,
     ): Promise<MatterCheck> => {
+      if (!isTemplateCatalog(options.messages)) return checkMatterCsv(file, options);
       const bytes = typeof file === "string" ? file : new Uint8Array(file).slice();
       const task: Omit<MatterCheckTask, "port"> = { kind: "matters", bytes, options };
       const answer = await run(

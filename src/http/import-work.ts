@@ -1,5 +1,6 @@
 import type { MatterFileChecker } from "../matters/upsert";
 import type { MemberFileReader } from "../members/import";
+import { isTemplateCatalog } from "../messages/catalog";
 import { yieldingPace } from "../runtime/pace";
 import type { Pace } from "../runtime/steps";
 import type { HttpSettings } from "./env";
@@ -25,6 +26,9 @@ export interface ImportWork {
 export async function importWork(settings: HttpSettings, fileBytes: number): Promise<ImportWork> {
   const pace = yieldingPace(IMPORT_SLICE_MS);
   const pool = settings.importPool;
-  if (pool === null || fileBytes < pool.minBytes || !(await pool.ready())) return { pace };
+  // A catalog with a function entry cannot cross to a thread: its files stay here, paced.
+  if (pool === null || fileBytes < pool.minBytes || !isTemplateCatalog(settings.messages))
+    return { pace };
+  if (!(await pool.ready())) return { pace };
   return { pace, reader: pool.readMembers, checker: pool.checkMatters };
 }

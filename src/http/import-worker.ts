@@ -12,6 +12,7 @@ import type { MemberHeader } from "../members/columns";
 import { MemberRowValidator } from "../members/row-validator";
 import { createMemberRuleContext } from "../members/rule-context";
 import { streamMemberSheet } from "../members/sheet";
+import type { PartialMessageCatalog } from "../messages/catalog";
 import type { Product } from "../store/products";
 import type { OrganizationProfile } from "../store/snapshot";
 
@@ -26,6 +27,8 @@ export interface MemberReadTask {
   product: Product;
   now: Date;
   actor: MemberRoles | null;
+  /** The host's messages, when every entry is a template (plain data; see `isTemplateCatalog`). */
+  messages?: PartialMessageCatalog;
   port: MessagePort;
 }
 
@@ -76,15 +79,26 @@ export default function runImportTask(task: ImportTask): ImportAnswer {
 }
 
 function readMembers(task: MemberReadTask, sender: BatchSender): MemberReadHead {
-  const rules = createMemberRuleContext(task.organization, task.product, task.now, task.actor);
+  const rules = createMemberRuleContext(
+    task.organization,
+    task.product,
+    task.now,
+    task.actor,
+    task.messages,
+  );
   let validator: MemberRowValidator | undefined;
   let positions: ReadonlyMap<MemberHeader, number> = new Map();
-  const read = streamMemberSheet(new CheckedCsv(task.bytes), Number.POSITIVE_INFINITY, (found) => {
-    positions = found;
-    const rows = new MemberRowValidator(found, rules);
-    validator = rows;
-    return (record, rowNumber) => rows.read(record, rowNumber);
-  });
+  const read = streamMemberSheet(
+    new CheckedCsv(task.bytes),
+    Number.POSITIVE_INFINITY,
+    (found) => {
+      positions = found;
+      const rows = new MemberRowValidator(found, rules);
+      validator = rows;
+      return (record, rowNumber) => rows.read(record, rowNumber);
+    },
+    task.messages,
+  );
   if (!read.ok) return { ok: false, result: read.result };
   const state = (validator as MemberRowValidator).exportState();
   sender.send("rows", state.rows);

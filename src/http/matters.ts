@@ -10,6 +10,7 @@ import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure } from "../matters/sheet";
 import { uploadMattersLegacy } from "../matters/upload-legacy";
 import { upsertMatters, validateMattersFile } from "../matters/upsert";
+import { renderMessage, renderMessageRef } from "../messages/catalog";
 import { Product } from "../store/products";
 import { runReadOnly } from "../store/run";
 import { canonicalId, UUID_PATTERN } from "../values/uuid";
@@ -127,6 +128,7 @@ export const validateCsvRoute = createRoute({
 
 /** The four matter endpoints; every one needs the Perform Admin role. */
 export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
+  const said = settings.messages === undefined ? {} : { messages: settings.messages };
   const middleware = [
     refuseCrossSiteWrites(settings),
     requireSession(settings),
@@ -150,7 +152,7 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
     log.onPhase("upload");
     if (!upload.ok) {
       log.unread();
-      return text(400, upload.error.message);
+      return text(400, renderMessageRef(settings.messages, upload.error.ref));
     }
     const file = upload.file ?? new Uint8Array(0);
     const { pace, checker } = await importWork(settings, file.byteLength);
@@ -162,6 +164,7 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
       pace,
       checker,
       onPhase: log.onPhase,
+      ...said,
     };
   };
 
@@ -239,7 +242,7 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
           return text(
             400,
             outcome.validation.fileError?.description ??
-              "The file has invalid rows; nothing was written.",
+              renderMessage(settings.messages, "matter.legacy.invalidRows", {}),
           );
       }
     },
@@ -248,7 +251,7 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
 
   const validator = (ruleSet: MatterRuleSet) => async (c: Context<HttpEnv>) => {
     const upload = await readUploadedFile(c.req.raw);
-    if (!upload.ok) return json(200, matterReadFailure(upload.error));
+    if (!upload.ok) return json(200, matterReadFailure(upload.error, settings.messages));
     const file = upload.file ?? new Uint8Array(0);
     const { pace, checker } = await importWork(settings, file.byteLength);
     return json(
@@ -259,6 +262,7 @@ export function registerMatterRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
         ruleSet,
         pace,
         checker,
+        ...said,
       }),
     );
   };

@@ -158,7 +158,7 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
       log.onPhase("upload");
       if (!upload.ok) {
         log.unread();
-        return json(400, memberReadFailure(upload.error));
+        return json(400, memberReadFailure(upload.error, settings.messages));
       }
       const file = upload.file ?? new Uint8Array(0);
       const { pace, reader } = await importWork(settings, file.byteLength);
@@ -173,6 +173,7 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
           pace,
           reader,
           onPhase: log.onPhase,
+          ...(settings.messages === undefined ? {} : { messages: settings.messages }),
         }),
       );
       if (outcome.ok)

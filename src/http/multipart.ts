@@ -1,5 +1,6 @@
 import { type CsvReadError, csvSizeError, MAX_CSV_BYTES } from "../csv/read";
 
+import { renderMessage } from "../messages/catalog";
 import { BodyTooLargeError } from "./body-limit";
 
 /** Room for the multipart framing around a file of the maximum size. */
@@ -36,7 +37,8 @@ export async function readUploadedFile(request: Request): Promise<Upload> {
       error: {
         code: "MALFORMED",
         line: null,
-        message: "The request body is not valid multipart/form-data.",
+        message: renderMessage(undefined, "file.MALFORMED.multipart", {}),
+        ref: { key: "file.MALFORMED.multipart", params: {} },
       },
     };
   }

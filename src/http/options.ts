@@ -2,6 +2,7 @@ import type { LoginProtection } from "../auth/login-protection";
 import type { PasswordHasher } from "../auth/password";
 import type { TokenSecret } from "../auth/token";
 import type { RateLimiter } from "../feed/rate-limit";
+import type { PartialMessageCatalog } from "../messages/catalog";
 import type { Store } from "../store/port";
 import type { DeprecationOptions } from "./deprecation";
 import type { GraphqlHttpOptions } from "./graphql";
@@ -101,4 +102,11 @@ export interface HttpHandlerOptions extends JobBoardHttpOptions {
    * the body is read. 2 by default.
    */
   maxConcurrentImports?: number;
+  /**
+   * The host's words for the messages of member and matter errors (`defineMessages` in `rpdi`):
+   * any subset of the catalog's keys, English for the rest. Template entries (`"{column} fehlt."`)
+   * are plain data and go with a large file to the worker threads; a catalog with a function
+   * entry keeps its files on the event loop, paced, since a function cannot cross to a thread.
+   */
+  messages?: PartialMessageCatalog;
 }

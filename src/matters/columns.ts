@@ -1,3 +1,4 @@
+import type { PartialMessageCatalog } from "../messages/catalog";
 import { emailKey } from "../values/email";
 import { parseHours } from "../values/hours";
 import { fitsLength } from "../values/text";
@@ -28,6 +29,8 @@ export interface MatterRuleContext {
   performMembers: ReadonlyMap<string, string>;
   /** `parseUsDate`, for this file (see `usDateParser`). */
   usDate: (text: string) => string | undefined;
+  /** The host's words for the reasons' messages; English for every key it leaves out. */
+  messages?: PartialMessageCatalog;
 }
 
 /**
@@ -54,7 +57,7 @@ function limited(header: MatterHeader, required: boolean, limit: number, descrip
     required,
     description,
     parse: (text) => (fitsLength(text, limit) ? text : undefined),
-    explain: (text) => tooLongReason(header, text, limit),
+    explain: (text, context) => tooLongReason(header, text, limit, context.messages),
   });
 }
 
@@ -66,7 +69,7 @@ function performMember(header: MatterHeader) {
     // The member's stored spelling, so a re-upload in other case changes nothing.
     parse: (text, context) =>
       context.performMembers.get(text) ?? context.performMembers.get(emailKey(text)),
-    explain: (text) => notPerformMemberReason(header, text),
+    explain: (text, context) => notPerformMemberReason(header, text, context.messages),
   });
 }
 
@@ -76,7 +79,7 @@ function date(header: MatterHeader) {
     required: false,
     description: "Optional. M/d/yyyy; blank is stored as no date.",
     parse: (text, context) => context.usDate(text),
-    explain: (text) => dateReason(header, text),
+    explain: (text, context) => dateReason(header, text, context.messages),
   });
 }
 
@@ -105,7 +108,7 @@ export const MATTER_COLUMNS = {
     description:
       "Required. 0 to 999999.99, at most two decimals; a period separates decimals and commas may group thousands.",
     parse: parseHours,
-    explain: (text) => hoursReason("Hours Billed", text),
+    explain: (text, context) => hoursReason("Hours Billed", text, context.messages),
   }),
   clientName: limited("Client Name", true, 255, "Required, at most 255 characters."),
   description: limited(

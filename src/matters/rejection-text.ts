@@ -1,3 +1,4 @@
+import { type PartialMessageCatalog, renderMessage } from "../messages/catalog";
 import { matterProblemLinesByRow } from "./problem-lines";
 import type { MatterCellProblem } from "./problems";
 import type { MatterValidationResult } from "./result";
@@ -14,19 +15,23 @@ export const MATTER_REJECTION_ROWS = 100;
 export function matterRejectionText(
   result: MatterValidationResult,
   problems: readonly MatterCellProblem[] = [],
+  messages?: PartialMessageCatalog,
 ): string {
   if (result.fileError !== null) return result.fileError.description;
   const reasons = matterProblemLinesByRow(problems);
   const lines: string[] = [];
   for (const error of result.rowErrors.slice(0, MATTER_REJECTION_ROWS)) {
-    lines.push(`Row ${error.rowNumber}: errors in ${error.columnsWithErrors.join(", ")}`);
+    lines.push(
+      renderMessage(messages, "matter.upsert.rowLine", {
+        rowNumber: error.rowNumber,
+        columns: error.columnsWithErrors,
+      }),
+    );
     for (const line of reasons.get(error.rowNumber) ?? []) lines.push(`  ${line.message}`);
   }
   const more = result.rowErrors.length - MATTER_REJECTION_ROWS;
   if (more > 0) {
-    lines.push(
-      `…and ${more.toLocaleString("en-US")} more row${more === 1 ? "" : "s"} with errors.`,
-    );
+    lines.push(renderMessage(messages, "matter.upsert.moreRows", { count: more }));
   }
   return lines.join("\n");
 }

@@ -1,3 +1,4 @@
+import type { PartialMessageCatalog } from "../messages/catalog";
 import { emailKey } from "../values/email";
 import type { MatterField } from "./columns";
 import {
@@ -13,17 +14,22 @@ import { type DraftMatterRow, reportProblem } from "./row";
  */
 export type MatterRuleSet = "upsert" | "legacy";
 
-export function applyCrossRowRules(rows: readonly DraftMatterRow[], ruleSet: MatterRuleSet): void {
+export function applyCrossRowRules(
+  rows: readonly DraftMatterRow[],
+  ruleSet: MatterRuleSet,
+  messages?: PartialMessageCatalog,
+): void {
   if (ruleSet === "upsert") {
     // Rows sharing an upsert key share a client matter, so one grouping serves both rules.
     const clientMatters = groupByClientMatter(rows);
-    for (const group of clientMatters) flagDuplicateUpsertKeys(group);
-    flagDisagreements(clientMatters, ["matterName", "description"], "clientMatter");
+    for (const group of clientMatters) flagDuplicateUpsertKeys(group, messages);
+    flagDisagreements(clientMatters, ["matterName", "description"], "clientMatter", messages);
   } else {
     flagDisagreements(
       groupBy(rows, (row) => row.texts.matterId),
       ["matterName"],
       "matterId",
+      messages,
     );
   }
 }
@@ -32,7 +38,10 @@ export function applyCrossRowRules(rows: readonly DraftMatterRow[], ruleSet: Mat
  * Upsert only: two rows may not share (Matter ID, Client Name, Attorney Email). `rows` share a
  * client matter already.
  */
-function flagDuplicateUpsertKeys(rows: readonly DraftMatterRow[]): void {
+function flagDuplicateUpsertKeys(
+  rows: readonly DraftMatterRow[],
+  messages: PartialMessageCatalog | undefined,
+): void {
   const keys = rows.map((row) =>
     row.texts.attorneyEmail === null ? null : emailKey(row.texts.attorneyEmail),
   );
@@ -50,6 +59,7 @@ function flagDuplicateUpsertKeys(rows: readonly DraftMatterRow[]): void {
       matterId as string,
       clientName as string,
       attorneyEmail as string,
+      messages,
     );
     for (const row of group) {
       reportProblem(row, "matterId", reason, rowNumbers);
@@ -72,6 +82,7 @@ function flagDisagreements(
   groups: readonly DraftMatterRow[][],
   fields: readonly ("matterName" | "description")[],
   grouping: "clientMatter" | "matterId",
+  messages: PartialMessageCatalog | undefined,
 ): void {
   for (const group of groups) {
     for (const field of fields) {
@@ -87,7 +98,12 @@ function flagDisagreements(
           other.rowNumber < row.rowNumber
             ? [other.rowNumber, row.rowNumber]
             : [row.rowNumber, other.rowNumber];
-        reportProblem(row, field, disagreementReason(row, other, field, grouping), related);
+        reportProblem(
+          row,
+          field,
+          disagreementReason(row, other, field, grouping, messages),
+          related,
+        );
       }
     }
   }
@@ -98,6 +114,7 @@ function disagreementReason(
   other: DraftMatterRow,
   field: "matterName" | "description",
   grouping: "clientMatter" | "matterId",
+  messages: PartialMessageCatalog | undefined,
 ) {
   const matterId = row.texts.matterId as string;
   if (grouping === "matterId") {
@@ -105,6 +122,7 @@ function disagreementReason(
       row.texts.matterName as string,
       { rowNumber: other.rowNumber, text: other.texts.matterName as string },
       matterId,
+      messages,
     );
   }
   return clientMatterDisagreementReason(
@@ -113,6 +131,7 @@ function disagreementReason(
     { rowNumber: other.rowNumber, text: other.texts[field] },
     matterId,
     row.texts.clientName as string,
+    messages,
   );
 }
 

@@ -8,6 +8,7 @@ import {
   readCsv,
   readCsvRecordSteps,
 } from "../csv/read";
+import { type PartialMessageCatalog, renderMessage, renderMessageRef } from "../messages/catalog";
 import { drainSteps, type Steps } from "../runtime/steps";
 import { MATTER_HEADERS, type MatterField, type MatterHeader } from "./columns";
 import { MAX_MATTER_ROWS, MatterFileErrorType, MIN_MATTER_ROWS } from "./errors";
@@ -26,21 +27,24 @@ export type MatterSheetResult =
   | { ok: false; result: MatterValidationResult };
 
 /** The file-level half of matter validation. Never throws. */
-export function readMatterSheet(input: CsvInput): MatterSheetResult {
+export function readMatterSheet(
+  input: CsvInput,
+  messages?: PartialMessageCatalog,
+): MatterSheetResult {
   const read = readCsv(input);
-  if (!read.ok) return { ok: false, result: matterReadFailure(read.error) };
+  if (!read.ok) return { ok: false, result: matterReadFailure(read.error, messages) };
   const { header, records } = read.table;
-  const headerProblem = matchMatterHeader(header);
+  const headerProblem = matchMatterHeader(header, messages);
   if (!headerProblem.ok) return headerProblem;
   const { positions } = headerProblem;
   let dataRows = 0;
   for (const record of records) if (!isBlankRecord(record)) dataRows++;
-  const countProblem = rowCountProblem(dataRows);
+  const countProblem = rowCountProblem(dataRows, messages);
   if (countProblem !== null) return countProblem;
   for (let index = 0; index < records.length; index++) {
     const record = records[index] as string[];
     if (record.length !== header.length && !isBlankRecord(record)) {
-      return columnCountProblem(index + 1, record.length, header.length);
+      return columnCountProblem(index + 1, record.length, header.length, messages);
     }
   }
   return { ok: true, sheet: { positions, records } };
@@ -64,14 +68,18 @@ export type MatterRowTextsResult =
  * the rows made from it (the collector then copies half as much). Same file checks, same order
  * of precedence: CSV syntax, header, row count, then the first row of the wrong length.
  */
-export function readMatterRowTexts(input: CsvInput): MatterRowTextsResult {
-  return drainSteps(readMatterRowTextSteps(input));
+export function readMatterRowTexts(
+  input: CsvInput,
+  messages?: PartialMessageCatalog,
+): MatterRowTextsResult {
+  return drainSteps(readMatterRowTextSteps(input, undefined, messages));
 }
 
 /** {@link readMatterRowTexts} in steps of `sliceBytes` of the file (see `parseCsvRecordSteps`). */
 export function* readMatterRowTextSteps(
   input: CsvInput,
   sliceBytes?: number,
+  messages?: PartialMessageCatalog,
 ): Steps<MatterRowTextsResult> {
   let header: string[] | null = null;
   let headerFailure: MatterSheetResult | null = null;
@@ -84,7 +92,7 @@ export function* readMatterRowTextSteps(
     (record, index) => {
       if (index === 0) {
         header = record;
-        const matched = matchMatterHeader(record);
+        const matched = matchMatterHeader(record, messages);
         if (matched.ok) cut = textCutter(matched.positions);
         else headerFailure = matched;
         return;
@@ -102,14 +110,14 @@ export function* readMatterRowTextSteps(
     MAX_CSV_BYTES,
     sliceBytes,
   );
-  if (!read.ok) return { ok: false, result: matterReadFailure(read.error) };
-  if (header === null) return { ok: false, result: matterReadFailure(EMPTY) };
+  if (!read.ok) return { ok: false, result: matterReadFailure(read.error, messages) };
+  if (header === null) return { ok: false, result: matterReadFailure(EMPTY, messages) };
   if (headerFailure !== null) return headerFailure;
-  const countProblem = rowCountProblem(dataRows);
+  const countProblem = rowCountProblem(dataRows, messages);
   if (countProblem !== null) return countProblem;
   if (firstMismatch !== null) {
     const { rowNumber, length } = firstMismatch;
-    return columnCountProblem(rowNumber, length, (header as string[]).length);
+    return columnCountProblem(rowNumber, length, (header as string[]).length, messages);
   }
   return { ok: true, rows };
 }
@@ -156,6 +164,7 @@ export function matterSheetRowTexts(sheet: MatterSheet): MatterRowTexts[] {
 
 function matchMatterHeader(
   header: readonly string[],
+  messages: PartialMessageCatalog | undefined,
 ):
   | { ok: true; positions: Map<MatterHeader, number> }
   | { ok: false; result: MatterValidationResult } {
@@ -164,17 +173,29 @@ function matchMatterHeader(
   if (unexpected.length > 0 || repeated.length > 0 || missing.length > 0) {
     return fail(
       MatterFileErrorType.UNREADABLE_FILE,
-      describeHeaderProblems(unexpected, repeated, missing),
+      renderMessage(messages, "matter.UNREADABLE_FILE.header", {
+        missing,
+        unexpected,
+        repeated,
+        columns: MATTER_HEADERS,
+      }),
     );
   }
   return { ok: true, positions };
 }
 
-function rowCountProblem(dataRows: number): { ok: false; result: MatterValidationResult } | null {
+function rowCountProblem(
+  dataRows: number,
+  messages: PartialMessageCatalog | undefined,
+): { ok: false; result: MatterValidationResult } | null {
   if (dataRows >= MIN_MATTER_ROWS && dataRows <= MAX_MATTER_ROWS) return null;
   return fail(
     MatterFileErrorType.INVALID_ROW_COUNT,
-    `The file has ${dataRows.toLocaleString("en-US")} data rows; it must have from ${MIN_MATTER_ROWS} to ${MAX_MATTER_ROWS.toLocaleString("en-US")}.`,
+    renderMessage(messages, "matter.INVALID_ROW_COUNT.rows", {
+      rows: dataRows,
+      min: MIN_MATTER_ROWS,
+      max: MAX_MATTER_ROWS,
+    }),
   );
 }
 
@@ -182,38 +203,33 @@ function columnCountProblem(
   rowNumber: number,
   length: number,
   headerLength: number,
+  messages: PartialMessageCatalog | undefined,
 ): { ok: false; result: MatterValidationResult } {
   return fail(
     MatterFileErrorType.COLUMN_COUNT_MISMATCH,
-    `Row ${rowNumber} has ${length} values but the header has ${headerLength} columns; a value containing a comma must be wrapped in double quotes.`,
+    renderMessage(messages, "matter.COLUMN_COUNT_MISMATCH.rowLength", {
+      rowNumber,
+      values: length,
+      columns: headerLength,
+    }),
     rowNumber,
   );
 }
 
-/** The validators' body for a file that could not be read as CSV. */
-export function matterReadFailure(error: CsvReadError): MatterValidationResult {
+/** The validators' body for a file that could not be read as CSV, in the host's `messages`. */
+export function matterReadFailure(
+  error: CsvReadError,
+  messages?: PartialMessageCatalog,
+): MatterValidationResult {
+  const description = renderMessageRef(messages, error.ref);
   switch (error.code) {
     case "TOO_LARGE":
     case "EMPTY":
-      return matterFileErrorResult(MatterFileErrorType.INVALID_FILE_SIZE, error.message);
+      return matterFileErrorResult(MatterFileErrorType.INVALID_FILE_SIZE, description);
     case "NOT_UTF8":
     case "MALFORMED":
-      return matterFileErrorResult(MatterFileErrorType.UNREADABLE_FILE, error.message);
+      return matterFileErrorResult(MatterFileErrorType.UNREADABLE_FILE, description);
   }
-}
-
-function describeHeaderProblems(
-  unexpected: readonly string[],
-  repeated: readonly string[],
-  missing: readonly string[],
-): string {
-  const quote = (names: readonly string[]) =>
-    names.map((name) => (name === "" ? "(a blank header)" : `"${name}"`)).join(", ");
-  const parts: string[] = [];
-  if (missing.length > 0) parts.push(`missing ${quote(missing)}`);
-  if (unexpected.length > 0) parts.push(`unrecognized ${quote(unexpected)}`);
-  if (repeated.length > 0) parts.push(`named more than once ${quote(repeated)}`);
-  return `The header must name each of the nine columns once (${MATTER_HEADERS.join(", ")}): ${parts.join("; ")}.`;
 }
 
 function fail(

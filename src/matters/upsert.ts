@@ -1,6 +1,7 @@
 import { CSV_SLICE_BYTES } from "../csv/parse";
 import type { CsvInput } from "../csv/read";
 import type { ImportPhase } from "../members/import";
+import type { PartialMessageCatalog } from "../messages/catalog";
 import { type Pace, runSteps } from "../runtime/steps";
 import type { Store, StoreTx } from "../store/port";
 import { Product } from "../store/products";
@@ -41,6 +42,11 @@ export interface UpsertMattersInput {
    * phase that found it.
    */
   onPhase?: (phase: ImportPhase) => void;
+  /**
+   * The host's words for the file error and the reasons (`defineMessages`); English for every
+   * key it leaves out. A `checker` receives them in its options.
+   */
+  messages?: PartialMessageCatalog;
 }
 
 /**
@@ -88,7 +94,7 @@ export async function upsertMatters(
         reason: "INVALID_FILE",
         validation: check.result,
         problems: check.problems,
-        text: matterRejectionText(check.result, check.problems),
+        text: matterRejectionText(check.result, check.problems, input.messages),
       };
     }
     const { entries, clientMatters } = await tx.loadCycleMatters(reviewCycleId);
@@ -110,6 +116,8 @@ export interface ValidateMattersInput {
   pace?: Pace;
   /** Checks the file in place of the service (see {@link MatterFileChecker}). */
   checker?: MatterFileChecker;
+  /** The host's words (see {@link UpsertMattersInput.messages}). */
+  messages?: PartialMessageCatalog;
 }
 
 /** POST /matters-csv/validate-upsert and validate-csv: the validators' body; persists nothing. */
@@ -132,27 +140,29 @@ export async function checkMattersIn(
   tx: StoreTx,
   file: CsvInput,
   ruleSet: MatterRuleSet,
-  how: Pick<UpsertMattersInput, "pace" | "checker" | "onPhase"> = {},
+  how: Pick<UpsertMattersInput, "pace" | "checker" | "onPhase" | "messages"> = {},
 ): Promise<MatterCheck> {
-  const { pace, checker, onPhase } = how;
+  const { pace, checker, onPhase, messages } = how;
+  const said = messages === undefined ? {} : { messages };
   if (checker !== undefined) {
     // The members are read first: the checker judges the whole file in one go.
     const check = await checker(file, {
       ruleSet,
       performMemberEmails: await performMemberEmailsIn(tx),
+      ...said,
     });
     onPhase?.("checked");
     return check;
   }
   const read = await runSteps(
-    readMatterRowTextSteps(file, pace === undefined ? undefined : CSV_SLICE_BYTES),
+    readMatterRowTextSteps(file, pace === undefined ? undefined : CSV_SLICE_BYTES, messages),
     pace,
   );
   if (!read.ok) return matterFileErrorCheck(read.result);
   onPhase?.("read");
   const performMemberEmails = await performMemberEmailsIn(tx);
   const check = await runSteps(
-    checkMatterRowSteps(read.rows, { ruleSet, performMemberEmails }),
+    checkMatterRowSteps(read.rows, { ruleSet, performMemberEmails, ...said }),
     pace,
   );
   onPhase?.("checked");

@@ -1,4 +1,5 @@
 import type { CsvInput } from "../csv/read";
+import type { PartialMessageCatalog } from "../messages/catalog";
 import { drainSteps, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import { usDateParser } from "../values/dates";
 import { emailKey } from "../values/email";
@@ -27,6 +28,11 @@ export interface MatterValidationOptions {
   ruleSet: MatterRuleSet;
   /** Addresses of the organization's Perform members (any role). */
   performMemberEmails: readonly string[];
+  /**
+   * The host's words for the reasons' messages and the file error's description
+   * (`defineMessages`); English for every key it leaves out.
+   */
+  messages?: PartialMessageCatalog;
 }
 
 /**
@@ -56,7 +62,7 @@ export function validateMatterCsv(
 
 /** {@link validateMatterCsv}, also handing back the validated rows for planning. */
 export function checkMatterCsv(input: CsvInput, options: MatterValidationOptions): MatterCheck {
-  const read = readMatterRowTexts(input);
+  const read = readMatterRowTexts(input, options.messages);
   return read.ok ? checkMatterRows(read.rows, options) : matterFileErrorCheck(read.result);
 }
 
@@ -92,6 +98,7 @@ export function* checkMatterRowSteps(
   const rules: MatterRuleContext = {
     performMembers: performMembersByAddress(options.performMemberEmails),
     usDate: rememberedDates(usDateParser()),
+    messages: options.messages,
   };
   // A file repeats its mistakes (one wrong date format in every row): each is explained once.
   const explained = new Map<string, MatterCellReason>();
@@ -113,7 +120,7 @@ export function* checkMatterRowSteps(
     if ((index + 1) % ROWS_PER_STEP === 0) yield;
   }
   yield;
-  applyCrossRowRules(rows, options.ruleSet);
+  applyCrossRowRules(rows, options.ruleSet, options.messages);
   yield;
 
   const problems: MatterCellProblem[] = [];
@@ -192,7 +199,11 @@ function readRow({ rowNumber, texts }: MatterRowTexts, context: RowContext): Dra
   const { startDate, endDate } = values;
   // ISO dates compare correctly as strings.
   if (typeof startDate === "string" && typeof endDate === "string" && startDate > endDate) {
-    const reason = endBeforeStartReason(texts.startDate as string, texts.endDate as string);
+    const reason = endBeforeStartReason(
+      texts.startDate as string,
+      texts.endDate as string,
+      context.messages,
+    );
     reportProblem(row, "startDate", reason);
     reportProblem(row, "endDate", reason);
   }
@@ -209,7 +220,7 @@ function readCell<F extends MatterField>(
   const definition = MATTER_COLUMNS[field] as MatterColumn<ValidatedMatterRow[F]>;
   if (text === null) {
     if (!definition.required) return null as ValidatedMatterRow[F];
-    reportProblem(row, field, requiredReason(definition.header));
+    reportProblem(row, field, requiredReason(definition.header, context.messages));
     return undefined;
   }
   const value = definition.parse(text, context);

@@ -4,6 +4,7 @@ import {
   type MemberRoles,
 } from "../auth/policy";
 import { type Product, Role } from "../store/products";
+import { MEMBER_COLUMNS } from "./columns";
 import { MemberRowErrorType } from "./errors";
 import { CellProblem } from "./problem";
 import type { DraftMemberRow, ReportProblem } from "./row";
@@ -27,7 +28,14 @@ export function guardActorChanges(
   ) => {
     const decision = authorizeMemberOperation(request, actor, row.existing);
     if (!decision.allowed)
-      report(row, field, new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, decision.error));
+      report(
+        row,
+        field,
+        new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, {
+          key: "member.ROW_VALUE_CONFLICT.notAllowed",
+          params: { column: MEMBER_COLUMNS[field].header, reason: decision.error },
+        }),
+      );
   };
   for (const row of rows) {
     const { existing, values } = row;
@@ -39,9 +47,12 @@ export function guardActorChanges(
         existing,
       );
       if (!decision.allowed) {
-        const held = existing.products.map((access) => access.product).join(", ");
-        const message = `Moving "${values.email}" to another address needs the ADMIN role on every product they hold (${held}).`;
-        report(row, "newEmail", new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, message));
+        const products = existing.products.map((access) => access.product);
+        const problem = new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, {
+          key: "member.ROW_VALUE_CONFLICT.moveNeedsAdmin",
+          params: { email: String(values.email), products },
+        });
+        report(row, "newEmail", problem);
       }
     }
     if (existing !== null) {

@@ -1,7 +1,7 @@
+import type { MessageParams } from "../messages/catalog";
 import { Feature } from "../store/features";
 import { Product, ROLES, type Role } from "../store/products";
 import { BOOLEAN_WORDS, parseBooleanWord } from "../values/booleans";
-import { didYouMean } from "../values/closest";
 import { emailKey } from "../values/email";
 import type { CaseInsensitiveList } from "../values/lookup";
 import { isWebUrl } from "../values/url";
@@ -73,10 +73,10 @@ function personName(header: MemberHeader): MemberColumn<string> {
     description: 'Required. Must not contain \\ < > | " ` or line breaks.',
     parse: (text) =>
       DISALLOWED_IN_NAMES.test(text)
-        ? new CellProblem(
-            MemberRowErrorType.INVALID_FORMAT,
-            `${header} must not contain a backslash, line break, <, >, |, double quote or backtick.`,
-          )
+        ? new CellProblem(MemberRowErrorType.INVALID_FORMAT, {
+            key: "member.INVALID_FORMAT.nameCharacters",
+            params: { column: header },
+          })
         : text,
   });
 }
@@ -92,10 +92,10 @@ function address(header: MemberHeader, required: boolean, description: string) {
 }
 
 function invalidEmail(header: string, text: string): CellProblem {
-  return new CellProblem(
-    MemberRowErrorType.INVALID_EMAIL,
-    `${header} "${text}" is not a well-formed email address.`,
-  );
+  return new CellProblem(MemberRowErrorType.INVALID_EMAIL, {
+    key: "member.INVALID_EMAIL.malformed",
+    params: { column: header, value: text },
+  });
 }
 
 function fromList(
@@ -103,7 +103,7 @@ function fromList(
   performOnly: boolean,
   list: (context: MemberRuleContext) => CaseInsensitiveList,
   listName: string,
-  listed: string,
+  listed: { list: ListName; endpoint: string; command: string },
 ) {
   return column<string>({
     header,
@@ -114,18 +114,23 @@ function fromList(
       const values = list(context);
       return (
         values.find(text) ??
-        new CellProblem(
-          MemberRowErrorType.INVALID_LIST_SELECTION,
-          `${header} "${text}" is not in ${listName}.${didYouMean(values.near(text))} ${listed}`,
-        )
+        new CellProblem(MemberRowErrorType.INVALID_LIST_SELECTION, {
+          key: "member.INVALID_LIST_SELECTION.notInList",
+          params: { column: header, value: text, suggestions: values.near(text), ...listed },
+        })
       );
     },
   });
 }
 
+type ListName = MessageParams["member.INVALID_LIST_SELECTION.notInList"]["list"];
+
 /** Where a user finds every accepted value of a list: the lookup endpoint and the CLI. */
-const listedAt = (endpoint: string, list: string) =>
-  `All of them: GET ${endpoint}, or rpdi lists <snapshot.json> ${list}.`;
+const listedAt = (list: ListName, endpoint: string, command: string) => ({
+  list,
+  endpoint,
+  command: `rpdi lists <snapshot.json> ${command}`,
+});
 
 function year(header: MemberHeader) {
   return column<number>({
@@ -135,10 +140,15 @@ function year(header: MemberHeader) {
     description: `Optional, PERFORM only. Four digits, within ${YEAR_WINDOW} years of the current year.`,
     parse: (text, context) =>
       parseYear(text, context.now) ??
-      new CellProblem(
-        MemberRowErrorType.INVALID_YEAR,
-        `${header} "${text}" must be a four-digit year within ${YEAR_WINDOW} years of ${context.now.getUTCFullYear()}.`,
-      ),
+      new CellProblem(MemberRowErrorType.INVALID_YEAR, {
+        key: "member.INVALID_YEAR.outOfWindow",
+        params: {
+          column: header,
+          value: text,
+          window: YEAR_WINDOW,
+          year: context.now.getUTCFullYear(),
+        },
+      }),
   });
 }
 
@@ -147,7 +157,8 @@ function oneOf<T extends string>(
   performOnly: boolean,
   spellings: ReadonlyMap<string, T>,
 ) {
-  const accepted = [...spellings.keys()].join(", ");
+  const acceptedList = [...spellings.keys()];
+  const accepted = acceptedList.join(", ");
   return column<T>({
     header,
     required: false,
@@ -155,10 +166,10 @@ function oneOf<T extends string>(
     description: `Optional${performOnly ? ", PERFORM only" : ""}. One of ${accepted} (case-sensitive).`,
     parse: (text) =>
       spellings.get(text) ??
-      new CellProblem(
-        MemberRowErrorType.INVALID_LIST_SELECTION,
-        `${header} "${text}" must be one of ${accepted} (case-sensitive).`,
-      ),
+      new CellProblem(MemberRowErrorType.INVALID_LIST_SELECTION, {
+        key: "member.INVALID_LIST_SELECTION.notOneOf",
+        params: { column: header, value: text, accepted: acceptedList },
+      }),
   });
 }
 
@@ -204,7 +215,7 @@ export const MEMBER_COLUMNS = {
     true,
     (context) => context.memberLevels,
     "the organization's member levels",
-    listedAt("/api/v2/org-member-levels", "levels"),
+    listedAt("levels", "/api/v2/org-member-levels", "levels"),
   ),
   officeCity: column({
     header: "Office City",
@@ -233,21 +244,21 @@ export const MEMBER_COLUMNS = {
     false,
     (context) => context.departments,
     "the organization's departments",
-    listedAt("/api/v2/departments", "departments"),
+    listedAt("departments", "/api/v2/departments", "departments"),
   ),
   practiceArea: fromList(
     "Practice Area",
     false,
     (context) => context.practiceAreas,
     "the organization's practice areas",
-    listedAt("/api/v2/practiceAreas/current", "practice-areas"),
+    listedAt("practiceAreas", "/api/v2/practiceAreas/current", "practice-areas"),
   ),
   lawSchool: fromList(
     "Law School",
     false,
     (context) => context.lawSchools,
     "the recognized law schools",
-    listedAt("/api/v2/lawSchoolsList.csv", "law-schools"),
+    listedAt("lawSchools", "/api/v2/lawSchoolsList.csv", "law-schools"),
   ),
   graduationYear: year("Graduation Year"),
   effectiveClassYear: year("Effective Class Year"),
@@ -258,10 +269,10 @@ export const MEMBER_COLUMNS = {
     description: "Optional. yyyy-MM-dd, yyyy/MM/dd or M/d/yyyy.",
     parse: (text, context) =>
       context.memberDate(text) ??
-      new CellProblem(
-        MemberRowErrorType.INVALID_DATE_FORMAT,
-        `Start Date "${text}" must be a real date written yyyy-MM-dd, yyyy/MM/dd or M/d/yyyy.`,
-      ),
+      new CellProblem(MemberRowErrorType.INVALID_DATE_FORMAT, {
+        key: "member.INVALID_DATE_FORMAT.notADate",
+        params: { column: "Start Date", value: text },
+      }),
   }),
   role: oneOf<Role>("Role", false, new Map(ROLES.map((role) => [role, role]))),
   ssoId: column<string>({
@@ -274,10 +285,10 @@ export const MEMBER_COLUMNS = {
     parse: (text, context) =>
       context.ssoIdPattern === null || context.ssoIdPattern.test(text)
         ? text
-        : new CellProblem(
-            MemberRowErrorType.INVALID_SSO_ID,
-            `SSO ID "${text}" does not have the form the organization's SSO setup requires.`,
-          ),
+        : new CellProblem(MemberRowErrorType.INVALID_SSO_ID, {
+            key: "member.INVALID_SSO_ID.pattern",
+            params: { column: "SSO ID", value: text },
+          }),
   }),
   useMfa: column<boolean>({
     header: "Use MFA",
@@ -286,10 +297,10 @@ export const MEMBER_COLUMNS = {
     description: `Optional. One of ${BOOLEAN_WORDS.join(", ")} (case-insensitive).`,
     parse: (text) =>
       parseBooleanWord(text) ??
-      new CellProblem(
-        MemberRowErrorType.INVALID_FORMAT,
-        `Use MFA "${text}" must be one of ${BOOLEAN_WORDS.join(", ")}.`,
-      ),
+      new CellProblem(MemberRowErrorType.INVALID_FORMAT, {
+        key: "member.INVALID_FORMAT.boolean",
+        params: { column: "Use MFA", value: text, accepted: BOOLEAN_WORDS },
+      }),
   }),
   bioLink: column<string>({
     header: "Bio Link",
@@ -299,10 +310,10 @@ export const MEMBER_COLUMNS = {
     parse: (text) =>
       isWebUrl(text)
         ? text
-        : new CellProblem(
-            MemberRowErrorType.INVALID_URL,
-            `Bio Link "${text}" is not a valid web address.`,
-          ),
+        : new CellProblem(MemberRowErrorType.INVALID_URL, {
+            key: "member.INVALID_URL.notWebAddress",
+            params: { column: "Bio Link", value: text },
+          }),
   }),
   workArrangement: oneOf<WorkArrangement>(
     "Work Arrangement",
@@ -345,10 +356,10 @@ function invalidMentor(text: string, context: MemberRuleContext): CellProblem {
   const pieces = text.split(/[,\s]+/).filter((piece) => piece !== "");
   if (pieces.length < 2 || !pieces.every((piece) => context.isEmail(piece)))
     return invalidEmail("Mentor Emails", text);
-  return new CellProblem(
-    MemberRowErrorType.INVALID_EMAIL,
-    `Mentor Emails "${text}" is not a well-formed email address; separate mentors with semicolons: "${pieces.join("; ")}".`,
-  );
+  return new CellProblem(MemberRowErrorType.INVALID_EMAIL, {
+    key: "member.INVALID_EMAIL.mentorSeparators",
+    params: { column: "Mentor Emails", value: text, suggestion: pieces.join("; ") },
+  });
 }
 
 function parseMentors(text: string, context: MemberRuleContext): string[] | CellProblem {
@@ -370,10 +381,10 @@ function parseMentors(text: string, context: MemberRuleContext): string[] | Cell
     mentors.push(mentor);
   }
   if (mentors.length > MAX_MENTORS) {
-    return new CellProblem(
-      MemberRowErrorType.ROW_VALUE_CONFLICT,
-      `Mentor Emails names ${mentors.length} different mentors; at most ${MAX_MENTORS} are allowed.`,
-    );
+    return new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, {
+      key: "member.ROW_VALUE_CONFLICT.tooManyMentors",
+      params: { column: "Mentor Emails", count: mentors.length, max: MAX_MENTORS },
+    });
   }
   return mentors;
 }

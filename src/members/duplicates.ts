@@ -71,21 +71,15 @@ export function reportDuplicateGroup(
   header: string,
   report: ReportProblem,
 ): void {
-  const numbers = listRows(group.map((row) => row.rowNumber));
+  const rows = group.map((row) => row.rowNumber);
   for (const row of group) {
     report(
       row,
       field,
-      new CellProblem(
-        MemberRowErrorType.DUPLICATE_VALUE,
-        `${header} "${row.values[field]}" appears on rows ${numbers}; each value may appear on one row only.`,
-      ),
+      new CellProblem(MemberRowErrorType.DUPLICATE_VALUE, {
+        key: "member.DUPLICATE_VALUE.repeated",
+        params: { column: header, value: String(row.values[field]), rows },
+      }),
     );
   }
-}
-
-/** "2, 5 and 9". */
-export function listRows(numbers: readonly number[]): string {
-  if (numbers.length < 2) return numbers.join("");
-  return `${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
 }

@@ -1,4 +1,5 @@
 import { fieldValue } from "../csv/cells";
+import { renderMessageRef } from "../messages/catalog";
 import { copyMember } from "../store/member-copy";
 import type { Member } from "../store/snapshot";
 import { holdsNul } from "../store/unstorable-keys";
@@ -72,7 +73,7 @@ export function applyMemberEdit(
       columnName: MEMBER_COLUMNS[field].header,
       value: text ?? "",
       type: problem.type,
-      message: problem.message,
+      message: renderMessageRef(rules.messages, problem.ref),
     });
   const values: Partial<Record<EditableMemberField, unknown>> = {};
   // No store can hold NUL (PostgreSQL text refuses it), and no CSV cell can carry one.
@@ -81,10 +82,10 @@ export function applyMemberEdit(
     report(
       field,
       edit[field] ?? "",
-      new CellProblem(
-        MemberRowErrorType.INVALID_FORMAT,
-        `${MEMBER_COLUMNS[field].header} must not contain a NUL character.`,
-      ),
+      new CellProblem(MemberRowErrorType.INVALID_FORMAT, {
+        key: "member.INVALID_FORMAT.nul",
+        params: { column: MEMBER_COLUMNS[field].header },
+      }),
     );
 
   for (const field of EDITABLE_MEMBER_FIELDS) {
@@ -103,10 +104,10 @@ export function applyMemberEdit(
         report(
           field,
           text,
-          new CellProblem(
-            MemberRowErrorType.EMPTY_REQUIRED_VALUE,
-            `${definition.header} is required.`,
-          ),
+          new CellProblem(MemberRowErrorType.EMPTY_REQUIRED_VALUE, {
+            key: "member.EMPTY_REQUIRED_VALUE.blank",
+            params: { column: definition.header },
+          }),
         );
       else values[field] = null;
       continue;

@@ -21,10 +21,10 @@ export function reportExternalUsers(
     report(
       row,
       "email",
-      new CellProblem(
-        MemberRowErrorType.EXISTING_USER_CONFLICT,
-        `"${email}" already belongs to a user of another organization, so no member can be created with it.`,
-      ),
+      new CellProblem(MemberRowErrorType.EXISTING_USER_CONFLICT, {
+        key: "member.EXISTING_USER_CONFLICT.otherOrganization",
+        params: { email },
+      }),
     );
   }
 }

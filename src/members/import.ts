@@ -2,6 +2,7 @@ import type { MemberRoles } from "../auth/policy";
 import { cellValue } from "../csv/cells";
 import { CSV_SLICE_BYTES } from "../csv/parse";
 import { type CheckedCsv, type CsvInput, checkCsv, MAX_CSV_BYTES } from "../csv/read";
+import { type PartialMessageCatalog, renderMessage } from "../messages/catalog";
 import { type Pace, runSteps } from "../runtime/steps";
 import { MemberConflictError } from "../store/errors";
 import type { Store, StoreTx } from "../store/port";
@@ -53,6 +54,11 @@ export interface ImportMembersInput {
    * The service keeps no clock; the host times the phases.
    */
   onPhase?: (phase: ImportPhase) => void;
+  /**
+   * The host's words for the 400 body's messages (`defineMessages`); English for every key it
+   * leaves out. A `reader` on a worker thread receives them: see `ImportWorkerPool.readMembers`.
+   */
+  messages?: PartialMessageCatalog;
 }
 
 /** The phases of a member import, in order (see `ImportMembersInput.onPhase`). */
@@ -81,7 +87,7 @@ export async function importMembers(
 ): Promise<ImportMembersOutcome> {
   // Size, emptiness and encoding are answered before any store work; the rest needs the profile.
   const checked = checkCsv(input.file);
-  if (!checked.ok) return { ok: false, result: memberReadFailure(checked.error) };
+  if (!checked.ok) return { ok: false, result: memberReadFailure(checked.error, input.messages) };
   const newId = input.newId ?? newRecordId;
   try {
     return await runTransaction(store, input.orgId, async (tx) => {
@@ -91,6 +97,7 @@ export async function importMembers(
         input.product,
         input.now,
         input.actor ?? null,
+        input.messages,
       );
       const { pace } = input;
       const verdict = await validateRows(tx, checked.csv, rules, input);
@@ -123,7 +130,7 @@ export async function importMembers(
     });
   } catch (error) {
     if (error instanceof MemberConflictError)
-      return { ok: false, result: conflictResult(error, checked.csv) };
+      return { ok: false, result: conflictResult(error, checked.csv, input.messages) };
     throw error;
   }
 }
@@ -225,7 +232,11 @@ async function validateRows(
  * planning, so the row is found in the file again: this happens only when another writer wins a
  * race, and the file is still at hand.
  */
-function conflictResult(error: MemberConflictError, csv: CheckedCsv): MemberValidationResult {
+function conflictResult(
+  error: MemberConflictError,
+  csv: CheckedCsv,
+  messages: PartialMessageCatalog | undefined,
+): MemberValidationResult {
   const key = emailKey(error.email);
   const row = findRowMovingTo(csv, key);
   return {
@@ -236,7 +247,7 @@ function conflictResult(error: MemberConflictError, csv: CheckedCsv): MemberVali
         columnName: row?.column ?? "Email",
         value: error.email,
         type: MemberRowErrorType.UNKNOWN,
-        message: `The member could not be written: ${error.message} Nothing was imported; try again.`,
+        message: renderMessage(messages, "member.UNKNOWN.writeFailed", { detail: error.message }),
       },
     ],
   };

@@ -1,5 +1,5 @@
+import type { MessageRef } from "../messages/catalog";
 import { emailKey } from "../values/email";
-import { listRows } from "./duplicates";
 import { MemberRowErrorType } from "./errors";
 import { CellProblem } from "./problem";
 import type { DraftMemberRow, ReportProblem } from "./row";
@@ -33,13 +33,19 @@ export function resolveNewEmails(
     const target = row.values.newEmail as string;
     const targetKey = emailKey(target);
     const sharing = targets.get(targetKey) ?? [];
-    let problem: string | undefined;
+    let problem: MessageRef | undefined;
     if (row.existing === null) {
-      problem = `New Email can only move an existing member, and no member has the address "${row.values.email}".`;
+      problem = {
+        key: "member.ROW_VALUE_CONFLICT.newEmailNoMember",
+        params: { email: String(row.values.email) },
+      };
     } else if (sharing.length > 1) {
-      problem = `Rows ${listRows(sharing.map((other) => other.rowNumber))} each move a member to "${target}"; no two rows may move to the same address.`;
+      problem = {
+        key: "member.ROW_VALUE_CONFLICT.newEmailSameTarget",
+        params: { address: target, rows: sharing.map((other) => other.rowNumber) },
+      };
     } else if (isTakenAddress(targetKey)) {
-      problem = `"${target}" already belongs to another user or member, so no member can move to it.`;
+      problem = { key: "member.ROW_VALUE_CONFLICT.newEmailTaken", params: { address: target } };
     }
     if (problem !== undefined) {
       report(row, "newEmail", new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, problem));

@@ -1,5 +1,5 @@
 import type { Office } from "../store/snapshot";
-import { ClosestEntries, didYouMean } from "../values/closest";
+import { ClosestEntries } from "../values/closest";
 import { MemberRowErrorType } from "./errors";
 import { CellProblem } from "./problem";
 
@@ -90,19 +90,19 @@ export function checkOffice(
   if (city === null) {
     if (state === null && country === null) return { ok: true, office: null };
     const problems: { field: OfficeField; problem: CellProblem }[] = [];
-    const lonely = new CellProblem(
-      MemberRowErrorType.ROW_VALUE_CONFLICT,
-      "Office State (US Only) and Office Country (Non-US Only) need an Office City; fill in the city or clear the row's office columns.",
-    );
+    const lonely = new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, {
+      key: "member.ROW_VALUE_CONFLICT.officeWithoutCity",
+      params: {},
+    });
     if (state !== null) problems.push({ field: "officeState", problem: lonely });
     if (country !== null) problems.push({ field: "officeCountry", problem: lonely });
     return { ok: false, problems };
   }
   if (state !== null && country !== null) {
-    const both = new CellProblem(
-      MemberRowErrorType.ROW_VALUE_CONFLICT,
-      "An office has either a state (US offices) or a country (offices outside the US), not both.",
-    );
+    const both = new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, {
+      key: "member.ROW_VALUE_CONFLICT.officeStateAndCountry",
+      params: {},
+    });
     return {
       ok: false,
       problems: [
@@ -112,10 +112,10 @@ export function checkOffice(
     };
   }
   if (state === null && country === null) {
-    const neither = new CellProblem(
-      MemberRowErrorType.EMPTY_REQUIRED_VALUE,
-      "An office needs Office State (US Only) for a US office or Office Country (Non-US Only) for any other.",
-    );
+    const neither = new CellProblem(MemberRowErrorType.EMPTY_REQUIRED_VALUE, {
+      key: "member.EMPTY_REQUIRED_VALUE.officeStateOrCountry",
+      params: {},
+    });
     return {
       ok: false,
       problems: [
@@ -132,10 +132,10 @@ export function checkOffice(
       problems: [
         {
           field: "officeCity",
-          problem: new CellProblem(
-            MemberRowErrorType.INVALID_LIST_SELECTION,
-            `"${where}" is not one of the organization's offices; use a city, state or country exactly as the offices list has it.${didYouMean(offices.near(city, where).slice(0, 3))} All of them: GET /api/v2/offices, or rpdi lists <snapshot.json> offices.`,
-          ),
+          problem: new CellProblem(MemberRowErrorType.INVALID_LIST_SELECTION, {
+            key: "member.INVALID_LIST_SELECTION.office",
+            params: { office: where, suggestions: offices.near(city, where).slice(0, 3) },
+          }),
         },
       ],
     };

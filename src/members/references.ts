@@ -55,12 +55,13 @@ function referenceProblem(
   for (const address of addresses) {
     const key = emailKey(address);
     if (isOwn(row, key)) {
-      return new CellProblem(
-        MemberRowErrorType.ROW_VALUE_CONFLICT,
-        header === "Manager Email"
-          ? "A member cannot be their own manager."
-          : "A member cannot be their own mentor.",
-      );
+      return new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, {
+        key:
+          header === "Manager Email"
+            ? "member.ROW_VALUE_CONFLICT.ownManager"
+            : "member.ROW_VALUE_CONFLICT.ownMentor",
+        params: { column: header },
+      });
     }
     if (!isKnown(key)) {
       unknown ??= [];
@@ -68,8 +69,8 @@ function referenceProblem(
     }
   }
   if (unknown === undefined) return undefined;
-  return new CellProblem(
-    MemberRowErrorType.ROW_VALUE_CONFLICT,
-    `${header}: ${unknown.map((address) => `"${address}"`).join(", ")} ${unknown.length > 1 ? "match" : "matches"} no member of the organization and no row of this file.`,
-  );
+  return new CellProblem(MemberRowErrorType.ROW_VALUE_CONFLICT, {
+    key: "member.ROW_VALUE_CONFLICT.unknownReference",
+    params: { column: header, addresses: unknown },
+  });
 }

@@ -1,4 +1,5 @@
 import { cellValue, isBlankRecord } from "../csv/cells";
+import { type MessageRef, type PartialMessageCatalog, renderMessageRef } from "../messages/catalog";
 import { drainSteps, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import type { Member, Office } from "../store/snapshot";
 import { emailKey } from "../values/email";
@@ -293,7 +294,8 @@ export class MemberRowValidator {
     }
 
     if (this.#errors.size > 0) {
-      return { ok: false, result: { fileError: null, rowColumnErrors: this.#errors.sorted() } };
+      const rowColumnErrors = this.#errors.sorted(this.#rules.messages);
+      return { ok: false, result: { fileError: null, rowColumnErrors } };
     }
     this.#book = book;
     const columns = new Set(this.#fields.map((field) => MEMBER_COLUMNS[field].header));
@@ -335,7 +337,10 @@ export class MemberRowValidator {
       this.#errors.reportAt(
         rowNumber,
         plan.field,
-        new CellProblem(MemberRowErrorType.EMPTY_REQUIRED_VALUE, `${plan.header} is required.`),
+        new CellProblem(MemberRowErrorType.EMPTY_REQUIRED_VALUE, {
+          key: "member.EMPTY_REQUIRED_VALUE.blank",
+          params: { column: plan.header },
+        }),
         "",
       );
       return undefined;
@@ -402,10 +407,14 @@ export interface AddressOwners {
   isRowEmail: (key: string) => boolean;
 }
 
-/** A single-row error and where it sorts in the 400 body. */
+/**
+ * A row error and where it sorts in the 400 body; its message not yet said (plain data, so it
+ * crosses threads; the catalog says it when the body is built).
+ */
 export interface MemberRowErrorEntry {
   order: number;
-  error: MemberRowColumnError;
+  error: Omit<MemberRowColumnError, "message">;
+  message: MessageRef;
 }
 
 /** What {@link MemberRowValidator.exportState} answers: plain data, cloneable across threads. */
@@ -438,13 +447,8 @@ class RowErrorCollector {
     if (this.#errors.has(key)) return;
     this.#errors.set(key, {
       order: rowNumber * MEMBER_FIELDS.length + MEMBER_FIELDS.indexOf(field),
-      error: {
-        rowNumber,
-        columnName: MEMBER_COLUMNS[field].header,
-        value,
-        type: problem.type,
-        message: problem.message,
-      },
+      error: { rowNumber, columnName: MEMBER_COLUMNS[field].header, value, type: problem.type },
+      message: problem.ref,
     });
   }
 
@@ -460,7 +464,9 @@ class RowErrorCollector {
     for (const [key, entry] of entries) if (!this.#errors.has(key)) this.#errors.set(key, entry);
   }
 
-  sorted(): MemberRowColumnError[] {
-    return [...this.#errors.values()].sort((a, b) => a.order - b.order).map((entry) => entry.error);
+  sorted(messages: PartialMessageCatalog | undefined): MemberRowColumnError[] {
+    return [...this.#errors.values()]
+      .sort((a, b) => a.order - b.order)
+      .map((entry) => ({ ...entry.error, message: renderMessageRef(messages, entry.message) }));
   }
 }

@@ -1,6 +1,7 @@
 import type { MemberRoles } from "../auth/policy";
 import { LAW_SCHOOLS } from "../lists/law-schools";
 import { STATIC_PRACTICE_AREAS } from "../lists/practice-areas";
+import type { PartialMessageCatalog } from "../messages/catalog";
 import { Feature } from "../store/features";
 import type { Product } from "../store/products";
 import type { OrganizationProfile } from "../store/snapshot";
@@ -32,6 +33,8 @@ export interface MemberRuleContext {
    * whose every product the actor administers (the GraphQL rule for changing an address).
    */
   actor: MemberRoles | null;
+  /** The host's messages; English for every key it leaves out (see `renderMessage`). */
+  messages?: PartialMessageCatalog;
 }
 
 export function createMemberRuleContext(
@@ -39,6 +42,7 @@ export function createMemberRuleContext(
   product: Product,
   now: Date,
   actor: MemberRoles | null = null,
+  messages?: PartialMessageCatalog,
 ): MemberRuleContext {
   const customAreas = organization.features.includes(Feature.CUSTOM_PRACTICE_AREAS)
     ? organization.customPracticeAreas
@@ -61,6 +65,8 @@ export function createMemberRuleContext(
     isEmail: emailChecker(),
     memberDate: memberDateParser(),
     actor,
+    // Always present, so every file's context has one shape (rules read it row by row).
+    messages,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   MAX_CSV_BYTES,
   readCsvRecordSteps,
 } from "../csv/read";
+import { type MessageRef, type PartialMessageCatalog, renderMessageRef } from "../messages/catalog";
 import { drainSteps, type Steps } from "../runtime/steps";
 import { ClosestEntries } from "../values/closest";
 import { MEMBER_HEADERS, type MemberHeader } from "./columns";
@@ -41,13 +42,19 @@ export type MemberSheetResult =
 export function readMemberSheet(
   input: CsvInput,
   maxBytes: number = MAX_CSV_BYTES,
+  messages?: PartialMessageCatalog,
 ): MemberSheetResult {
   const records: string[][] = [];
   let positions: ReadonlyMap<MemberHeader, number> = new Map();
-  const read = streamMemberSheet(input, maxBytes, (matched) => {
-    positions = matched;
-    return (record) => records.push(record);
-  });
+  const read = streamMemberSheet(
+    input,
+    maxBytes,
+    (matched) => {
+      positions = matched;
+      return (record) => records.push(record);
+    },
+    messages,
+  );
   return read.ok ? { ok: true, sheet: { positions, records } } : read;
 }
 
@@ -64,8 +71,9 @@ export function streamMemberSheet(
   begin: (
     positions: ReadonlyMap<MemberHeader, number>,
   ) => (record: string[], rowNumber: number) => void,
+  messages?: PartialMessageCatalog,
 ): { ok: true } | { ok: false; result: MemberValidationResult } {
-  return drainSteps(streamMemberSheetSteps(input, maxBytes, begin));
+  return drainSteps(streamMemberSheetSteps(input, maxBytes, begin, undefined, messages));
 }
 
 /** {@link streamMemberSheet} in steps of `sliceBytes` of the file (see `readCsvRecordSteps`). */
@@ -76,7 +84,9 @@ export function* streamMemberSheetSteps(
     positions: ReadonlyMap<MemberHeader, number>,
   ) => (record: string[], rowNumber: number) => void,
   sliceBytes?: number,
+  messages?: PartialMessageCatalog,
 ): Steps<{ ok: true } | { ok: false; result: MemberValidationResult }> {
+  const fail = (ref: MessageRef, type: MemberFileErrorType) => failWith(messages, ref, type);
   let headerLength = 0;
   let failure: MemberSheetResult | null = null;
   let take: ((record: string[], rowNumber: number) => void) | null = null;
@@ -85,7 +95,7 @@ export function* streamMemberSheetSteps(
     (record, index) => {
       if (index === 0) {
         headerLength = record.length;
-        const header = matchMemberHeader(record);
+        const header = matchMemberHeader(record, fail);
         if (header.ok) take = begin(header.positions);
         else failure = header;
         return;
@@ -93,8 +103,11 @@ export function* streamMemberSheetSteps(
       if (take === null) return;
       if (record.length !== headerLength && !isBlankRecord(record)) {
         failure = fail(
+          {
+            key: "member.INVALID_FILE_FORMAT.rowLength",
+            params: { rowNumber: index, values: record.length, columns: headerLength },
+          },
           MemberFileErrorType.INVALID_FILE_FORMAT,
-          `Row ${index} has ${record.length} values but the header has ${headerLength} columns; a value containing a comma must be wrapped in double quotes.`,
         );
         take = null;
         return;
@@ -104,56 +117,65 @@ export function* streamMemberSheetSteps(
     maxBytes,
     sliceBytes,
   );
-  if (!read.ok) return { ok: false, result: memberReadFailure(read.error) };
+  if (!read.ok) return { ok: false, result: memberReadFailure(read.error, messages) };
   if (failure !== null) return failure;
-  if (take === null) return fail(MemberFileErrorType.EMPTY_FILE, "The file is empty.");
+  if (take === null)
+    return fail({ key: "file.EMPTY.empty", params: {} }, MemberFileErrorType.EMPTY_FILE);
   return { ok: true };
 }
 
 function matchMemberHeader(
   header: readonly string[],
+  fail: (
+    ref: MessageRef,
+    type: MemberFileErrorType,
+  ) => { ok: false; result: MemberValidationResult },
 ):
   | { ok: true; positions: Map<MemberHeader, number> }
   | { ok: false; result: MemberValidationResult } {
   const { positions, unexpected, repeated } = matchHeaders(header, MEMBER_HEADERS);
   if (unexpected.length > 0) {
+    const suggestions = unexpected.map((cell) =>
+      cell === "" ? null : (new ClosestEntries(MEMBER_HEADERS).near(cell)[0] ?? null),
+    );
     return fail(
+      {
+        key: "member.UNEXPECTED_COLUMNS.unrecognized",
+        params: { columns: unexpected, suggestions, recognized: MEMBER_HEADERS },
+      },
       MemberFileErrorType.UNEXPECTED_COLUMNS,
-      `Unrecognized column${unexpected.length > 1 ? "s" : ""}: ${unexpected.map(describeUnexpected).join(", ")}. Recognized columns are: ${MEMBER_HEADERS.join(", ")}.`,
     );
   }
   if (repeated.length > 0) {
     return fail(
+      { key: "member.INVALID_FILE_FORMAT.repeatedColumns", params: { columns: repeated } },
       MemberFileErrorType.INVALID_FILE_FORMAT,
-      `The header names ${repeated.map((name) => `"${name}"`).join(", ")} more than once; each column may appear once.`,
     );
   }
   const missing = REQUIRED_MEMBER_HEADERS.filter((name) => !positions.has(name));
   if (missing.length > 0) {
     return fail(
+      { key: "member.MISSING_REQUIRED_COLUMNS.missing", params: { columns: missing } },
       MemberFileErrorType.MISSING_REQUIRED_COLUMNS,
-      `Missing required column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`,
     );
   }
   return { ok: true, positions };
 }
 
-function describeUnexpected(cell: string): string {
-  if (cell === "") return "a column with a blank header (often an extra comma in the header row)";
-  const near = new ClosestEntries(MEMBER_HEADERS).near(cell);
-  return near.length === 0 ? `"${cell}"` : `"${cell}" (did you mean "${near[0]}"?)`;
-}
-
-function fail(
+function failWith(
+  messages: PartialMessageCatalog | undefined,
+  ref: MessageRef,
   type: MemberFileErrorType,
-  message: string,
 ): { ok: false; result: MemberValidationResult } {
-  return { ok: false, result: fileErrorResult(type, message) };
+  return { ok: false, result: fileErrorResult(type, renderMessageRef(messages, ref)) };
 }
 
-/** The member 400 body for a file that could not be read as CSV. */
-export function memberReadFailure(error: CsvReadError): MemberValidationResult {
-  return fileErrorResult(fileErrorType(error), error.message);
+/** The member 400 body for a file that could not be read as CSV, in the host's `messages`. */
+export function memberReadFailure(
+  error: CsvReadError,
+  messages?: PartialMessageCatalog,
+): MemberValidationResult {
+  return fileErrorResult(fileErrorType(error), renderMessageRef(messages, error.ref));
 }
 
 function fileErrorType(error: CsvReadError): MemberFileErrorType {

@@ -21,10 +21,10 @@ export function checkSsoRequirement(
   if (present.ssoId && row.values.ssoId === undefined) return undefined; // SSO ID itself failed
   const ssoId = present.ssoId ? row.values.ssoId : (stored?.ssoId ?? null);
   if (ssoId !== null && ssoId !== undefined) return undefined;
-  return new CellProblem(
-    MemberRowErrorType.EMPTY_REQUIRED_VALUE,
-    present.ssoId
-      ? "SSO ID is required: the organization signs members in with SSO and this member does not use MFA."
-      : "SSO ID is required for this member (the organization signs members in with SSO and the member does not use MFA); add the SSO ID column.",
-  );
+  return new CellProblem(MemberRowErrorType.EMPTY_REQUIRED_VALUE, {
+    key: present.ssoId
+      ? "member.EMPTY_REQUIRED_VALUE.ssoIdBlank"
+      : "member.EMPTY_REQUIRED_VALUE.ssoIdColumnMissing",
+    params: { column: "SSO ID" },
+  });
 }

@@ -1,4 +1,5 @@
 import { type CheckedCsv, type CsvInput, MAX_CSV_BYTES } from "../csv/read";
+import type { PartialMessageCatalog } from "../messages/catalog";
 import { drainSteps, type Steps } from "../runtime/steps";
 import type { Product } from "../store/products";
 import type { Member, OrganizationProfile } from "../store/snapshot";
@@ -24,6 +25,8 @@ export interface MemberValidationContext {
   now: Date;
   /** The file size limit; the interface's 10 MiB unless a library caller needs more. */
   maxBytes?: number;
+  /** The host's words for the 400 body's messages (`defineMessages`); English for every key it leaves out. */
+  messages?: PartialMessageCatalog;
 }
 
 /**
@@ -35,7 +38,13 @@ export function validateMemberCsv(
   input: CsvInput,
   context: MemberValidationContext,
 ): MemberValidation {
-  const rules = createMemberRuleContext(context.organization, context.product, context.now);
+  const rules = createMemberRuleContext(
+    context.organization,
+    context.product,
+    context.now,
+    null,
+    context.messages,
+  );
   const read = readMemberRows(input, rules, context.maxBytes);
   if (!read.ok) return read;
   return read.rows.finish(context.members, context.externalUserEmails ?? []);
@@ -75,6 +84,7 @@ export function* readMemberRowSteps(
       return (record, rowNumber) => rows.read(record, rowNumber);
     },
     sliceBytes,
+    rules.messages,
   );
   if (!read.ok) return read;
   return { ok: true, rows: validator as MemberRowValidator };
@@ -85,7 +95,13 @@ export function validateMemberSheet(
   sheet: MemberSheet,
   context: MemberValidationContext,
 ): MemberValidation {
-  const rules = createMemberRuleContext(context.organization, context.product, context.now);
+  const rules = createMemberRuleContext(
+    context.organization,
+    context.product,
+    context.now,
+    null,
+    context.messages,
+  );
   const validator = new MemberRowValidator(sheet.positions, rules);
   sheet.records.forEach((record, index) => {
     validator.read(record, index + 1);
