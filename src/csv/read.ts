@@ -73,7 +73,7 @@ export function* readCsvRecordSteps(
     input instanceof CheckedCsv ? { ok: true as const, csv: input } : checkCsv(input, limit);
   if (!checked.ok) return checked;
   const error = yield* parseCsvRecordSteps(checked.csv.bytes, onRecord, sliceBytes);
-  return error === null ? { ok: true } : fail(malformed(error));
+  return error === null ? { ok: true } : fail(malformedCsvError(error));
 }
 
 /** A file that passed the checks before parsing (size, emptiness, encoding): its UTF-8 bytes. */
@@ -280,7 +280,8 @@ export function csvSizeError(
   });
 }
 
-function malformed(error: unknown): CsvReadError {
+/** The `MALFORMED` read error of a csv-parse failure, worded by the catalog. */
+export function malformedCsvError(error: unknown): CsvReadError {
   const line = lineOf(error);
   const detail = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;

@@ -1,5 +1,11 @@
 import { parseCsvRecords } from "../csv/parse";
-import { type CsvInput, type CsvReadError, checkCsv, MAX_CSV_BYTES } from "../csv/read";
+import {
+  type CsvInput,
+  type CsvReadError,
+  checkCsv,
+  MAX_CSV_BYTES,
+  malformedCsvError,
+} from "../csv/read";
 import { writeCsv } from "../csv/write";
 import { MATTER_HEADERS, type MatterHeader } from "../matters/columns";
 import { MEMBER_HEADERS, type MemberHeader } from "../members/columns";
@@ -177,12 +183,7 @@ function parseHeader(
 ): { ok: true; cells: string[] } | { ok: false; error: RemapError } {
   const records: string[][] = [];
   const error = parseCsvRecords(bytes, (record) => records.push(record));
-  if (error !== null && error !== undefined)
-    return unreadable({
-      code: "MALFORMED",
-      line: 1,
-      message: `The header row is not valid CSV: ${error instanceof Error ? error.message : String(error)}`,
-    });
+  if (error !== null && error !== undefined) return unreadable(malformedCsvError(error));
   return { ok: true, cells: records[0] ?? [] };
 }
 
