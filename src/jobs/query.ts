@@ -63,7 +63,7 @@ async function readPublicJobs(store: Store, shortName: string) {
       return organization.features.includes(Feature.JOB_BOARD) ? tx.listPublicJobs() : null;
     });
   } catch (error) {
-    // Removed between the look-up and the transaction: as unknown as any other.
+    // Removed between the look-up and the transaction: answered like any unknown organization.
     if (error instanceof OrganizationNotFoundError) return null;
     throw error;
   }

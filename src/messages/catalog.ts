@@ -14,7 +14,7 @@ export type MessageEntry<P> = string | ((params: P) => string);
 export type MessageCatalog = { [K in MessageKey]: MessageEntry<MessageParams[K]> };
 
 /**
- * A host's messages: any subset of the keys; every key it leaves out is said in English. Unknown
+ * A host's messages, a subset of the keys or all of them; every key it leaves out is said in English. Unknown
  * keys and functions reading unknown parameters are type errors; {@link defineMessages} also
  * checks the placeholders of templates.
  */
