@@ -38,13 +38,7 @@ export function validateMemberCsv(
   input: CsvInput,
   context: MemberValidationContext,
 ): MemberValidation {
-  const rules = createMemberRuleContext(
-    context.organization,
-    context.product,
-    context.now,
-    null,
-    context.messages,
-  );
+  const rules = rulesOf(context);
   const read = readMemberRows(input, rules, context.maxBytes);
   if (!read.ok) return read;
   return read.rows.finish(context.members, context.externalUserEmails ?? []);
@@ -95,16 +89,21 @@ export function validateMemberSheet(
   sheet: MemberSheet,
   context: MemberValidationContext,
 ): MemberValidation {
-  const rules = createMemberRuleContext(
+  const rules = rulesOf(context);
+  const validator = new MemberRowValidator(sheet.positions, rules);
+  sheet.records.forEach((record, index) => {
+    validator.read(record, index + 1);
+  });
+  return validator.finish(context.members, context.externalUserEmails ?? []);
+}
+
+/** The rule context of a validation without an acting member. */
+function rulesOf(context: MemberValidationContext): MemberRuleContext {
+  return createMemberRuleContext(
     context.organization,
     context.product,
     context.now,
     null,
     context.messages,
   );
-  const validator = new MemberRowValidator(sheet.positions, rules);
-  sheet.records.forEach((record, index) => {
-    validator.read(record, index + 1);
-  });
-  return validator.finish(context.members, context.externalUserEmails ?? []);
 }
