@@ -101,7 +101,7 @@ function readCaller<T>(
       session.orgId,
       // Spans of the store's operations, only while the host traces.
       activeTracer() === undefined ? reader : (tx) => reader(guarded(tx)),
-      READ_ONLY,
+      beside === null ? SINGLE_READ : READ_ONLY,
     )
     .catch(goneAsNoCaller);
 }
@@ -113,6 +113,8 @@ function goneAsNoCaller(error: unknown): null {
 }
 
 const READ_ONLY = { readOnly: true } as const;
+/** A check that reads nothing beside the member and organization: one statement on PostgreSQL. */
+const SINGLE_READ = { readOnly: true, singleRead: true } as const;
 
 /**
  * The transaction's work: the member, their organization, the stamp check, then what the route

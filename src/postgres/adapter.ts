@@ -106,8 +106,11 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   async function inTransaction<T>(
     orgId: string,
     work: (connection: TxConnection, bulk: BulkWrites) => Promise<T>,
-    { readOnly = false, checkOrganization = false } = {},
+    { readOnly = false, checkOrganization = false, singleRead = false } = {},
   ): Promise<T> {
+    // One statement sees one snapshot by itself: no transaction block, no BEGIN or COMMIT.
+    const autocommit = readOnly && singleRead;
+    let workStatements = 0;
     const bulk = new BulkWrites();
     const pooled = await acquire();
     const copyFrom = pooled.copyIn;
@@ -128,6 +131,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     };
     const connection: TxConnection = {
       query: (text, params) => {
+        if (autocommit && ++workStatements > 1)
+          return Promise.reject(
+            new Error("A single-read transaction made a second statement; nothing more was read."),
+          );
         const before = opened();
         return before === undefined ? run(text, params) : before.then(() => run(text, params));
       },
@@ -135,7 +142,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       ...(copyFrom === undefined
         ? {}
         : {
-            copyFrom: async (sql: string, data: string) => {
+            copyFrom: async (sql: string, data: readonly string[]) => {
               await opened();
               options.onStatement?.(sql);
               return copyFrom(sql, data);
@@ -155,7 +162,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       // statement: every round trip holds a pooled connection for another turn of the host's loop.
       if (readOnly) {
         // No organization lock: one snapshot of the data, never queued behind a writer.
-        await pooled.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+        if (!autocommit) await pooled.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
         opening = checkOrganization
           ? async () => {
               const { rows } = await run(
@@ -184,6 +191,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       const result = await work(connection, bulk);
       // Work that made no statement still answers for a missing organization.
       await opened();
+      if (autocommit) return result;
       if (readOnly && fromPool) {
         // What a read-only transaction read stands whatever its COMMIT answers: its caller is
         // answered now, a turn of the host's loop sooner, and the connection returns to the pool
@@ -207,7 +215,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       return result;
     } catch (error) {
       broken = error;
-      await pooled.query("ROLLBACK").catch(() => undefined);
+      if (!autocommit) await pooled.query("ROLLBACK").catch(() => undefined);
       const state = sqlState(error);
       if (state === "40001" || state === "40P01")
         throw new StoreConflictError(
@@ -261,7 +269,11 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       return inTransaction(
         orgId,
         (connection, bulk) => work(postgresTx(connection, s, orgId, bulk, feedIndexes)),
-        { readOnly: options?.readOnly === true, checkOrganization: true },
+        {
+          readOnly: options?.readOnly === true,
+          singleRead: options?.singleRead === true,
+          checkOrganization: true,
+        },
       );
     },
 

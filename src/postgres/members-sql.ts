@@ -240,36 +240,47 @@ export async function writeWelcomeEmails(
   emails: MemberPlan["welcomeEmails"],
   pipeline?: Pipeline,
 ): Promise<void> {
-  const column = <T>(pick: (email: (typeof emails)[number]) => T) => emails.map(pick);
   await insertRows(
     connection,
     `${s}.welcome_emails`,
     { names: ["org_id"], values: [orgId] },
-    {
-      names: [
-        "id",
-        "member_id",
-        "email",
-        "first_name",
-        "last_name",
-        "product",
-        "reason",
-        "created_at",
-      ],
-      types: ["text", "text", "text", "text", "text", "text", "text", "text"],
-      values: [
-        column((e) => e.id),
-        column((e) => e.memberId),
-        column((e) => e.email),
-        column((e) => e.firstName),
-        column((e) => e.lastName),
-        column((e) => e.product),
-        column((e) => e.reason),
-        column((e) => e.createdAt),
-      ],
-    },
+    welcomeEmailColumns(emails),
     pipeline,
   );
+}
+
+type WelcomeEmailRow = MemberPlan["welcomeEmails"][number];
+
+const WELCOME_EMAIL_PICKS: readonly [string, (email: WelcomeEmailRow) => string][] = [
+  ["id", (e) => e.id],
+  ["member_id", (e) => e.memberId],
+  ["email", (e) => e.email],
+  ["first_name", (e) => e.firstName],
+  ["last_name", (e) => e.lastName],
+  ["product", (e) => e.product],
+  ["reason", (e) => e.reason],
+  ["created_at", (e) => e.createdAt],
+];
+
+/**
+ * The outbox rows as bulk columns: COPY takes each row's text straight from its email, a step of
+ * rows at a time; the arrays of values, which only `unnest` needs, are built on first use.
+ */
+function welcomeEmailColumns(emails: readonly WelcomeEmailRow[]): BulkColumns {
+  let values: string[][] | undefined;
+  return {
+    names: WELCOME_EMAIL_PICKS.map(([name]) => name),
+    types: WELCOME_EMAIL_PICKS.map(() => "text"),
+    get values() {
+      values ??= WELCOME_EMAIL_PICKS.map(([, pick]) => emails.map(pick));
+      return values;
+    },
+    rows: emails.length,
+    line: (row) => {
+      const email = emails[row] as WelcomeEmailRow;
+      return WELCOME_EMAIL_PICKS.map(([, pick]) => copyValue(pick(email))).join("\t");
+    },
+  };
 }
 
 /** The outbox columns, in the order `welcomeEmailFromRow` reads them. */

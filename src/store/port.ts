@@ -118,6 +118,14 @@ export function isWelcomeEmailOutbox(store: object): store is WelcomeEmailOutbox
 export interface TransactionOptions {
   /** The work only reads: no organization lock, one consistent snapshot. */
   readOnly?: boolean;
+  /**
+   * With `readOnly`: the work makes one read, a single operation that a database answers in one
+   * statement ({@link StoreTx.loadMemberAndOrganization}), which sees one snapshot by itself. An
+   * adapter may then run it outside a transaction block: on PostgreSQL one round trip instead of
+   * three (BEGIN, the read, COMMIT), which is what every session check costs. An adapter that
+   * cannot tell may ignore it; one that honours it refuses a second statement.
+   */
+  singleRead?: boolean;
 }
 
 /** One transaction on one organization. */

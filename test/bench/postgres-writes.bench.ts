@@ -7,6 +7,7 @@ import type { Store } from "../../src/store/port";
 import { organizationSnapshotSchema, parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { type MatterBenchInput, matterBenchSnapshot } from "./matter-file";
 import { MEMBER_BENCH_NOW, type MemberBenchInput } from "./member-file";
+import { median } from "./timing";
 
 /** One write on PostgreSQL beside the memory store on the same data, in the same run. */
 export interface WriteFigure {
@@ -34,6 +35,9 @@ export interface PostgresWriteFigures {
    */
   perRow: { small: PerRowFigure; large: PerRowFigure; ratio: number };
 }
+
+/** Rounds of each write on both stores; the figures are their medians. */
+const WRITE_ROUNDS = 3;
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
@@ -101,18 +105,28 @@ export async function benchPostgresWrites(
     memoryStore: () => Store,
     write: (store: Store) => Promise<{ ok: boolean }>,
   ): Promise<WriteFigure> => {
-    await seed(postgres);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    statements = 0;
-    const onPostgres = await timed(() => write(postgres));
-    const sent = statements;
-    const onMemory = await timed(() => write(memoryStore()));
-    if (!onPostgres.value.ok || !onMemory.value.ok) throw new Error("benchmark write failed");
+    // Rounds interleaved, medians: one run of either varied by a fifth from run to run.
+    const postgresMs: number[] = [];
+    const memoryMs: number[] = [];
+    let sent = 0;
+    for (let round = 0; round < WRITE_ROUNDS; round++) {
+      await seed(postgres);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      statements = 0;
+      const onPostgres = await timed(() => write(postgres));
+      sent = statements;
+      // Made before the clock starts, as PostgreSQL's seed is: the figure is the write alone.
+      const memory = memoryStore();
+      const onMemory = await timed(() => write(memory));
+      if (!onPostgres.value.ok || !onMemory.value.ok) throw new Error("benchmark write failed");
+      postgresMs.push(onPostgres.ms);
+      memoryMs.push(onMemory.ms);
+    }
     return {
       rows,
-      postgresMs: onPostgres.ms,
-      memoryMs: onMemory.ms,
-      ratio: onPostgres.ms / onMemory.ms,
+      postgresMs: median(postgresMs),
+      memoryMs: median(memoryMs),
+      ratio: median(postgresMs) / median(memoryMs),
       statements: sent,
     };
   };

@@ -403,7 +403,7 @@ if (databaseUrl === undefined) {
     ["matter upsert, 10,000 rows, empty cycle", writes.matterUpsert],
   ] as const) {
     console.log(
-      `  ${label.padEnd(44)} ${figure.postgresMs.toFixed(0).padStart(6)} ms  memory store ${figure.memoryMs.toFixed(0)} ms  ${figure.ratio.toFixed(2)}×  ${figure.statements} statements`,
+      `  ${label.padEnd(44)} ${figure.postgresMs.toFixed(0).padStart(6)} ms  memory store ${figure.memoryMs.toFixed(0)} ms  ${figure.ratio.toFixed(2)}×  ${figure.statements} statements (medians of 3 rounds)`,
     );
     targets.push({
       name: `PostgreSQL ${label} / memory store (2×)`,

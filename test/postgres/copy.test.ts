@@ -185,12 +185,46 @@ describeOnServer("bulk writes by COPY on the PostgreSQL server", (pool) => {
       await connection.query(
         "CREATE TEMPORARY TABLE copy_check (a int PRIMARY KEY) ON COMMIT DROP",
       );
-      await copy?.("COPY copy_check (a) FROM STDIN", "1\n2\n");
-      await expect(copy?.("COPY copy_check (a) FROM STDIN", "3\n1\n")).rejects.toMatchObject({
+      await copy?.("COPY copy_check (a) FROM STDIN", ["1\n", "2\n"]);
+      await expect(copy?.("COPY copy_check (a) FROM STDIN", ["3\n1\n"])).rejects.toMatchObject({
         code: "23505",
       });
       await connection.query("ROLLBACK");
       expect((await connection.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      connection.release();
+    }
+  });
+
+  it("a COPY of many pieces, written across turns of the loop, stores every row; one that fails early stops writing and leaves the connection usable", async () => {
+    const connection = await pool().connect();
+    // Pieces of 1,000 rows, about 7 MB in all: many more bytes than one turn writes.
+    const pieces = (from: number, count: number) =>
+      Array.from({ length: count }, (_, piece) => {
+        const lines: string[] = [];
+        for (let row = 0; row < 1000; row++) lines.push(`${from + piece * 1000 + row}\n`);
+        return lines.join("");
+      });
+    try {
+      const copy = copyFromOf(connection);
+      await connection.query("BEGIN");
+      await connection.query(
+        "CREATE TEMPORARY TABLE copy_pieces (a int PRIMARY KEY) ON COMMIT DROP",
+      );
+      await copy?.("COPY copy_pieces (a) FROM STDIN", pieces(0, 1000));
+      expect((await connection.query("SELECT count(*)::int AS n FROM copy_pieces")).rows).toEqual([
+        { n: 1_000_000 },
+      ]);
+      // The second piece repeats a stored row: the server refuses while pieces are still due.
+      const failing = pieces(2_000_000, 1000);
+      failing[1] = "5\n";
+      await expect(copy?.("COPY copy_pieces (a) FROM STDIN", failing)).rejects.toMatchObject({
+        code: "23505",
+      });
+      await connection.query("ROLLBACK");
+      expect((await connection.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await connection.query("SELECT 2 AS two")).rows).toEqual([{ two: 2 }]);
     } finally {
       connection.release();
     }

@@ -64,6 +64,35 @@ export function lookupsSuite(h: ConformanceHarness): void {
     }
   });
 
+  it("answers a single-read transaction's one read as a transaction answers it, and refuses an absent organization the same way", async () => {
+    const store = await h.seeded();
+    const ids = await store.transaction(
+      SEED_ORG_ID,
+      async (tx) => (await tx.listProductMembers("PERFORM")).map((member) => member.id),
+      { readOnly: true },
+    );
+    const single = { readOnly: true, singleRead: true } as const;
+    for (const id of [...ids.slice(0, 3), "no-such-member"]) {
+      const read = (options: { readOnly: true; singleRead?: true }) =>
+        store.transaction(
+          SEED_ORG_ID,
+          async (tx) =>
+            (await tx.loadMemberAndOrganization?.(id)) ?? {
+              member: (await tx.loadMembersById([id]))[0] ?? null,
+            },
+          options,
+        );
+      expect(await read(single)).toEqual(await read({ readOnly: true }));
+    }
+    await expect(
+      store.transaction(
+        "org-missing",
+        async (tx) => tx.loadMemberAndOrganization?.(ids[0] as string) ?? tx.loadOrganization(),
+        single,
+      ),
+    ).rejects.toBeInstanceOf(OrganizationNotFoundError);
+  });
+
   it("lists a product's member names, when the adapter can, as the address, names and access of its members", async () => {
     const store = await h.seeded();
     const byEmail = (a: { email: string }, b: { email: string }) =>

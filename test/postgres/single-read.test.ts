@@ -1,0 +1,90 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueSessionToken } from "../../src/auth/session-token";
+import { createHttpHandler } from "../../src/http/handler";
+import { createPostgresStore, type PostgresStore } from "../../src/postgres/adapter";
+import type { PostgresClient } from "../../src/postgres/client";
+import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
+
+const SECRET = "test-only-secret-of-at-least-32-bytes!!";
+
+/**
+ * A session check that reads nothing beside the member and organization is one statement on
+ * PostgreSQL, outside a transaction block: every statement the driver is given is recorded here,
+ * BEGIN and COMMIT included, which `onStatement` does not see.
+ */
+describe("single-read transactions on PostgreSQL (PGlite)", () => {
+  const database = new PGlite();
+  const sent: string[] = [];
+  const client: PostgresClient = {
+    query: (text, params) => {
+      sent.push(text.trim());
+      return database.query(text, params) as ReturnType<PostgresClient["query"]>;
+    },
+  };
+  let store: PostgresStore;
+  beforeAll(async () => {
+    store = createPostgresStore({ client, schema: "single_read" });
+    await store.migrate();
+    await store.loadSnapshot(parseOrganizationSnapshot(seedOrganization()));
+  });
+  afterAll(() => database.close());
+
+  const readMember = (options: { readOnly: true; singleRead?: true }) =>
+    store.transaction(
+      SEED_ORG_ID,
+      async (tx) => (await tx.loadMemberAndOrganization?.("m-ada")) ?? null,
+      options,
+    );
+
+  it("sends the read alone, with no BEGIN or COMMIT, and answers what a read-only transaction answers", async () => {
+    sent.length = 0;
+    const inBlock = await readMember({ readOnly: true });
+    expect(sent.some((text) => text.startsWith("BEGIN"))).toBe(true);
+    sent.length = 0;
+    const alone = await readMember({ readOnly: true, singleRead: true });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^SELECT /);
+    expect(alone).toEqual(inBlock);
+    expect(alone?.member?.id).toBe("m-ada");
+  });
+
+  it("refuses a second statement, which would read another snapshot", async () => {
+    sent.length = 0;
+    await expect(
+      store.transaction(
+        SEED_ORG_ID,
+        async (tx) => {
+          await tx.loadMemberAndOrganization?.("m-ada");
+          return tx.loadMembersById(["m-ben"]);
+        },
+        { readOnly: true, singleRead: true },
+      ),
+    ).rejects.toThrow(/second statement/);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("answers a lookup list through the HTTP binding with one statement in all", async () => {
+    const handler = createHttpHandler({ store, tokenSecret: SECRET, acceptBearer: true });
+    try {
+      const token = await issueSessionToken(
+        store,
+        SECRET,
+        { orgId: SEED_ORG_ID, memberId: "m-ada" },
+        new Date(),
+      );
+      sent.length = 0;
+      const response = await handler(
+        new Request("http://rpdi.test/api/v2/departments", {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(["Litigation", "Corporate", "=Formula Dept"]);
+      expect(sent).toHaveLength(1);
+    } finally {
+      await handler.close();
+    }
+  });
+});
