@@ -108,9 +108,12 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     work: (connection: TxConnection, bulk: BulkWrites) => Promise<T>,
     { readOnly = false, checkOrganization = false, singleRead = false } = {},
   ): Promise<T> {
-    // One statement sees one snapshot by itself: no transaction block, no BEGIN or COMMIT.
-    const autocommit = readOnly && singleRead;
-    let workStatements = 0;
+    // One statement sees one snapshot by itself: a single read that folds the opening into its
+    // statement runs alone, with no BEGIN or COMMIT. Any other work upgrades to a transaction
+    // block before its first statement.
+    let alone = readOnly && singleRead;
+    let aloneStatements = 0;
+    let begun: Promise<unknown> | undefined;
     const bulk = new BulkWrites();
     const pooled = await acquire();
     const copyFrom = pooled.copyIn;
@@ -131,11 +134,21 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     };
     const connection: TxConnection = {
       query: (text, params) => {
-        if (autocommit && ++workStatements > 1)
-          return Promise.reject(
-            new Error("A single-read transaction made a second statement; nothing more was read."),
-          );
-        const before = opened();
+        if (alone) {
+          if (aloneStatements > 0)
+            return Promise.reject(
+              new Error(
+                "A single-read transaction made a second statement; nothing more was read.",
+              ),
+            );
+          if (opening !== undefined) {
+            alone = false;
+            begun = pooled.query(READ_ONLY_BEGIN);
+          } else if (!/^\s*SELECT\s/i.test(text)) {
+            return Promise.reject(new Error("A single-read transaction may only read."));
+          } else aloneStatements++;
+        }
+        const before = begun === undefined ? opened() : begun.then(opened);
         return before === undefined ? run(text, params) : before.then(() => run(text, params));
       },
       copyFromRows,
@@ -143,6 +156,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         ? {}
         : {
             copyFrom: async (sql: string, data: readonly string[]) => {
+              if (alone) throw new Error("A single-read transaction may only read.");
               await opened();
               options.onStatement?.(sql);
               return copyFrom(sql, data);
@@ -162,7 +176,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       // statement: every round trip holds a pooled connection for another turn of the host's loop.
       if (readOnly) {
         // No organization lock: one snapshot of the data, never queued behind a writer.
-        if (!autocommit) await pooled.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+        if (!alone) await pooled.query(READ_ONLY_BEGIN);
         opening = checkOrganization
           ? async () => {
               const { rows } = await run(
@@ -191,7 +205,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       const result = await work(connection, bulk);
       // Work that made no statement still answers for a missing organization.
       await opened();
-      if (autocommit) return result;
+      if (alone) return result;
       if (readOnly && fromPool) {
         // What a read-only transaction read stands whatever its COMMIT answers: its caller is
         // answered now, a turn of the host's loop sooner, and the connection returns to the pool
@@ -215,7 +229,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       return result;
     } catch (error) {
       broken = error;
-      if (!autocommit) await pooled.query("ROLLBACK").catch(() => undefined);
+      if (!alone) {
+        await begun?.catch(() => undefined);
+        await pooled.query("ROLLBACK").catch(() => undefined);
+      }
       const state = sqlState(error);
       if (state === "40001" || state === "40P01")
         throw new StoreConflictError(
@@ -351,6 +368,9 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 interface TxConnection extends BulkConnection {
   takeOpening(): boolean;
 }
+
+/** A read-only transaction: one snapshot, no organization lock. */
+const READ_ONLY_BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY";
 
 /** Rows a transaction wrote in bulk, by table: the candidates for fresh statistics after it. */
 class BulkWrites {

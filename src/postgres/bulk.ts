@@ -271,6 +271,8 @@ interface PgProtocol {
  */
 class PgCopyIn {
   private settled = false;
+  /** The connection once the server has asked for data, until it has been told the COPY is over. */
+  private open: PgProtocol | undefined;
   constructor(
     readonly text: string,
     private readonly data: readonly string[],
@@ -283,18 +285,21 @@ class PgCopyIn {
   // pg replaces this with its query_timeout handling when one is configured.
   callback(): void {}
   handleCopyInResponse(connection: PgProtocol): void {
-    void this.send(connection);
+    this.open = connection;
+    // Abandoned before the server asked (pg's query_timeout): end the COPY it has started.
+    if (this.settled) this.fail("The COPY was abandoned before its data was sent.");
+    else void this.send(connection);
   }
   /**
    * The pieces, encoded and written a few at a time with a turn of the host's loop between: the
-   * server stores rows as they come while other requests are answered here. Once the server
-   * has answered (an error), nothing more is written.
+   * server stores rows as they come while other requests are answered here. Once the COPY is
+   * over (the server refused it, or it was abandoned), nothing more is written.
    */
   private async send(connection: PgProtocol): Promise<void> {
     try {
       let written = 0;
       for (const piece of this.data) {
-        if (this.settled) return;
+        if (this.open === undefined) return;
         const bytes = Buffer.from(piece, "utf8");
         connection.sendCopyFromChunk(bytes);
         written += bytes.byteLength;
@@ -303,11 +308,19 @@ class PgCopyIn {
           await nextTurn();
         }
       }
-      if (!this.settled) connection.endCopyFrom();
+      if (this.open === undefined) return;
+      this.open = undefined;
+      connection.endCopyFrom();
     } catch (error) {
-      if (!this.settled)
-        connection.sendCopyFail(error instanceof Error ? error.message : "copy failed");
+      this.fail(error instanceof Error ? error.message : "copy failed");
     }
+  }
+  /** Tells the server the COPY failed, once, if it still waits for data. */
+  private fail(message: string): void {
+    const connection = this.open;
+    if (connection === undefined) return;
+    this.open = undefined;
+    connection.sendCopyFail(message);
   }
   handleCommandComplete(): void {}
   handleRowDescription(): void {}
@@ -322,6 +335,9 @@ class PgCopyIn {
   }
   handleError(error: unknown): void {
     this.callback();
+    // A client-side failure (pg's query_timeout) leaves the server waiting for data, holding the
+    // transaction: CopyFail ends its COPY. After the server's own error it drops the message.
+    this.fail(error instanceof Error ? error.message : "copy failed");
     if (this.settled) return;
     this.settled = true;
     this.reject(error);

@@ -122,8 +122,10 @@ export interface TransactionOptions {
    * With `readOnly`: the work makes one read, a single operation that a database answers in one
    * statement ({@link StoreTx.loadMemberAndOrganization}), which sees one snapshot by itself. An
    * adapter may then run it outside a transaction block: on PostgreSQL one round trip instead of
-   * three (BEGIN, the read, COMMIT), which is what every session check costs. An adapter that
-   * cannot tell may ignore it; one that honours it refuses a second statement.
+   * three (BEGIN, the read, COMMIT), which is what every session check costs. An adapter may
+   * ignore it. The PostgreSQL store runs other work (a read that does not fold the organization
+   * check into its statement, a write) in a read-only transaction block, as without the option,
+   * and refuses a statement after a lone read rather than read it in another snapshot.
    */
   singleRead?: boolean;
 }

@@ -169,6 +169,108 @@ function properties(client: () => PostgresClient) {
   }, 60_000);
 }
 
+/**
+ * A COPY on a `pg` connection driven by hand: the submittable `pg` would be given, and a protocol
+ * connection that records what is written to the server, so each answer can come at any moment.
+ */
+function copyByHand(pieces: readonly string[]) {
+  const written: string[] = [];
+  const protocol = {
+    chunks: written,
+    ends: 0,
+    fails: [] as string[],
+    sendCopyFromChunk: (chunk: Buffer) => written.push(chunk.toString("utf8")),
+    endCopyFrom: () => {
+      protocol.ends++;
+    },
+    sendCopyFail: (message: string) => protocol.fails.push(message),
+  };
+  let submitted: Record<string, (...args: unknown[]) => void> | undefined;
+  const copy = copyFromOf({
+    connection: protocol,
+    query: (query: Record<string, (...args: unknown[]) => void>) => {
+      submitted = query;
+    },
+  });
+  const done = copy?.("COPY t (a) FROM STDIN", pieces);
+  done?.catch(() => undefined);
+  if (submitted === undefined || done === undefined) throw new Error("no COPY was submitted");
+  const query = submitted;
+  return {
+    protocol,
+    done,
+    serverAsks: () => query.handleCopyInResponse?.(protocol),
+    fails: (error: Error) => query.handleError?.(error, protocol),
+    completes: () => {
+      query.handleCommandComplete?.();
+      query.handleReadyForQuery?.();
+    },
+  };
+}
+
+const turns = async (count: number) => {
+  for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe("COPY on a pg connection, in pieces", () => {
+  // 40 pieces of 100 KiB: a turn of the loop comes after every third piece or so.
+  const pieces = Array.from(
+    { length: 40 },
+    (_, piece) => `${String(piece).padStart(102_399, "x")}\n`,
+  );
+
+  it("writes every piece in order, then CopyDone, and resolves when the server is ready", async () => {
+    const copy = copyByHand(pieces);
+    copy.serverAsks();
+    await turns(40);
+    expect(copy.protocol.chunks.join("")).toBe(pieces.join(""));
+    expect(copy.protocol.ends).toBe(1);
+    copy.completes();
+    await expect(copy.done).resolves.toBeUndefined();
+    expect(copy.protocol.fails).toEqual([]);
+  });
+
+  it("writes nothing more once the server refused the COPY, and never CopyDone", async () => {
+    const copy = copyByHand(pieces);
+    copy.serverAsks();
+    await turns(2);
+    const before = copy.protocol.chunks.length;
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(pieces.length);
+    const refusal = Object.assign(new Error("duplicate key"), { code: "23505" });
+    copy.fails(refusal);
+    await expect(copy.done).rejects.toBe(refusal);
+    await turns(40);
+    expect(copy.protocol.chunks).toHaveLength(before);
+    expect(copy.protocol.ends).toBe(0);
+  });
+
+  it("ends the server's COPY with CopyFail, once, when it is abandoned while the data is written (pg's query_timeout)", async () => {
+    const copy = copyByHand(pieces);
+    copy.serverAsks();
+    await turns(2);
+    const before = copy.protocol.chunks.length;
+    copy.fails(new Error("Query read timeout"));
+    await expect(copy.done).rejects.toThrow("Query read timeout");
+    await turns(40);
+    expect(copy.protocol.fails).toEqual(["Query read timeout"]);
+    expect(copy.protocol.ends).toBe(0);
+    expect(copy.protocol.chunks).toHaveLength(before);
+  });
+
+  it("ends the server's COPY with CopyFail when it was abandoned before the server asked for data", async () => {
+    const copy = copyByHand(pieces);
+    copy.fails(new Error("Query read timeout"));
+    await expect(copy.done).rejects.toThrow("Query read timeout");
+    expect(copy.protocol.fails).toEqual([]);
+    copy.serverAsks();
+    await turns(5);
+    expect(copy.protocol.fails).toHaveLength(1);
+    expect(copy.protocol.chunks).toEqual([]);
+    expect(copy.protocol.ends).toBe(0);
+  });
+});
+
 describe("bulk writes by COPY on PGlite", () => {
   properties(() => pgliteClient());
 });
@@ -196,7 +298,7 @@ describeOnServer("bulk writes by COPY on the PostgreSQL server", (pool) => {
     }
   });
 
-  it("a COPY of many pieces, written across turns of the loop, stores every row; one that fails early stops writing and leaves the connection usable", async () => {
+  it("a COPY of many pieces, written across turns of the loop, stores every row; one the server refuses early rejects with its SQLSTATE and leaves the connection usable", async () => {
     const connection = await pool().connect();
     // Pieces of 1,000 rows, about 7 MB in all: many more bytes than one turn writes.
     const pieces = (from: number, count: number) =>

@@ -65,6 +65,36 @@ describe("single-read transactions on PostgreSQL (PGlite)", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("refuses a write in a read-only transaction block, and the member stays", async () => {
+    sent.length = 0;
+    await expect(
+      store.transaction(SEED_ORG_ID, (tx) => tx.deleteMembers(["m-ben"]), {
+        readOnly: true,
+        singleRead: true,
+      }),
+    ).rejects.toThrow(/read-only transaction/);
+    expect(sent[0]).toMatch(/^BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY/);
+    const stored = await store.transaction(SEED_ORG_ID, (tx) => tx.loadMembersById(["m-ben"]), {
+      readOnly: true,
+    });
+    expect(stored.map((member) => member.id)).toEqual(["m-ben"]);
+  });
+
+  it("runs a read that does not fold the organization check in a read-only transaction block, as without the option", async () => {
+    sent.length = 0;
+    const members = await store.transaction(
+      SEED_ORG_ID,
+      async (tx) => [
+        ...(await tx.loadMembersById(["m-ada"])),
+        ...(await tx.loadMembersById(["m-ben"])),
+      ],
+      { readOnly: true, singleRead: true },
+    );
+    expect(members.map((member) => member.id)).toEqual(["m-ada", "m-ben"]);
+    expect(sent[0]).toMatch(/^BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY/);
+    expect(sent.at(-1)).toBe("COMMIT");
+  });
+
   it("answers a lookup list through the HTTP binding with one statement in all", async () => {
     const handler = createHttpHandler({ store, tokenSecret: SECRET, acceptBearer: true });
     try {

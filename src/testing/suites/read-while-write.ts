@@ -47,11 +47,15 @@ export function readWhileWriteSuite(h: ConformanceHarness): void {
     expect(await findMember(store, { orgId: SEED_ORG_ID, memberId: "m-ben" })).toBeNull();
   });
 
-  it("a read-only transaction cannot write", async () => {
+  it("a read-only transaction cannot write, a single-read one neither", async () => {
     const store = await h.seeded();
-    await expect(
-      store.transaction(SEED_ORG_ID, (tx) => tx.deleteMembers(["m-ben"]), { readOnly: true }),
-    ).rejects.toThrow();
-    expect((await findMember(store, { orgId: SEED_ORG_ID, memberId: "m-ben" }))?.id).toBe("m-ben");
+    for (const options of [{ readOnly: true }, { readOnly: true, singleRead: true }]) {
+      await expect(
+        store.transaction(SEED_ORG_ID, (tx) => tx.deleteMembers(["m-ben"]), options),
+      ).rejects.toThrow();
+      expect((await findMember(store, { orgId: SEED_ORG_ID, memberId: "m-ben" }))?.id).toBe(
+        "m-ben",
+      );
+    }
   });
 }
