@@ -13,6 +13,7 @@ import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/
 import { type BulkConnection, DEFAULT_COPY_FROM_ROWS, Pipeline } from "./bulk";
 import {
   connectionSource,
+  isPool,
   type PooledConnection,
   type PostgresClient,
   type Queryable,
@@ -96,7 +97,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   const copyFromRows = options.copyFromRows ?? DEFAULT_COPY_FROM_ROWS;
   // On a single connection the next transaction would queue behind it anyway, and a background
   // statement could interleave with the host's own use of that connection.
-  const fromPool = typeof options.client.connect === "function";
+  const fromPool = isPool(options.client);
 
   /**
    * Runs `work` in one transaction on the organization: a write holds the organization's lock, a
@@ -270,7 +271,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       inTransaction(orgId, (connection) => readWholeFeed(connection, s, orgId, limit), {
         readOnly: true,
       }),
-    { warmOnMiss: typeof options.client.connect === "function" },
+    { warmOnMiss: fromPool },
   );
 
   return {

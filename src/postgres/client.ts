@@ -19,17 +19,28 @@ export interface TransactionConnection extends PooledConnection {
 
 /**
  * What `createPostgresStore` accepts: a `pg` Pool (anything with `query` and `connect`), or a
- * single connection with `query` alone (a `pg` Client, PGlite), whose transactions then run one
- * at a time.
+ * single connection (a connected `pg` Client, PGlite, anything with `query` alone), whose
+ * transactions then run one at a time.
  */
 export interface PostgresClient extends Queryable {
   /** A pool's way to take one connection for a transaction. */
   connect?: () => Promise<PooledConnection>;
 }
 
+/**
+ * Whether `client` hands out connections (a `pg` Pool). A `pg` Client has a `connect` too, which
+ * opens its own one session: its protocol connection (`connection`) marks it as a single one.
+ */
+export function isPool(
+  client: PostgresClient,
+): client is PostgresClient & { connect: () => Promise<PooledConnection> } {
+  const session = (client as { connection?: unknown }).connection;
+  return typeof client.connect === "function" && (session === null || typeof session !== "object");
+}
+
 /** Hands out one connection per transaction; a single connection is queued. */
 export function connectionSource(client: PostgresClient): () => Promise<TransactionConnection> {
-  if (typeof client.connect === "function") {
+  if (isPool(client)) {
     const connect = client.connect.bind(client);
     return async () => {
       const connection = await connect();
