@@ -23,8 +23,11 @@ export interface TransactionConnection extends PooledConnection {
  * transactions then run one at a time.
  */
 export interface PostgresClient extends Queryable {
-  /** A pool's way to take one connection for a transaction. */
-  connect?: () => Promise<PooledConnection>;
+  /**
+   * A pool's way to take one connection (a {@link PooledConnection}) for a transaction. A `pg`
+   * Client's own `connect`, which opens its one session, is told apart by its `connection`.
+   */
+  connect?: () => Promise<unknown>;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface PostgresClient extends Queryable {
  */
 export function isPool(
   client: PostgresClient,
-): client is PostgresClient & { connect: () => Promise<PooledConnection> } {
+): client is Omit<PostgresClient, "connect"> & { connect: () => Promise<PooledConnection> } {
   const session = (client as { connection?: unknown }).connection;
   return typeof client.connect === "function" && (session === null || typeof session !== "object");
 }
