@@ -113,7 +113,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     // statement runs alone, with no BEGIN or COMMIT. Any other work upgrades to a transaction
     // block before its first statement.
     let alone = readOnly && singleRead;
-    let aloneStatements = 0;
+    let aloneRead = false;
     let begun: Promise<unknown> | undefined;
     const bulk = new BulkWrites();
     const pooled = await acquire();
@@ -133,23 +133,29 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       }
       return openingRun;
     };
+    /** What must have run before the work's statement `text`; throws what may not be sent. */
+    const ready = (text: string): Promise<void> | undefined => {
+      if (alone) {
+        if (aloneRead)
+          throw new Error(
+            "A single-read transaction made a second statement; nothing more was read.",
+          );
+        if (opening !== undefined) {
+          alone = false;
+          begun = pooled.query(READ_ONLY_BEGIN);
+        } else if (/^\s*SELECT\s/i.test(text)) aloneRead = true;
+        else throw new Error("A single-read transaction may only read.");
+      }
+      return begun === undefined ? opened() : begun.then(opened);
+    };
     const connection: TxConnection = {
       query: (text, params) => {
-        if (alone) {
-          if (aloneStatements > 0)
-            return Promise.reject(
-              new Error(
-                "A single-read transaction made a second statement; nothing more was read.",
-              ),
-            );
-          if (opening !== undefined) {
-            alone = false;
-            begun = pooled.query(READ_ONLY_BEGIN);
-          } else if (!/^\s*SELECT\s/i.test(text)) {
-            return Promise.reject(new Error("A single-read transaction may only read."));
-          } else aloneStatements++;
+        let before: Promise<void> | undefined;
+        try {
+          before = ready(text);
+        } catch (error) {
+          return Promise.reject(error);
         }
-        const before = begun === undefined ? opened() : begun.then(opened);
         return before === undefined ? run(text, params) : before.then(() => run(text, params));
       },
       copyFromRows,
@@ -157,8 +163,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         ? {}
         : {
             copyFrom: async (sql: string, data: readonly string[]) => {
-              if (alone) throw new Error("A single-read transaction may only read.");
-              await opened();
+              await ready(sql);
               options.onStatement?.(sql);
               return copyFrom(sql, data);
             },

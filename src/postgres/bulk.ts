@@ -1,5 +1,5 @@
 import { nextTurn } from "../runtime/pace";
-import { drainSteps, type Pace, ROWS_PER_STEP, runSteps, type Steps } from "../runtime/steps";
+import { type Pace, ROWS_PER_STEP, runSteps, type Steps } from "../runtime/steps";
 import type { Queryable } from "./client";
 
 /**
@@ -69,20 +69,10 @@ function escapeOne(character: string): string {
 
 /**
  * The COPY text of the rows, each prefixed by the `fixed` values and, with `ordinals`, by its
- * index first (the `n` column of {@link rowSource}'s table), in pieces of whole rows.
- */
-export function copyText(
-  columns: BulkColumns,
-  fixed: readonly unknown[] = [],
-  ordinals = false,
-): string[] {
-  return drainSteps(copyTextSteps(columns, fixed, ordinals));
-}
-
-/**
- * {@link copyText} in steps of `ROWS_PER_STEP` rows, a piece per step. Never one string for the
- * whole table: joining and encoding 10 MB at once held the host's loop for 20 to 40 ms, while a
- * piece is a step's work and is sent as soon as the connection takes it.
+ * index first (the `n` column of {@link rowSource}'s table), in steps of `ROWS_PER_STEP` rows, a
+ * piece of whole rows per step. Never one string for the whole table: joining and encoding 10 MB
+ * at once held the host's loop for 20 to 40 ms, while a piece is a step's work and is sent as
+ * soon as the connection takes it.
  */
 function* copyTextSteps(
   columns: BulkColumns,
@@ -108,6 +98,32 @@ function* copyTextSteps(
     }
   }
   return pieces;
+}
+
+/** One column of rows of type `T`: its SQL name and type, and how a row gives its value. */
+export type ColumnPick<T> = readonly [name: string, type: string, pick: (row: T) => unknown];
+
+/**
+ * The rows as bulk columns, one per pick. COPY takes each row's text straight from its row (by
+ * `line` when given, a faster writer of exactly what `copyValue` makes of the picks); the arrays
+ * of values, which only `unnest` needs, are built on first use.
+ */
+export function pickedColumns<T>(
+  rows: readonly T[],
+  picks: readonly ColumnPick<T>[],
+  line: (row: T) => string = (row) => picks.map(([, , pick]) => copyValue(pick(row))).join("\t"),
+): BulkColumns {
+  let values: unknown[][] | undefined;
+  return {
+    names: picks.map(([name]) => name),
+    types: picks.map(([, type]) => type),
+    get values() {
+      values ??= picks.map(([, , pick]) => rows.map(pick));
+      return values;
+    },
+    rows: rows.length,
+    line: (row) => line(rows[row] as T),
+  };
 }
 
 /** A row's COPY text made from the columns' arrays of values. */

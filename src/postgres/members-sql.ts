@@ -4,9 +4,11 @@ import type { Member } from "../store/snapshot";
 import {
   type BulkColumns,
   type BulkConnection,
+  type ColumnPick,
   copyValue,
   insertRows,
   type Pipeline,
+  pickedColumns,
   rowSource,
   runInTurn,
 } from "./bulk";
@@ -67,7 +69,7 @@ export function jsonValue(value: unknown): unknown {
 }
 
 /** The member columns after `org_id`, in table order, with their types. */
-const MEMBER_COLUMNS: readonly [string, string, (member: Member) => unknown][] = [
+const MEMBER_COLUMNS: readonly ColumnPick<Member>[] = [
   ["id", "text", (m) => m.id],
   ["email", "text", (m) => m.email],
   ["first_name", "text", (m) => m.firstName],
@@ -151,22 +153,9 @@ export async function isSmall(connection: Queryable, table: string): Promise<boo
   return Number(rows[0]?.relpages ?? 0) < SMALL_TABLE_PAGES;
 }
 
-/**
- * The members as bulk columns. COPY takes each row's text straight from its member; the arrays of
- * values, which only `unnest` needs, are built on first use.
- */
+/** The members as bulk columns, each row's COPY text written by {@link memberLine}. */
 export function memberColumns(members: readonly Member[]): BulkColumns {
-  let values: unknown[][] | undefined;
-  return {
-    names: MEMBER_COLUMNS.map(([name]) => name),
-    types: MEMBER_COLUMNS.map(([, type]) => type),
-    get values() {
-      values ??= MEMBER_COLUMNS.map(([, , pick]) => members.map(pick));
-      return values;
-    },
-    rows: members.length,
-    line: (row) => memberLine(members[row] as Member),
-  };
+  return pickedColumns(members, MEMBER_COLUMNS, memberLine);
 }
 
 const copyJson = (value: unknown) => copyValue(JSON.stringify(value));
@@ -244,44 +233,23 @@ export async function writeWelcomeEmails(
     connection,
     `${s}.welcome_emails`,
     { names: ["org_id"], values: [orgId] },
-    welcomeEmailColumns(emails),
+    pickedColumns(emails, WELCOME_EMAIL_PICKS),
     pipeline,
   );
 }
 
 type WelcomeEmailRow = MemberPlan["welcomeEmails"][number];
 
-const WELCOME_EMAIL_PICKS: readonly [string, (email: WelcomeEmailRow) => string][] = [
-  ["id", (e) => e.id],
-  ["member_id", (e) => e.memberId],
-  ["email", (e) => e.email],
-  ["first_name", (e) => e.firstName],
-  ["last_name", (e) => e.lastName],
-  ["product", (e) => e.product],
-  ["reason", (e) => e.reason],
-  ["created_at", (e) => e.createdAt],
+const WELCOME_EMAIL_PICKS: readonly ColumnPick<WelcomeEmailRow>[] = [
+  ["id", "text", (e) => e.id],
+  ["member_id", "text", (e) => e.memberId],
+  ["email", "text", (e) => e.email],
+  ["first_name", "text", (e) => e.firstName],
+  ["last_name", "text", (e) => e.lastName],
+  ["product", "text", (e) => e.product],
+  ["reason", "text", (e) => e.reason],
+  ["created_at", "text", (e) => e.createdAt],
 ];
-
-/**
- * The outbox rows as bulk columns: COPY takes each row's text straight from its email, a step of
- * rows at a time; the arrays of values, which only `unnest` needs, are built on first use.
- */
-function welcomeEmailColumns(emails: readonly WelcomeEmailRow[]): BulkColumns {
-  let values: string[][] | undefined;
-  return {
-    names: WELCOME_EMAIL_PICKS.map(([name]) => name),
-    types: WELCOME_EMAIL_PICKS.map(() => "text"),
-    get values() {
-      values ??= WELCOME_EMAIL_PICKS.map(([, pick]) => emails.map(pick));
-      return values;
-    },
-    rows: emails.length,
-    line: (row) => {
-      const email = emails[row] as WelcomeEmailRow;
-      return WELCOME_EMAIL_PICKS.map(([, pick]) => copyValue(pick(email))).join("\t");
-    },
-  };
-}
 
 /** The outbox columns, in the order `welcomeEmailFromRow` reads them. */
 export const WELCOME_EMAIL_COLUMNS =
