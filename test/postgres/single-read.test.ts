@@ -95,6 +95,55 @@ describe("single-read transactions on PostgreSQL (PGlite)", () => {
     expect(sent.at(-1)).toBe("COMMIT");
   });
 
+  it("answers 401, never 500, for no session, a forged one, another organization's, a deleted member's and a gone organization's", async () => {
+    const handler = createHttpHandler({ store, tokenSecret: SECRET, acceptBearer: true });
+    const lookup = (authorization?: string) =>
+      handler(
+        new Request("http://rpdi.test/api/v2/departments", {
+          headers: authorization === undefined ? {} : { authorization },
+        }),
+      ).then((response) => response.status);
+    try {
+      const issue = (orgId: string, memberId: string) =>
+        issueSessionToken(store, SECRET, { orgId, memberId }, new Date());
+      const ada = await issue(SEED_ORG_ID, "m-ada");
+      expect(await lookup(`Bearer ${ada}`)).toBe(200);
+      expect(await lookup()).toBe(401);
+      expect(await lookup(`Bearer ${ada.slice(0, -4)}AAAA`)).toBe(401);
+      const forged = await issueSessionToken(
+        store,
+        "another-secret-of-at-least-32-bytes!!!!",
+        { orgId: SEED_ORG_ID, memberId: "m-ada" },
+        new Date(),
+      );
+      expect(await lookup(`Bearer ${forged}`)).toBe(401);
+      const other = createPostgresStore({ client, schema: "single_read_other" });
+      await other.migrate();
+      await other.loadSnapshot(
+        parseOrganizationSnapshot({
+          ...seedOrganization(),
+          organization: { id: "org-elsewhere", shortName: "elsewhere", name: "Elsewhere" },
+        }),
+      );
+      const elsewhere = await issueSessionToken(
+        other,
+        SECRET,
+        { orgId: "org-elsewhere", memberId: "m-ada" },
+        new Date(),
+      );
+      expect(await lookup(`Bearer ${elsewhere}`)).toBe(401);
+      const eve = await issue(SEED_ORG_ID, "m-eve");
+      expect(await lookup(`Bearer ${eve}`)).toBe(200);
+      await store.transaction(SEED_ORG_ID, (tx) => tx.deleteMembers(["m-eve"]));
+      expect(await lookup(`Bearer ${eve}`)).toBe(401);
+      await database.query(`DELETE FROM single_read.organizations WHERE id = $1`, [SEED_ORG_ID]);
+      expect(await lookup(`Bearer ${ada}`)).toBe(401);
+    } finally {
+      await handler.close();
+      await store.loadSnapshot(parseOrganizationSnapshot(seedOrganization()));
+    }
+  });
+
   it("answers a lookup list through the HTTP binding with one statement in all", async () => {
     const handler = createHttpHandler({ store, tokenSecret: SECRET, acceptBearer: true });
     try {
