@@ -104,8 +104,11 @@ describe("single-read transactions on PostgreSQL (PGlite)", () => {
         }),
       ).then((response) => response.status);
     try {
-      const issue = (orgId: string, memberId: string) =>
-        issueSessionToken(store, SECRET, { orgId, memberId }, new Date());
+      const issue = async (orgId: string, memberId: string) => {
+        const token = await issueSessionToken(store, SECRET, { orgId, memberId }, new Date());
+        if (token === null) throw new Error(`no session for ${memberId}`);
+        return token;
+      };
       const ada = await issue(SEED_ORG_ID, "m-ada");
       expect(await lookup(`Bearer ${ada}`)).toBe(200);
       expect(await lookup()).toBe(401);
