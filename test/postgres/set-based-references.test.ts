@@ -1,0 +1,257 @@
+import { describe, expect, it } from "vitest";
+import type { PostgresClient, Queryable } from "../../src/postgres/client";
+import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import {
+  OTHER_ORG_ID,
+  otherOrganization,
+  SEED_ORG_ID,
+  seedOrganization,
+} from "../../src/testing/seed";
+import { pendingWelcomeEmails } from "../outbox/seed";
+import { describeOnServer, dropStore, freshStore, pgliteClient, schemaOfStore } from "./stores";
+
+/**
+ * The references migration 15 keeps by statement-level triggers instead of foreign keys (members
+ * and welcome emails to their organization, client matters to their review cycle, matter entries
+ * to their client matter): refused when they name nothing, followed on delete, never changed.
+ */
+async function withSeededSchema(
+  client: PostgresClient,
+  prefix: string,
+  work: (s: string) => Promise<void>,
+): Promise<void> {
+  const store = await freshStore(client, prefix);
+  try {
+    await store.loadSnapshot(
+      parseOrganizationSnapshot({ ...seedOrganization(), welcomeEmails: pendingWelcomeEmails(2) }),
+    );
+    await store.loadSnapshot(parseOrganizationSnapshot(otherOrganization()));
+    await work(`"${schemaOfStore(store)}"`);
+  } finally {
+    await dropStore(store);
+  }
+}
+
+async function sqlState(statement: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await statement;
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+  return undefined;
+}
+
+async function count(client: Queryable, sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await client.query(sql, params);
+  return Number(rows[0]?.n);
+}
+
+/** Resolves once the backend `pid` waits for a lock (the statement it was sent has reached it). */
+async function waitingForLock(client: Queryable, pid: number): Promise<void> {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const { rows } = await client.query(
+      "SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1",
+      [pid],
+    );
+    if (rows[0]?.wait_event_type === "Lock") return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`backend ${pid} never waited for a lock`);
+}
+
+function referenceCases(client: () => PostgresClient, prefix: string) {
+  it("an inserted row naming an organization, review cycle or client matter that does not exist is refused with 23503, and nothing of its statement is kept", async () => {
+    await withSeededSchema(client(), prefix, async (s) => {
+      const db = client();
+      expect(
+        await sqlState(
+          db.query(
+            `INSERT INTO ${s}.members (org_id, id, email, first_name, last_name)
+             VALUES ($1, 'm-new', 'new@firm.example', 'N', 'N'), ('no-such-org', 'm-stray', 'stray@firm.example', 'S', 'S')`,
+            [SEED_ORG_ID],
+          ),
+        ),
+      ).toBe("23503");
+      expect(
+        await sqlState(
+          db.query(
+            `INSERT INTO ${s}.welcome_emails (org_id, id, member_id, email, first_name, last_name, product, reason, created_at)
+             VALUES ('no-such-org', 'w-stray', 'm-x', 'x@firm.example', 'X', 'X', 'PERFORM', 'MEMBER_CREATED', '2026-01-01T00:00:00.000Z')`,
+          ),
+        ),
+      ).toBe("23503");
+      expect(
+        await sqlState(
+          db.query(
+            `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name)
+             SELECT org_id, 'no-such-cycle', 'cm-stray', 'M-9', 'Acme', 'Stray' FROM ${s}.review_cycles WHERE org_id = $1`,
+            [SEED_ORG_ID],
+          ),
+        ),
+      ).toBe("23503");
+      // A cycle of another organization is not this organization's cycle.
+      expect(
+        await sqlState(
+          db.query(
+            `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name)
+             SELECT $2, id, 'cm-stray', 'M-9', 'Acme', 'Stray' FROM ${s}.review_cycles WHERE org_id = $1`,
+            [SEED_ORG_ID, OTHER_ORG_ID],
+          ),
+        ),
+      ).toBe("23503");
+      expect(
+        await sqlState(
+          db.query(
+            `INSERT INTO ${s}.matter_entries (org_id, id, client_matter_id, attorney_email, billing_attorney_email, hours_billed)
+             VALUES ($1, 'e-new', 'cm-alpha', 'ada@firm.example', 'ada@firm.example', 1),
+                    ($1, 'e-stray', 'no-such-matter', 'ada@firm.example', 'ada@firm.example', 1)`,
+            [SEED_ORG_ID],
+          ),
+        ),
+      ).toBe("23503");
+      expect(
+        await count(
+          db,
+          `SELECT (SELECT count(*) FROM ${s}.members WHERE id IN ('m-new', 'm-stray'))
+                + (SELECT count(*) FROM ${s}.welcome_emails WHERE id = 'w-stray')
+                + (SELECT count(*) FROM ${s}.client_matters WHERE id = 'cm-stray')
+                + (SELECT count(*) FROM ${s}.matter_entries WHERE id IN ('e-new', 'e-stray')) AS n`,
+        ),
+      ).toBe(0);
+      // The same statements naming what exists are taken.
+      await db.query(
+        `INSERT INTO ${s}.matter_entries (org_id, id, client_matter_id, attorney_email, billing_attorney_email, hours_billed)
+         VALUES ($1, 'e-new', 'cm-alpha', 'ada@firm.example', 'ada@firm.example', 1)`,
+        [SEED_ORG_ID],
+      );
+      expect(
+        await count(db, `SELECT count(*) AS n FROM ${s}.matter_entries WHERE id = 'e-new'`),
+      ).toBe(1);
+    });
+  });
+
+  it("deleting a client matter, a review cycle or an organization deletes what names it, and only that", async () => {
+    await withSeededSchema(client(), prefix, async (s) => {
+      const db = client();
+      const rowsOf = (orgId: string) =>
+        count(
+          db,
+          `SELECT (SELECT count(*) FROM ${s}.members WHERE org_id = $1)
+                + (SELECT count(*) FROM ${s}.welcome_emails WHERE org_id = $1)
+                + (SELECT count(*) FROM ${s}.client_matters WHERE org_id = $1)
+                + (SELECT count(*) FROM ${s}.matter_entries WHERE org_id = $1) AS n`,
+          [orgId],
+        );
+      const otherBefore = await rowsOf(OTHER_ORG_ID);
+      expect(otherBefore).toBeGreaterThan(0);
+
+      await db.query(`DELETE FROM ${s}.client_matters WHERE org_id = $1 AND id = 'cm-alpha'`, [
+        SEED_ORG_ID,
+      ]);
+      expect(
+        await count(db, `SELECT count(*) AS n FROM ${s}.matter_entries WHERE org_id = $1`, [
+          SEED_ORG_ID,
+        ]),
+      ).toBe(0);
+
+      await db.query(
+        `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name)
+         SELECT org_id, id, 'cm-beta', 'M-2', 'Acme', 'Beta' FROM ${s}.review_cycles WHERE org_id = $1`,
+        [SEED_ORG_ID],
+      );
+      await db.query(
+        `INSERT INTO ${s}.matter_entries (org_id, id, client_matter_id, attorney_email, billing_attorney_email, hours_billed)
+         VALUES ($1, 'e-beta', 'cm-beta', 'ada@firm.example', 'ada@firm.example', 2)`,
+        [SEED_ORG_ID],
+      );
+      await db.query(`DELETE FROM ${s}.review_cycles WHERE org_id = $1`, [SEED_ORG_ID]);
+      expect(
+        await count(
+          db,
+          `SELECT (SELECT count(*) FROM ${s}.client_matters WHERE org_id = $1)
+                + (SELECT count(*) FROM ${s}.matter_entries WHERE org_id = $1) AS n`,
+          [SEED_ORG_ID],
+        ),
+      ).toBe(0);
+
+      expect(await rowsOf(SEED_ORG_ID)).toBeGreaterThan(0);
+      await db.query(`DELETE FROM ${s}.organizations WHERE id = $1`, [SEED_ORG_ID]);
+      expect(await rowsOf(SEED_ORG_ID)).toBe(0);
+      expect(await rowsOf(OTHER_ORG_ID)).toBe(otherBefore);
+    });
+  });
+
+  it("an update that would change a reference or a referenced key, and a TRUNCATE of a referenced table, are refused", async () => {
+    await withSeededSchema(client(), prefix, async (s) => {
+      const db = client();
+      const refused = [
+        `UPDATE ${s}.members SET org_id = '${OTHER_ORG_ID}' WHERE org_id = '${SEED_ORG_ID}'`,
+        `UPDATE ${s}.welcome_emails SET org_id = '${OTHER_ORG_ID}' WHERE org_id = '${SEED_ORG_ID}'`,
+        `UPDATE ${s}.organizations SET id = 'renamed' WHERE id = '${SEED_ORG_ID}'`,
+        `UPDATE ${s}.review_cycles SET id = 'renamed' WHERE org_id = '${SEED_ORG_ID}'`,
+        `UPDATE ${s}.client_matters SET cycle_id = 'elsewhere' WHERE org_id = '${SEED_ORG_ID}'`,
+        `UPDATE ${s}.client_matters SET id = 'renamed' WHERE org_id = '${SEED_ORG_ID}'`,
+        `UPDATE ${s}.matter_entries SET client_matter_id = 'elsewhere' WHERE org_id = '${SEED_ORG_ID}'`,
+        `TRUNCATE ${s}.client_matters CASCADE`,
+        `TRUNCATE ${s}.review_cycles CASCADE`,
+      ];
+      for (const statement of refused) expect(await sqlState(db.query(statement))).toBe("23503");
+      // Setting a reference to the value it has, as an upsert's UPDATE may, changes nothing.
+      await db.query(
+        `UPDATE ${s}.members SET org_id = org_id, first_name = 'Same' WHERE org_id = $1`,
+        [SEED_ORG_ID],
+      );
+      expect(
+        await count(db, `SELECT count(*) AS n FROM ${s}.matter_entries WHERE org_id = $1`, [
+          SEED_ORG_ID,
+        ]),
+      ).toBe(2);
+    });
+  });
+}
+
+describe("references kept per statement (migration 15)", () => {
+  describe("on PGlite", () => {
+    referenceCases(() => pgliteClient(), "references");
+  });
+
+  describeOnServer("on the PostgreSQL server", (pool) => {
+    referenceCases(() => pool(), "references_srv");
+
+    it("a member inserted while its organization is being deleted by another transaction is refused or deleted with it, never left behind", async () => {
+      await withSeededSchema(pool(), "references_race", async (s) => {
+        const inserter = await pool().connect();
+        const deleter = await pool().connect();
+        try {
+          await inserter.query("BEGIN");
+          await inserter.query(
+            `INSERT INTO ${s}.members (org_id, id, email, first_name, last_name) VALUES ($1, 'm-late', 'late@firm.example', 'L', 'L')`,
+            [SEED_ORG_ID],
+          );
+          // The inserter holds the organization FOR KEY SHARE: the delete waits for its commit.
+          const deleterPid = Number(
+            (await deleter.query("SELECT pg_backend_pid() AS pid")).rows[0]?.pid,
+          );
+          await deleter.query("BEGIN");
+          const deleted = deleter.query(`DELETE FROM ${s}.organizations WHERE id = $1`, [
+            SEED_ORG_ID,
+          ]);
+          await waitingForLock(pool(), deleterPid);
+          await inserter.query("COMMIT");
+          await deleted;
+          await deleter.query("COMMIT");
+          expect(
+            await count(pool(), `SELECT count(*) AS n FROM ${s}.members WHERE org_id = $1`, [
+              SEED_ORG_ID,
+            ]),
+          ).toBe(0);
+        } finally {
+          await inserter.query("ROLLBACK").catch(() => undefined);
+          await deleter.query("ROLLBACK").catch(() => undefined);
+          inserter.release();
+          deleter.release();
+        }
+      });
+    });
+  });
+});
