@@ -195,7 +195,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
               await run("SELECT set_config('jit', 'off', true)");
             };
       } else {
-        await pooled.query("BEGIN");
+        await pooled.query(WRITE_BEGIN);
         await pooled.query(
           "SELECT pg_advisory_xact_lock(hashtext($1)), set_config('jit', 'off', true)",
           [`rpdi:${schema}:${orgId}`],
@@ -377,6 +377,14 @@ interface TxConnection extends BulkConnection {
 
 /** A read-only transaction: one snapshot, no organization lock. */
 const READ_ONLY_BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY";
+
+/**
+ * A write: READ COMMITTED whatever the server's default, because each statement must see what
+ * was committed before it. The organization lock orders writers, and a statement after the lock
+ * sees the previous writer's rows; a removal's triggers (migration 15) delete what names the
+ * removed rows only if they can see it, and refuse to run at any other level.
+ */
+const WRITE_BEGIN = "BEGIN ISOLATION LEVEL READ COMMITTED";
 
 /** Rows a transaction wrote in bulk, by table: the candidates for fresh statistics after it. */
 class BulkWrites {

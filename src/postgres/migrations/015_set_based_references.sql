@@ -1,13 +1,16 @@
 -- The references that imports and upserts write by the thousand are checked once per statement,
 -- not once per row (issue 30). A foreign key runs a query and locks the referenced row for every
--- inserted row: a third of a 10,000-row matter upsert's COPY time, and the same share of a member
--- import's welcome emails. Each reference below is now kept by two statement-level triggers with
--- transition tables: the child's checks every row a statement inserted in one anti-join, after
--- locking the referenced rows FOR KEY SHARE in one statement (as a foreign key does, so a
--- concurrent delete waits or is seen); the parent's deletes the children of every deleted row in
--- one statement (ON DELETE CASCADE). A reference column never changes once written, nor does a
--- referenced key: rpdi never moves a row, so the triggers refuse it rather than check it. The
--- indexes that covered the foreign keys stay and cover these references.
+-- inserted row: a third of a 10,000-row matter upsert's COPY time, and a share of a member
+-- import's welcome emails. Each reference below is now kept by statement-level triggers with
+-- transition tables. The child's, after an insert, locks the referenced rows FOR KEY SHARE and
+-- counts them in one statement (one snapshot, as a foreign key's check and lock are one query),
+-- and refuses the statement if fewer exist than its rows name. The parent's, after a delete,
+-- deletes what named the deleted rows in one statement (ON DELETE CASCADE). A reference column
+-- never changes once written, nor does a referenced key: rpdi never moves a row, so the triggers
+-- refuse it rather than check it. The statements run by EXECUTE, planned for each call's own
+-- rows: a plan cached for one import's thousands of rows would scan whole tables for the single
+-- row that follows on the same connection. The indexes that covered the foreign keys cover these
+-- references. ALTER TABLE ... DISABLE TRIGGER USER now turns them off, as it never did a key.
 ALTER TABLE {{schema}}.members DROP CONSTRAINT members_org_id_fkey;
 
 ALTER TABLE {{schema}}.welcome_emails DROP CONSTRAINT welcome_emails_org_id_fkey;
@@ -17,9 +20,11 @@ ALTER TABLE {{schema}}.client_matters DROP CONSTRAINT client_matters_org_id_cycl
 ALTER TABLE {{schema}}.matter_entries DROP CONSTRAINT matter_entries_org_id_client_matter_id_fkey;
 
 -- (No line of a body ends in a semicolon: migrate() splits statements there.)
-CREATE FUNCTION {{schema}}.organization_of_added_exists() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  PERFORM 1 FROM {{schema}}.organizations o WHERE o.id IN (SELECT a.org_id FROM added a) FOR KEY SHARE OF o
-  ; IF EXISTS (SELECT 1 FROM added a WHERE NOT EXISTS (SELECT 1 FROM {{schema}}.organizations o WHERE o.id = a.org_id)) THEN
+CREATE FUNCTION {{schema}}.organization_of_added_exists() RETURNS trigger LANGUAGE plpgsql AS $$ DECLARE named_exist boolean
+  ; BEGIN
+  EXECUTE 'SELECT (SELECT count(*) FROM (SELECT 1 FROM {{schema}}.organizations p WHERE (p.id) IN (SELECT a.org_id FROM added a) FOR KEY SHARE OF p) locked)
+    = (SELECT count(*) FROM (SELECT DISTINCT a.org_id FROM added a) named)' INTO named_exist
+  ; IF NOT named_exist THEN
     RAISE EXCEPTION 'insert on table "%" names an organization that does not exist', TG_TABLE_NAME
       USING ERRCODE = 'foreign_key_violation'
   ; END IF
@@ -35,9 +40,11 @@ CREATE TRIGGER welcome_emails_organization_exists AFTER INSERT ON {{schema}}.wel
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT
   EXECUTE FUNCTION {{schema}}.organization_of_added_exists();
 
-CREATE FUNCTION {{schema}}.review_cycle_of_added_exists() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  PERFORM 1 FROM {{schema}}.review_cycles p WHERE (p.org_id, p.id) IN (SELECT a.org_id, a.cycle_id FROM added a) FOR KEY SHARE OF p
-  ; IF EXISTS (SELECT 1 FROM added a WHERE NOT EXISTS (SELECT 1 FROM {{schema}}.review_cycles p WHERE p.org_id = a.org_id AND p.id = a.cycle_id)) THEN
+CREATE FUNCTION {{schema}}.review_cycle_of_added_exists() RETURNS trigger LANGUAGE plpgsql AS $$ DECLARE named_exist boolean
+  ; BEGIN
+  EXECUTE 'SELECT (SELECT count(*) FROM (SELECT 1 FROM {{schema}}.review_cycles p WHERE (p.org_id, p.id) IN (SELECT a.org_id, a.cycle_id FROM added a) FOR KEY SHARE OF p) locked)
+    = (SELECT count(*) FROM (SELECT DISTINCT a.org_id, a.cycle_id FROM added a) named)' INTO named_exist
+  ; IF NOT named_exist THEN
     RAISE EXCEPTION 'insert on table "%" names a review cycle that does not exist', TG_TABLE_NAME
       USING ERRCODE = 'foreign_key_violation'
   ; END IF
@@ -49,9 +56,11 @@ CREATE TRIGGER client_matters_review_cycle_exists AFTER INSERT ON {{schema}}.cli
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT
   EXECUTE FUNCTION {{schema}}.review_cycle_of_added_exists();
 
-CREATE FUNCTION {{schema}}.client_matter_of_added_exists() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  PERFORM 1 FROM {{schema}}.client_matters p WHERE (p.org_id, p.id) IN (SELECT a.org_id, a.client_matter_id FROM added a) FOR KEY SHARE OF p
-  ; IF EXISTS (SELECT 1 FROM added a WHERE NOT EXISTS (SELECT 1 FROM {{schema}}.client_matters p WHERE p.org_id = a.org_id AND p.id = a.client_matter_id)) THEN
+CREATE FUNCTION {{schema}}.client_matter_of_added_exists() RETURNS trigger LANGUAGE plpgsql AS $$ DECLARE named_exist boolean
+  ; BEGIN
+  EXECUTE 'SELECT (SELECT count(*) FROM (SELECT 1 FROM {{schema}}.client_matters p WHERE (p.org_id, p.id) IN (SELECT a.org_id, a.client_matter_id FROM added a) FOR KEY SHARE OF p) locked)
+    = (SELECT count(*) FROM (SELECT DISTINCT a.org_id, a.client_matter_id FROM added a) named)' INTO named_exist
+  ; IF NOT named_exist THEN
     RAISE EXCEPTION 'insert on table "%" names a client matter that does not exist', TG_TABLE_NAME
       USING ERRCODE = 'foreign_key_violation'
   ; END IF
@@ -63,9 +72,23 @@ CREATE TRIGGER matter_entries_client_matter_exists AFTER INSERT ON {{schema}}.ma
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT
   EXECUTE FUNCTION {{schema}}.client_matter_of_added_exists();
 
+-- A removal deletes what names the removed rows in its own statement's snapshot: at READ COMMITTED
+-- that sees every reference committed before it (an uncommitted one holds its parent FOR KEY SHARE,
+-- so the removal waited for it). At REPEATABLE READ or SERIALIZABLE the snapshot is the
+-- transaction's, and a reference committed after it would be left behind where a foreign key
+-- raises a serialization failure: such a removal is refused. rpdi's writes run at READ COMMITTED.
+CREATE FUNCTION {{schema}}.removal_sees_every_reference() RETURNS void LANGUAGE plpgsql AS $$ BEGIN
+  IF current_setting('transaction_isolation') <> 'read committed' THEN
+    RAISE EXCEPTION 'a removal that deletes what names the removed rows runs at READ COMMITTED, not %', current_setting('transaction_isolation')
+      USING ERRCODE = 'invalid_transaction_state'
+  ; END IF
+  ; END
+$$;
+
 CREATE FUNCTION {{schema}}.organizations_removed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  DELETE FROM {{schema}}.members m USING removed r WHERE m.org_id = r.id
-  ; DELETE FROM {{schema}}.welcome_emails w USING removed r WHERE w.org_id = r.id
+  PERFORM {{schema}}.removal_sees_every_reference()
+  ; EXECUTE 'DELETE FROM {{schema}}.members m USING removed r WHERE m.org_id = r.id'
+  ; EXECUTE 'DELETE FROM {{schema}}.welcome_emails w USING removed r WHERE w.org_id = r.id'
   ; RETURN NULL
   ; END
 $$;
@@ -75,7 +98,8 @@ CREATE TRIGGER organizations_removed AFTER DELETE ON {{schema}}.organizations
   EXECUTE FUNCTION {{schema}}.organizations_removed();
 
 CREATE FUNCTION {{schema}}.review_cycles_removed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  DELETE FROM {{schema}}.client_matters c USING removed r WHERE c.org_id = r.org_id AND c.cycle_id = r.id
+  PERFORM {{schema}}.removal_sees_every_reference()
+  ; EXECUTE 'DELETE FROM {{schema}}.client_matters c USING removed r WHERE c.org_id = r.org_id AND c.cycle_id = r.id'
   ; RETURN NULL
   ; END
 $$;
@@ -85,7 +109,8 @@ CREATE TRIGGER review_cycles_removed AFTER DELETE ON {{schema}}.review_cycles
   EXECUTE FUNCTION {{schema}}.review_cycles_removed();
 
 CREATE FUNCTION {{schema}}.client_matters_removed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  DELETE FROM {{schema}}.matter_entries e USING removed r WHERE e.org_id = r.org_id AND e.client_matter_id = r.id
+  PERFORM {{schema}}.removal_sees_every_reference()
+  ; EXECUTE 'DELETE FROM {{schema}}.matter_entries e USING removed r WHERE e.org_id = r.org_id AND e.client_matter_id = r.id'
   ; RETURN NULL
   ; END
 $$;
@@ -125,6 +150,9 @@ CREATE TRIGGER client_matters_key_fixed BEFORE UPDATE OF org_id, id, cycle_id ON
 CREATE TRIGGER matter_entries_client_matter_fixed BEFORE UPDATE OF org_id, client_matter_id ON {{schema}}.matter_entries
   FOR EACH ROW WHEN (OLD.org_id IS DISTINCT FROM NEW.org_id OR OLD.client_matter_id IS DISTINCT FROM NEW.client_matter_id)
   EXECUTE FUNCTION {{schema}}.reference_is_fixed();
+
+CREATE TRIGGER organizations_not_truncated BEFORE TRUNCATE ON {{schema}}.organizations
+  FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.reference_is_fixed();
 
 CREATE TRIGGER review_cycles_not_truncated BEFORE TRUNCATE ON {{schema}}.review_cycles
   FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.reference_is_fixed();
