@@ -279,6 +279,20 @@ function referenceCases(client: () => PostgresClient, prefix: string) {
         `TRUNCATE ${s}.organizations CASCADE`,
       ];
       for (const statement of refused) expect(await sqlState(db.query(statement))).toBe("23503");
+      // An organization that nothing but its members names: no foreign key left to refuse for it.
+      await db.query(
+        `INSERT INTO ${s}.organizations (id, short_name, profile, external_user_emails)
+         SELECT 'org-bare', 'bare', profile, external_user_emails FROM ${s}.organizations WHERE id = $1`,
+        [SEED_ORG_ID],
+      );
+      await db.query(
+        `INSERT INTO ${s}.members (org_id, id, email, first_name, last_name) VALUES ('org-bare', 'm-bare', 'bare@firm.example', 'B', 'B')`,
+      );
+      expect(
+        await sqlState(
+          db.query(`UPDATE ${s}.organizations SET id = 'renamed' WHERE id = 'org-bare'`),
+        ),
+      ).toBe("23503");
       // Setting a reference to the value it has, as an upsert's UPDATE may, is taken.
       await db.query(
         `UPDATE ${s}.members SET org_id = org_id, first_name = 'Same' WHERE org_id = $1`,

@@ -73,8 +73,9 @@ CREATE TRIGGER matter_entries_client_matter_exists AFTER INSERT ON {{schema}}.ma
   EXECUTE FUNCTION {{schema}}.client_matter_of_added_exists();
 
 -- A removal deletes what names the removed rows in its own statement's snapshot: at READ COMMITTED
--- that sees every reference committed before it (an uncommitted one holds its parent FOR KEY SHARE,
--- so the removal waited for it). At REPEATABLE READ or SERIALIZABLE the snapshot is the
+-- that sees every reference committed before it. An uncommitted one either holds its parent FOR
+-- KEY SHARE already, so the removal waited for it, or takes that lock after the removal and finds
+-- the parent gone. At REPEATABLE READ or SERIALIZABLE the snapshot is the
 -- transaction's, and a reference committed after it would be left behind where a foreign key
 -- raises a serialization failure: such a removal is refused. rpdi's writes run at READ COMMITTED.
 CREATE FUNCTION {{schema}}.removal_sees_every_reference() RETURNS void LANGUAGE plpgsql AS $$ BEGIN
