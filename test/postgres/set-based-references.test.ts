@@ -1,6 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import type { PostgresClient, Queryable } from "../../src/postgres/client";
+import { type PostgresClient, type Queryable, sqlState } from "../../src/postgres/client";
 import { parseOrganizationSnapshot } from "../../src/store/snapshot";
 import {
   OTHER_ORG_ID,
@@ -64,14 +64,9 @@ async function withSeededSchema(
   }
 }
 
-async function sqlState(statement: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await statement;
-  } catch (error) {
-    return (error as { code?: string }).code;
-  }
-  return undefined;
-}
+/** The SQLSTATE `statement` fails with, or undefined when it succeeds. */
+const failureOf = (statement: Promise<unknown>): Promise<string | undefined> =>
+  statement.then(() => undefined, sqlState);
 
 async function count(client: Queryable, sql: string, params: unknown[] = []): Promise<number> {
   const { rows } = await client.query(sql, params);
@@ -125,7 +120,7 @@ function referenceCases(client: () => PostgresClient, prefix: string) {
     await withSeededSchema(client(), prefix, async (s) => {
       const db = client();
       expect(
-        await sqlState(
+        await failureOf(
           db.query(
             `INSERT INTO ${s}.members (org_id, id, email, first_name, last_name)
              VALUES ($1, 'm-new', 'new@firm.example', 'N', 'N'), ('no-such-org', 'm-stray', 'stray@firm.example', 'S', 'S')`,
@@ -134,7 +129,7 @@ function referenceCases(client: () => PostgresClient, prefix: string) {
         ),
       ).toBe("23503");
       expect(
-        await sqlState(
+        await failureOf(
           db.query(
             `INSERT INTO ${s}.welcome_emails (org_id, id, member_id, email, first_name, last_name, product, reason, created_at)
              VALUES ('no-such-org', 'w-stray', 'm-x', 'x@firm.example', 'X', 'X', 'PERFORM', 'MEMBER_CREATED', '2026-01-01T00:00:00.000Z')`,
@@ -142,7 +137,7 @@ function referenceCases(client: () => PostgresClient, prefix: string) {
         ),
       ).toBe("23503");
       expect(
-        await sqlState(
+        await failureOf(
           db.query(
             `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name)
              SELECT org_id, 'no-such-cycle', 'cm-stray', 'M-9', 'Acme', 'Stray' FROM ${s}.review_cycles WHERE org_id = $1 LIMIT 1`,
@@ -152,7 +147,7 @@ function referenceCases(client: () => PostgresClient, prefix: string) {
       ).toBe("23503");
       // A cycle of another organization is not this organization's cycle.
       expect(
-        await sqlState(
+        await failureOf(
           db.query(
             `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name)
              SELECT $2, id, 'cm-stray', 'M-9', 'Acme', 'Stray' FROM ${s}.review_cycles WHERE org_id = $1 LIMIT 1`,
@@ -161,7 +156,7 @@ function referenceCases(client: () => PostgresClient, prefix: string) {
         ),
       ).toBe("23503");
       expect(
-        await sqlState(
+        await failureOf(
           db.query(
             `INSERT INTO ${s}.matter_entries (org_id, id, client_matter_id, attorney_email, billing_attorney_email, hours_billed)
              VALUES ($1, 'e-new', 'cm-alpha', 'ada@firm.example', 'ada@firm.example', 1),
@@ -247,7 +242,7 @@ function referenceCases(client: () => PostgresClient, prefix: string) {
           const refusal = await onOneConnection(client(), async (connection) => {
             await connection.query(`BEGIN ISOLATION LEVEL ${level}`);
             try {
-              return await sqlState(connection.query(removal));
+              return await failureOf(connection.query(removal));
             } finally {
               await connection.query("ROLLBACK");
             }
@@ -278,7 +273,7 @@ function referenceCases(client: () => PostgresClient, prefix: string) {
         `TRUNCATE ${s}.review_cycles CASCADE`,
         `TRUNCATE ${s}.organizations CASCADE`,
       ];
-      for (const statement of refused) expect(await sqlState(db.query(statement))).toBe("23503");
+      for (const statement of refused) expect(await failureOf(db.query(statement))).toBe("23503");
       // An organization that nothing but its members names: no foreign key left to refuse for it.
       await db.query(
         `INSERT INTO ${s}.organizations (id, short_name, profile, external_user_emails)
@@ -289,7 +284,7 @@ function referenceCases(client: () => PostgresClient, prefix: string) {
         `INSERT INTO ${s}.members (org_id, id, email, first_name, last_name) VALUES ('org-bare', 'm-bare', 'bare@firm.example', 'B', 'B')`,
       );
       expect(
-        await sqlState(
+        await failureOf(
           db.query(`UPDATE ${s}.organizations SET id = 'renamed' WHERE id = 'org-bare'`),
         ),
       ).toBe("23503");
@@ -362,7 +357,7 @@ describe("references kept per statement (migration 15)", () => {
             (await inserter.query("SELECT pg_backend_pid() AS pid")).rows[0]?.pid,
           );
           await inserter.query("BEGIN");
-          const inserted = sqlState(
+          const inserted = failureOf(
             inserter.query(
               `INSERT INTO ${s}.members (org_id, id, email, first_name, last_name)
                VALUES ($1, 'm-early', 'early@firm.example', 'E', 'E'), ('org-late', 'm-late', 'late@firm.example', 'L', 'L')`,

@@ -19,13 +19,15 @@ ALTER TABLE {{schema}}.client_matters DROP CONSTRAINT client_matters_org_id_cycl
 
 ALTER TABLE {{schema}}.matter_entries DROP CONSTRAINT matter_entries_org_id_client_matter_id_fkey;
 
--- (No line of a body ends in a semicolon: migrate() splits statements there.)
-CREATE FUNCTION {{schema}}.organization_of_added_exists() RETURNS trigger LANGUAGE plpgsql AS $$ DECLARE named_exist boolean
+-- One function for every reference, told which by the trigger's arguments: the referenced table,
+-- its key columns, and the inserted table's columns that name it. (No line of a body ends in a
+-- semicolon: migrate() splits statements there.)
+CREATE FUNCTION {{schema}}.referenced_rows_exist() RETURNS trigger LANGUAGE plpgsql AS $$ DECLARE named_exist boolean
   ; BEGIN
-  EXECUTE 'SELECT (SELECT count(*) FROM (SELECT 1 FROM {{schema}}.organizations p WHERE (p.id) IN (SELECT a.org_id FROM added a) FOR KEY SHARE OF p) locked)
-    = (SELECT count(*) FROM (SELECT DISTINCT a.org_id FROM added a) named)' INTO named_exist
+  EXECUTE format('SELECT (SELECT count(*) FROM (SELECT 1 FROM %1$s p WHERE (%2$s) IN (SELECT %3$s FROM added) FOR KEY SHARE OF p) locked)
+    = (SELECT count(*) FROM (SELECT DISTINCT %3$s FROM added) named)', TG_ARGV[0], TG_ARGV[1], TG_ARGV[2]) INTO named_exist
   ; IF NOT named_exist THEN
-    RAISE EXCEPTION 'insert on table "%" names an organization that does not exist', TG_TABLE_NAME
+    RAISE EXCEPTION 'insert on table "%" names a row of % that does not exist', TG_TABLE_NAME, TG_ARGV[0]
       USING ERRCODE = 'foreign_key_violation'
   ; END IF
   ; RETURN NULL
@@ -34,91 +36,52 @@ $$;
 
 CREATE TRIGGER members_organization_exists AFTER INSERT ON {{schema}}.members
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT
-  EXECUTE FUNCTION {{schema}}.organization_of_added_exists();
+  EXECUTE FUNCTION {{schema}}.referenced_rows_exist('{{schema}}.organizations', 'id', 'org_id');
 
 CREATE TRIGGER welcome_emails_organization_exists AFTER INSERT ON {{schema}}.welcome_emails
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT
-  EXECUTE FUNCTION {{schema}}.organization_of_added_exists();
-
-CREATE FUNCTION {{schema}}.review_cycle_of_added_exists() RETURNS trigger LANGUAGE plpgsql AS $$ DECLARE named_exist boolean
-  ; BEGIN
-  EXECUTE 'SELECT (SELECT count(*) FROM (SELECT 1 FROM {{schema}}.review_cycles p WHERE (p.org_id, p.id) IN (SELECT a.org_id, a.cycle_id FROM added a) FOR KEY SHARE OF p) locked)
-    = (SELECT count(*) FROM (SELECT DISTINCT a.org_id, a.cycle_id FROM added a) named)' INTO named_exist
-  ; IF NOT named_exist THEN
-    RAISE EXCEPTION 'insert on table "%" names a review cycle that does not exist', TG_TABLE_NAME
-      USING ERRCODE = 'foreign_key_violation'
-  ; END IF
-  ; RETURN NULL
-  ; END
-$$;
+  EXECUTE FUNCTION {{schema}}.referenced_rows_exist('{{schema}}.organizations', 'id', 'org_id');
 
 CREATE TRIGGER client_matters_review_cycle_exists AFTER INSERT ON {{schema}}.client_matters
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT
-  EXECUTE FUNCTION {{schema}}.review_cycle_of_added_exists();
-
-CREATE FUNCTION {{schema}}.client_matter_of_added_exists() RETURNS trigger LANGUAGE plpgsql AS $$ DECLARE named_exist boolean
-  ; BEGIN
-  EXECUTE 'SELECT (SELECT count(*) FROM (SELECT 1 FROM {{schema}}.client_matters p WHERE (p.org_id, p.id) IN (SELECT a.org_id, a.client_matter_id FROM added a) FOR KEY SHARE OF p) locked)
-    = (SELECT count(*) FROM (SELECT DISTINCT a.org_id, a.client_matter_id FROM added a) named)' INTO named_exist
-  ; IF NOT named_exist THEN
-    RAISE EXCEPTION 'insert on table "%" names a client matter that does not exist', TG_TABLE_NAME
-      USING ERRCODE = 'foreign_key_violation'
-  ; END IF
-  ; RETURN NULL
-  ; END
-$$;
+  EXECUTE FUNCTION {{schema}}.referenced_rows_exist('{{schema}}.review_cycles', 'org_id, id', 'org_id, cycle_id');
 
 CREATE TRIGGER matter_entries_client_matter_exists AFTER INSERT ON {{schema}}.matter_entries
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT
-  EXECUTE FUNCTION {{schema}}.client_matter_of_added_exists();
+  EXECUTE FUNCTION {{schema}}.referenced_rows_exist('{{schema}}.client_matters', 'org_id, id', 'org_id, client_matter_id');
 
 -- A removal deletes what names the removed rows in its own statement's snapshot: at READ COMMITTED
 -- that sees every reference committed before it. An uncommitted one either holds its parent FOR
 -- KEY SHARE already, so the removal waited for it, or takes that lock after the removal and finds
--- the parent gone. At REPEATABLE READ or SERIALIZABLE the snapshot is the
--- transaction's, and a reference committed after it would be left behind where a foreign key
--- raises a serialization failure: such a removal is refused. rpdi's writes run at READ COMMITTED.
-CREATE FUNCTION {{schema}}.removal_sees_every_reference() RETURNS void LANGUAGE plpgsql AS $$ BEGIN
+-- the parent gone. At REPEATABLE READ or SERIALIZABLE the snapshot is the transaction's, and a
+-- reference committed after it would be left behind where a foreign key raises a serialization
+-- failure: such a removal is refused. rpdi's writes run at READ COMMITTED. The arguments: the
+-- table whose rows name the removed ones, its naming columns, and the removed rows' key columns.
+CREATE FUNCTION {{schema}}.naming_rows_removed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
   IF current_setting('transaction_isolation') <> 'read committed' THEN
     RAISE EXCEPTION 'a removal that deletes what names the removed rows runs at READ COMMITTED, not %', current_setting('transaction_isolation')
       USING ERRCODE = 'invalid_transaction_state'
   ; END IF
-  ; END
-$$;
-
-CREATE FUNCTION {{schema}}.organizations_removed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  PERFORM {{schema}}.removal_sees_every_reference()
-  ; EXECUTE 'DELETE FROM {{schema}}.members m USING removed r WHERE m.org_id = r.id'
-  ; EXECUTE 'DELETE FROM {{schema}}.welcome_emails w USING removed r WHERE w.org_id = r.id'
+  ; EXECUTE format('DELETE FROM %1$s WHERE (%2$s) IN (SELECT %3$s FROM removed)', TG_ARGV[0], TG_ARGV[1], TG_ARGV[2])
   ; RETURN NULL
   ; END
 $$;
 
-CREATE TRIGGER organizations_removed AFTER DELETE ON {{schema}}.organizations
+CREATE TRIGGER organizations_removed_members AFTER DELETE ON {{schema}}.organizations
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT
-  EXECUTE FUNCTION {{schema}}.organizations_removed();
+  EXECUTE FUNCTION {{schema}}.naming_rows_removed('{{schema}}.members', 'org_id', 'id');
 
-CREATE FUNCTION {{schema}}.review_cycles_removed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  PERFORM {{schema}}.removal_sees_every_reference()
-  ; EXECUTE 'DELETE FROM {{schema}}.client_matters c USING removed r WHERE c.org_id = r.org_id AND c.cycle_id = r.id'
-  ; RETURN NULL
-  ; END
-$$;
+CREATE TRIGGER organizations_removed_welcome_emails AFTER DELETE ON {{schema}}.organizations
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT
+  EXECUTE FUNCTION {{schema}}.naming_rows_removed('{{schema}}.welcome_emails', 'org_id', 'id');
 
 CREATE TRIGGER review_cycles_removed AFTER DELETE ON {{schema}}.review_cycles
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT
-  EXECUTE FUNCTION {{schema}}.review_cycles_removed();
-
-CREATE FUNCTION {{schema}}.client_matters_removed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  PERFORM {{schema}}.removal_sees_every_reference()
-  ; EXECUTE 'DELETE FROM {{schema}}.matter_entries e USING removed r WHERE e.org_id = r.org_id AND e.client_matter_id = r.id'
-  ; RETURN NULL
-  ; END
-$$;
+  EXECUTE FUNCTION {{schema}}.naming_rows_removed('{{schema}}.client_matters', 'org_id, cycle_id', 'org_id, id');
 
 CREATE TRIGGER client_matters_removed AFTER DELETE ON {{schema}}.client_matters
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT
-  EXECUTE FUNCTION {{schema}}.client_matters_removed();
+  EXECUTE FUNCTION {{schema}}.naming_rows_removed('{{schema}}.matter_entries', 'org_id, client_matter_id', 'org_id, id');
 
 -- A key or reference changed by an UPDATE, or a referenced table emptied by TRUNCATE, is refused.
 -- The UPDATE triggers name their columns, so an update that does not set them never calls this.
