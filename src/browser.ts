@@ -8,6 +8,9 @@
 export { annotateCsv } from "./csv/error-report";
 export { escapeFormula, unescapeFormula } from "./csv/formula-escape";
 export { type CsvInput, MAX_CSV_BYTES } from "./csv/read";
+export type { Member } from "./domain/member";
+export type { OrganizationProfile } from "./domain/organization";
+export { Product } from "./domain/products";
 export { type ExampleFileName, exampleFiles } from "./examples/files";
 export { matterErrorReport } from "./matters/error-report";
 export {
@@ -69,5 +72,3 @@ export {
   type PartialMessageCatalog,
   renderMessage,
 } from "./messages/catalog";
-export { Product } from "./store/products";
-export type { Member, OrganizationProfile } from "./store/snapshot";

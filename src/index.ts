@@ -17,8 +17,22 @@ export {
   readCsv,
 } from "./csv/read";
 export { type CsvWriteOptions, writeCsv } from "./csv/write";
-export { DEGREES, type Degree, isKnownDegree } from "./feed/degrees";
-export { FeedIndex } from "./feed/feed-index";
+export {
+  type ColumnMappingKind,
+  type ColumnMappingPair,
+  type ColumnOfKind,
+  MAX_MAPPING_PAIRS,
+  MAX_MAPPING_SOURCE_LENGTH,
+  type SavedColumnMappings,
+  savedColumnMappingsSchema,
+} from "./domain/column-mappings";
+export {
+  FLSA_STATUSES,
+  type FlsaStatus,
+  WORK_ARRANGEMENTS,
+  type WorkArrangement,
+} from "./domain/enums";
+export { Feature } from "./domain/features";
 export {
   type Application,
   type ApplicationEducation,
@@ -33,6 +47,7 @@ export {
   customFieldAnswerSchema,
   customFieldSchema,
   type FeedApplication,
+  type FeedApplicationHead,
   type FeedJob,
   feedJobSchema,
   type Job,
@@ -40,40 +55,12 @@ export {
   jobSchema,
   type Pipeline,
   pipelineSchema,
+  type RangedStatusChange,
   type StatusChange,
   statusChangeSchema,
-} from "./feed/model";
-export {
-  DEFAULT_WINDOW_DAYS,
-  FEED_PARAMETERS,
-  type FeedQuery,
-  type FeedQueryError,
-  type FeedQueryErrorCause,
-  type FeedQueryResult,
-  type FeedSearchParams,
-  parseFeedQuery,
-} from "./feed/params";
-export {
-  type QueryJobApplicationsInput,
-  type QueryJobApplicationsOutcome,
-  queryJobApplications,
-} from "./feed/query";
-export {
-  cutRangedChanges,
-  type FeedApplicationHead,
-  type FeedCutEntry,
-  type RangedStatusChange,
-  shapeCut,
-} from "./feed/ranged";
-export {
-  createRateLimiter,
-  FEED_RATE_LIMIT,
-  type FlexibleLimiter,
-  type RateDecision,
-  type RateLimiter,
-  type RatePolicy,
-  rateLimiterFrom,
-} from "./feed/rate-limit";
+} from "./domain/feed";
+export { FeedIndex } from "./domain/feed-index";
+export type { FeedQuery } from "./domain/feed-query";
 export {
   type FeedOrganization,
   type JobApplication,
@@ -86,7 +73,71 @@ export {
   jobApplicationSchema,
   jobApplicationStatusSchema,
   shapeJobApplication,
-} from "./feed/record";
+} from "./domain/feed-record";
+export {
+  MATTER_HEADERS,
+  type MatterHeader,
+  MEMBER_HEADERS,
+  type MemberHeader,
+} from "./domain/headers";
+export { applyMatterWrites, type MatterWrites } from "./domain/matter-writes";
+export {
+  type ClientMatter,
+  type CycleMatters,
+  clientMatterSchema,
+  flattenCycle,
+  type MatterEntry,
+  matterEntrySchema,
+  nestCycle,
+  type ReviewCycle,
+  reviewCycleSchema,
+} from "./domain/matters";
+export {
+  type Education,
+  educationSchema,
+  type Member,
+  type MemberInput,
+  memberSchema,
+  type ProductMemberName,
+  type ProductRole,
+  productRoleSchema,
+} from "./domain/member";
+export type { MemberWrites } from "./domain/member-writes";
+export {
+  type Office,
+  type OrganizationProfile,
+  type OrganizationProfileInput,
+  officeSchema,
+  organizationProfileSchema,
+  type SsoSettings,
+  ssoSettingsSchema,
+} from "./domain/organization";
+export { isProduct, PRODUCTS, Product, ROLES, Role } from "./domain/products";
+export {
+  type OrganizationSnapshot,
+  type OrganizationSnapshotInput,
+  organizationSnapshotSchema,
+  parseOrganizationSnapshot,
+  performMemberEmails,
+} from "./domain/snapshot";
+export { type WelcomeEmail, welcomeEmailSchema } from "./domain/welcome-email";
+export { DEGREES, type Degree, isKnownDegree } from "./feed/degrees";
+export {
+  DEFAULT_WINDOW_DAYS,
+  FEED_PARAMETERS,
+  type FeedQueryError,
+  type FeedQueryErrorCause,
+  type FeedQueryResult,
+  type FeedSearchParams,
+  parseFeedQuery,
+} from "./feed/params";
+export {
+  type QueryJobApplicationsInput,
+  type QueryJobApplicationsOutcome,
+  queryJobApplications,
+} from "./feed/query";
+export { cutRangedChanges, type FeedCutEntry, shapeCut } from "./feed/ranged";
+export { createRateLimiter, FEED_RATE_LIMIT } from "./feed/rate-limit";
 export { type FeedPage, pageJobApplications, selectJobApplications } from "./feed/select";
 export {
   GRAPHQL_MEMBER_FIELDS,
@@ -150,15 +201,6 @@ export {
   remapMemberCsv,
 } from "./mapping/remap";
 export {
-  type ColumnMappingKind,
-  type ColumnMappingPair,
-  type ColumnOfKind,
-  MAX_MAPPING_PAIRS,
-  MAX_MAPPING_SOURCE_LENGTH,
-  type SavedColumnMappings,
-  savedColumnMappingsSchema,
-} from "./mapping/saved";
-export {
   AUTO_ACCEPT_CONFIDENCE,
   acceptedColumnMapping,
   type ColumnSuggestion,
@@ -168,27 +210,13 @@ export {
   suggestMatterColumns,
   suggestMemberColumns,
 } from "./mapping/suggest";
-export { applyMatterWrites, type MatterWrites } from "./matters/apply";
 export {
   MATTER_COLUMNS,
   MATTER_FIELDS,
-  MATTER_HEADERS,
   type MatterColumn,
   type MatterField,
-  type MatterHeader,
   type MatterRuleContext,
 } from "./matters/columns";
-export {
-  type ClientMatter,
-  type CycleMatters,
-  clientMatterSchema,
-  flattenCycle,
-  type MatterEntry,
-  matterEntrySchema,
-  nestCycle,
-  type ReviewCycle,
-  reviewCycleSchema,
-} from "./matters/entries";
 export { matterErrorReport } from "./matters/error-report";
 export {
   MATTER_FILE_ERROR_TYPES,
@@ -245,10 +273,8 @@ export {
   MAX_MENTORS,
   MEMBER_COLUMNS,
   MEMBER_FIELDS,
-  MEMBER_HEADERS,
   type MemberColumn,
   type MemberField,
-  type MemberHeader,
 } from "./members/columns";
 export {
   type DeliverWelcomeEmailsOptions,
@@ -267,12 +293,6 @@ export {
   type MemberEditResult,
   type MemberFieldError,
 } from "./members/edit";
-export {
-  FLSA_STATUSES,
-  type FlsaStatus,
-  WORK_ARRANGEMENTS,
-  type WorkArrangement,
-} from "./members/enums";
 export { memberErrorReport } from "./members/error-report";
 export {
   MEMBER_FILE_ERROR_TYPES,
@@ -349,11 +369,7 @@ export {
   memberSheetAddresses,
   readMemberSheet,
 } from "./members/sheet";
-export {
-  findAbsentMembers,
-  type ProductMemberName,
-  summarizeMemberImport,
-} from "./members/summary";
+export { findAbsentMembers, summarizeMemberImport } from "./members/summary";
 export {
   type MemberRowsRead,
   type MemberValidation,
@@ -362,7 +378,7 @@ export {
   validateMemberCsv,
   validateMemberSheet,
 } from "./members/validate";
-export { type WelcomeEmail, welcomeEmailSchema } from "./members/welcome-email";
+export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from "./memory/store";
 export {
   defineMessages,
   ENGLISH_MESSAGES,
@@ -376,6 +392,13 @@ export {
   type PartialMessageCatalog,
   renderMessage,
 } from "./messages/catalog";
+export {
+  type FlexibleLimiter,
+  type RateDecision,
+  type RateLimiter,
+  type RatePolicy,
+  rateLimiterFrom,
+} from "./runtime/rate-limit";
 export { drainSteps, type Pace, runSteps, type Steps } from "./runtime/steps";
 export {
   MemberConflictError,
@@ -383,9 +406,7 @@ export {
   StoreConflictError,
   StoreError,
 } from "./store/errors";
-export { Feature } from "./store/features";
 export type { MemberIdPage } from "./store/member-page";
-export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from "./store/memory";
 export {
   type ClaimedWelcomeEmail,
   isWelcomeEmailOutbox,
@@ -397,28 +418,6 @@ export {
   type WelcomeEmailClaimRequest,
   type WelcomeEmailOutbox,
 } from "./store/port";
-export { isProduct, PRODUCTS, Product, ROLES, Role } from "./store/products";
 export { runReadOnly, runTransaction } from "./store/run";
-export {
-  type Education,
-  educationSchema,
-  type Member,
-  type MemberInput,
-  memberSchema,
-  type Office,
-  type OrganizationProfile,
-  type OrganizationProfileInput,
-  type OrganizationSnapshot,
-  type OrganizationSnapshotInput,
-  officeSchema,
-  organizationProfileSchema,
-  organizationSnapshotSchema,
-  type ProductRole,
-  parseOrganizationSnapshot,
-  performMemberEmails,
-  productRoleSchema,
-  type SsoSettings,
-  ssoSettingsSchema,
-} from "./store/snapshot";
 export { MAX_HOURS_BILLED } from "./values/hours";
 export { CaseInsensitiveList } from "./values/lookup";

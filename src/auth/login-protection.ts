@@ -3,7 +3,7 @@ import {
   type RateLimiterAbstract,
   RateLimiterMemory,
 } from "rate-limiter-flexible";
-import { consumeSettled } from "../feed/rate-limit";
+import { consumeSettled } from "../runtime/rate-limit";
 
 /** Whether a login may be tried now; if not, for how long it is held back. */
 export type LoginCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -1,8 +1,8 @@
+import type { Member } from "../domain/member";
 import { OrganizationNotFoundError } from "../store/errors";
 import type { Store } from "../store/port";
 import { runReadOnly, runTransaction } from "../store/run";
-import type { Member } from "../store/snapshot";
-import { holdsNul } from "../store/unstorable-keys";
+import { holdsNul } from "../values/nul";
 import {
   deviceBinding,
   issueDeviceToken,

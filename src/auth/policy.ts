@@ -1,6 +1,7 @@
-import { Feature } from "../store/features";
-import { PRODUCTS, Product, Role } from "../store/products";
-import type { Member, OrganizationProfile, ProductRole } from "../store/snapshot";
+import { Feature } from "../domain/features";
+import type { Member, MemberRoles, ProductRole } from "../domain/member";
+import type { OrganizationProfile } from "../domain/organization";
+import { PRODUCTS, Product, Role } from "../domain/products";
 
 /** The endpoint groups of the spec's "Authorization per endpoint group", plus rpdi's own. */
 export type EndpointGroup =
@@ -126,9 +127,6 @@ export interface MemberOperationArgs {
 export type MemberOperationRequest = {
   [O in MemberOperation]: { operation: O } & MemberOperationArgs[O];
 }[MemberOperation];
-
-/** What the decision reads of a member: who it is and its product roles. */
-export type MemberRoles = Pick<Member, "id" | "products">;
 
 /**
  * The products an operation touches on its target: the caller needs `ADMIN` on every one. An

@@ -1,9 +1,10 @@
 import { hmac } from "@noble/hashes/hmac";
 import { sha256 } from "@noble/hashes/sha2";
 import { base64url } from "jose";
-import { memberSessionState } from "../store/session-epoch";
-import type { Member, OrganizationProfile } from "../store/snapshot";
-import { RecentMap } from "./recent-map";
+import type { Member } from "../domain/member";
+import type { OrganizationProfile } from "../domain/organization";
+import { memberSessionState } from "../domain/session-epoch";
+import { RecentMap } from "../runtime/recent-map";
 import { type TokenSecret, tokenSecretBytes } from "./token";
 
 /**

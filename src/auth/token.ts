@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
-import { RecentMap } from "./recent-map";
+import { RecentMap } from "../runtime/recent-map";
 
 /** Who a session token speaks for. */
 export interface Session {

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import type { Job } from "../feed/model";
+import { Feature } from "../domain/features";
+import type { Job } from "../domain/feed";
 import { isOnJobBoard, type JobBoardFilters, selectBoardJobs } from "../jobs/board";
-import { Feature } from "../store/features";
 import { type CliIo, ExitCode, toJson, UsageError } from "./io";
 import { parseFailure } from "./parse-failure";
 import { readSnapshotFile } from "./snapshot-file";

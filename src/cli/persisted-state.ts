@@ -1,4 +1,4 @@
-import type { MemoryStore } from "../store/memory";
+import type { MemoryStore } from "../memory/store";
 import { writeFileAtomically } from "./atomic-file";
 import { coalesce } from "./coalesce";
 import { describe } from "./snapshot-file";

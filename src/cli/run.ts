@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { version } from "../../package.json";
+import { isProduct, PRODUCTS } from "../domain/products";
 import { hostNameOf } from "../http/allowed-hosts";
-import { isProduct, PRODUCTS } from "../store/products";
 import { examplesCommand } from "./examples";
 import { feedPullCommand } from "./feed-pull";
 import { headerMappedIo } from "./header-map";

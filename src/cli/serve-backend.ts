@@ -1,10 +1,10 @@
 import type { LoginProtection } from "../auth/login-protection";
-import type { RateLimiter } from "../feed/rate-limit";
+import type { OrganizationSnapshot } from "../domain/snapshot";
 import { listWelcomeEmails } from "../members/outbox";
+import { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from "../memory/store";
 import { schemaName } from "../postgres/client";
-import { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from "../store/memory";
+import type { RateLimiter } from "../runtime/rate-limit";
 import type { Store } from "../store/port";
-import type { OrganizationSnapshot } from "../store/snapshot";
 import { UsageError } from "./io";
 
 /** Where `rpdi serve` keeps its state, with the counters its instances share. */
@@ -69,7 +69,7 @@ export async function postgresBackend(
   }
   const pg = await optionalPeer<typeof import("pg")>("pg", () => import("pg"));
   const { createPostgresStore } = await import("../postgres/adapter");
-  const { createPostgresLimiters } = await import("../postgres/limiters");
+  const { createPostgresLimiters } = await import("../limits/postgres");
   const pool = new pg.default.Pool({
     connectionString: options.databaseUrl,
     max: options.poolSize,

@@ -3,11 +3,11 @@ import { readFile, stat } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
-import { createRateLimiter } from "../feed/rate-limit";
+import { type OrganizationSnapshot, organizationSnapshotSchema } from "../domain/snapshot";
 import { LOOPBACK_HOSTS } from "../http/allowed-hosts";
 import { createHttpHandler } from "../http/handler";
-import type { MemoryStore } from "../store/memory";
-import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
+import type { MemoryStore } from "../memory/store";
+import { createWindowRateLimiter } from "../runtime/rate-limit";
 import { removeStrayTemporaries } from "./atomic-file";
 import { createDocsPage, DOCS_PATH } from "./docs-page";
 import { UsageError } from "./io";
@@ -186,7 +186,7 @@ export async function serveCommand(
     ...(backend.rateLimiter === undefined
       ? options.feedLimit === undefined
         ? {}
-        : { rateLimiter: createRateLimiter(options.feedLimit) }
+        : { rateLimiter: createWindowRateLimiter(options.feedLimit) }
       : { rateLimiter: backend.rateLimiter }),
     ...(backend.loginProtection === undefined ? {} : { loginProtection: backend.loginProtection }),
     ...(backend.jobBoardRateLimiter === undefined

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
+import { type OrganizationSnapshot, organizationSnapshotSchema } from "../domain/snapshot";
 import { type CliIo, UsageError } from "./io";
 
 /** Reads `--org`: an organization snapshot JSON file. */

@@ -1,4 +1,4 @@
-import { PRODUCTS } from "../store/products";
+import { PRODUCTS } from "../domain/products";
 import { LIST_NAMES } from "./lists";
 
 /** The commands with a help page of their own. */

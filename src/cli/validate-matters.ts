@@ -1,6 +1,7 @@
 import { csvSizeError } from "../csv/read";
-import { MATTER_HEADERS } from "../matters/columns";
-import { flattenCycle } from "../matters/entries";
+import { MATTER_HEADERS } from "../domain/headers";
+import { flattenCycle } from "../domain/matters";
+import { type OrganizationSnapshot, performMemberEmails } from "../domain/snapshot";
 import { matterErrorReport } from "../matters/error-report";
 import { MatterFileErrorType } from "../matters/errors";
 import { legacyConflictText } from "../matters/legacy-conflict-text";
@@ -11,7 +12,6 @@ import type { MatterValidationResult } from "../matters/result";
 import type { MatterRuleSet } from "../matters/rule-sets";
 import { matterReadFailure, readMatterRowTexts } from "../matters/sheet";
 import { checkMatterRows, type MatterCheck, matterFileErrorCheck } from "../matters/validate";
-import { type OrganizationSnapshot, performMemberEmails } from "../store/snapshot";
 import { canonicalId } from "../values/uuid";
 import { describeRest, type ErrorTally, splitByRows } from "./capped-errors";
 import { delimiterHint } from "./delimiter-hint";

@@ -1,6 +1,7 @@
 import { CSV_SLICE_BYTES } from "../csv/parse";
 import { csvSizeError, MAX_CSV_BYTES } from "../csv/read";
-import { MEMBER_HEADERS } from "../members/columns";
+import { MEMBER_HEADERS } from "../domain/headers";
+import type { Product } from "../domain/products";
 import { memberErrorReport } from "../members/error-report";
 import type {
   MemberImportResult,
@@ -14,7 +15,6 @@ import { memberReadFailure } from "../members/sheet";
 import { summarizeMemberImport } from "../members/summary";
 import { readMemberRowSteps } from "../members/validate";
 import { runSteps } from "../runtime/steps";
-import type { Product } from "../store/products";
 import { describeRest, type ErrorTally, splitByRows } from "./capped-errors";
 import { delimiterHint } from "./delimiter-hint";
 import { type CliIo, DIM, ExitCode, GREEN, paint, RED, toJson } from "./io";

@@ -1,6 +1,6 @@
+import { type JobApplication, jobApplicationListSchema } from "../domain/feed-record";
 import { isKnownDegree } from "../feed/degrees";
 import { FEED_PARAMETERS, parseFeedInstant } from "../feed/params";
-import { type JobApplication, jobApplicationListSchema } from "../feed/record";
 import { errorBodySchema } from "../http/error-body";
 import type { Addresses } from "./addresses";
 import type { CallOptions } from "./members";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Product, Role } from "../domain/products";
 import {
   GRAPHQL_MEMBER_FIELDS,
   type GraphqlError,
@@ -8,7 +9,6 @@ import {
   graphqlMemberConnectionSchema,
   graphqlMemberSchema,
 } from "../graphql/member-result";
-import type { Product, Role } from "../store/products";
 import type { Addresses } from "./addresses";
 import {
   RpdiAuthorizationError,

@@ -2,7 +2,7 @@
  * `rpdi/client`: the interface from the integrator's side. Web-standard APIs only (fetch,
  * FormData, Blob), so it runs in Node, Deno, Bun, workers and browsers.
  */
-export { DEGREES, type Degree, isKnownDegree } from "../feed/degrees";
+
 export {
   type JobApplication,
   type JobApplicationCustomField,
@@ -10,7 +10,10 @@ export {
   type JobApplicationStatus,
   jobApplicationListSchema,
   jobApplicationSchema,
-} from "../feed/record";
+} from "../domain/feed-record";
+export type { Office } from "../domain/organization";
+export type { Product, Role } from "../domain/products";
+export { DEGREES, type Degree, isKnownDegree } from "../feed/degrees";
 export {
   type GraphqlError,
   type GraphqlMember,
@@ -46,8 +49,6 @@ export {
   memberImportResultSchema,
   memberValidationResultSchema,
 } from "../members/result";
-export type { Product, Role } from "../store/products";
-export type { Office } from "../store/snapshot";
 export type { ClientAddresses } from "./addresses";
 export { type ClientOptions, createClient, type RpdiClient } from "./create-client";
 export {

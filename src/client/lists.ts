@@ -1,10 +1,10 @@
+import type { Office } from "../domain/organization";
 import {
   officeListSchema,
   type PracticeArea,
   practiceAreaListSchema,
   stringListSchema,
 } from "../lists/lists";
-import type { Office } from "../store/snapshot";
 import type { Addresses } from "./addresses";
 import { RpdiNotFoundError } from "./errors";
 import type { CallOptions } from "./members";

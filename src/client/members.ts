@@ -1,3 +1,4 @@
+import { isProduct, type Product } from "../domain/products";
 import { errorBodySchema } from "../http/error-body";
 import {
   type BulkRemoveResult,
@@ -6,7 +7,6 @@ import {
   memberImportResultSchema,
   memberValidationResultSchema,
 } from "../members/result";
-import { isProduct, type Product } from "../store/products";
 import type { Addresses } from "./addresses";
 import { multipartFile, type UploadFile, uploadBlob } from "./file-body";
 import type { Transport } from "./transport";

@@ -1,4 +1,4 @@
-import type { JobApplication, JobApplicationStatus } from "../feed/record";
+import type { JobApplication, JobApplicationStatus } from "../domain/feed-record";
 
 /** The windows of a pull: `count` ranges of whole seconds, each overlapping the previous. */
 export interface PullWindows {

@@ -4,7 +4,7 @@
  */
 import organization from "../../fixtures/org.json";
 import sandbox from "../../fixtures/sandbox.json";
-import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../store/snapshot";
+import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../domain/snapshot";
 
 export { type ExampleFileName, exampleFiles } from "./files";
 

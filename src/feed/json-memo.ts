@@ -1,6 +1,6 @@
-import { RecentMap } from "../auth/recent-map";
-import type { FeedIndex } from "./feed-index";
-import type { FeedQuery } from "./params";
+import type { FeedIndex } from "../domain/feed-index";
+import type { FeedQuery } from "../domain/feed-query";
+import { RecentMap } from "../runtime/recent-map";
 
 /** Answers a {@link FeedJsonMemo} keeps per index by default. */
 export const FEED_JSON_MEMO_ANSWERS = 8;

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
-import type { Pipeline } from "./model";
+import type { Pipeline } from "../domain/feed";
+import type { FeedQuery } from "../domain/feed-query";
 
 /** The feed's query parameters (spec: GET /v1/job-applications). */
 export const FEED_PARAMETERS = {
@@ -11,14 +12,6 @@ export const FEED_PARAMETERS = {
 
 /** The spec's default window start: 30 days before now. */
 export const DEFAULT_WINDOW_DAYS = 30;
-
-/** A parsed feed query: an inclusive UTC range and optional filters (lower-cased). */
-export interface FeedQuery {
-  start: Date;
-  end: Date;
-  status: string | null;
-  bucket: string | null;
-}
 
 /** The spec's four causes of a 400 from the feed. */
 export type FeedQueryErrorCause =

@@ -1,16 +1,12 @@
+import type { FeedIndex } from "../domain/feed-index";
+import type { FeedQuery } from "../domain/feed-query";
+import type { JobApplication } from "../domain/feed-record";
+import type { OrganizationProfile } from "../domain/organization";
 import type { Store, StoreTx } from "../store/port";
 import { guarded, runReadOnly, storeFailure } from "../store/run";
-import type { OrganizationProfile } from "../store/snapshot";
-import type { FeedIndex } from "./feed-index";
 import type { FeedJsonMemo } from "./json-memo";
-import {
-  type FeedQuery,
-  type FeedQueryError,
-  type FeedSearchParams,
-  parseFeedQuery,
-} from "./params";
+import { type FeedQueryError, type FeedSearchParams, parseFeedQuery } from "./params";
 import { cutRangedChanges, shapeCut } from "./ranged";
-import type { JobApplication } from "./record";
 import { pageJobApplications, selectJobApplications } from "./select";
 
 /**

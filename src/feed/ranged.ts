@@ -1,31 +1,11 @@
-import type { Application, Candidate, FeedJob } from "./model";
-import type { FeedQuery } from "./params";
-import { type FeedOrganization, feedRecordShaper, type JobApplication } from "./record";
-import { compareIds } from "./select";
-
-/**
- * A stored status change with its time in epoch milliseconds (truncated to the millisecond, as
- * `Date.parse` reads a finer time), for adapters that select the feed's range themselves.
- */
-export interface RangedStatusChange {
-  applicationId: string;
-  /** Its place in the application's stored history: orders changes made at the same time. */
-  position: number;
-  statusName: string;
-  statusBucketName: string;
-  at: number;
-}
-
-/**
- * An application as the feed's record needs it when its status changes come separately: without
- * its history, with the time of its latest status change (epoch milliseconds).
- */
-export interface FeedApplicationHead {
-  application: Omit<Application, "statusChanges">;
-  candidate: Candidate;
-  job: FeedJob;
-  latestStatusAt: number;
-}
+import type { FeedApplicationHead, RangedStatusChange } from "../domain/feed";
+import type { FeedQuery } from "../domain/feed-query";
+import {
+  type FeedOrganization,
+  feedRecordShaper,
+  type JobApplication,
+} from "../domain/feed-record";
+import { compareIds } from "../runtime/compare-ids";
 
 /** An application the feed shows, with the changes it shows, oldest first. */
 export interface FeedCutEntry {

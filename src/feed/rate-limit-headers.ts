@@ -1,4 +1,4 @@
-import type { RateDecision, RatePolicy } from "./rate-limit";
+import type { RateDecision, RatePolicy } from "../runtime/rate-limit";
 
 /** The name of the feed's quota in the headers. */
 const POLICY_NAME = "feed";

@@ -1,12 +1,13 @@
-import type { FeedApplication, StatusChange } from "./model";
-import type { FeedQuery } from "./params";
+import type { FeedApplication, StatusChange } from "../domain/feed";
+import type { FeedQuery } from "../domain/feed-query";
 import {
   type FeedOrganization,
   type JobApplication,
   jobApplicationShaper,
   statusTime,
   type TimedStatusChange,
-} from "./record";
+} from "../domain/feed-record";
+import { compareIds } from "../runtime/compare-ids";
 
 /**
  * The feed's exact cut (spec: GET /v1/job-applications, DESIGN.md's ordering): an application is
@@ -118,11 +119,6 @@ function keyOf(record: JobApplication): string {
       statusUpdatedAt: string;
     }
   ).statusUpdatedAt;
-}
-
-/** The order of application ids among records whose latest shown change is at the same time. */
-export function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function encodeCursor(position: FeedPosition): string {

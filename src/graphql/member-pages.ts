@@ -1,9 +1,9 @@
+import type { Member } from "../domain/member";
+import type { Product } from "../domain/products";
 import { type MemberPage, publicMember } from "../members/operations";
 import { type MemberIdPage, MemberPageCollector } from "../store/member-page";
 import type { Store } from "../store/port";
-import type { Product } from "../store/products";
 import { runReadOnly } from "../store/run";
-import type { Member } from "../store/snapshot";
 import { stopIfAborted } from "./abort";
 
 /** Members looked at between two turns of the event loop while a page is cut. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRODUCTS, ROLES } from "../store/products";
+import { PRODUCTS, ROLES } from "../domain/products";
 
 /** A `Member` of the GraphQL schema with every field selected (see `MEMBER_GRAPHQL_SDL`). */
 export const graphqlMemberSchema = z.object({

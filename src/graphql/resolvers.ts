@@ -1,5 +1,6 @@
 import { GraphQLError } from "graphql";
 import { authorizeMemberOperation, type MemberOperationRequest } from "../auth/policy";
+import type { Product, Role } from "../domain/products";
 import type { MemberEdit } from "../members/edit";
 import {
   addMemberProductRole,
@@ -13,7 +14,6 @@ import {
   type MemberTargetRefusal,
   revokeMemberProductAccess,
 } from "../members/operations";
-import type { Product, Role } from "../store/products";
 import { abortableStore, stopIfAborted } from "./abort";
 import type { GraphqlContext } from "./context";
 import { graphqlError, MemberGraphqlErrorCode } from "./errors";

@@ -1,6 +1,6 @@
 import type { Context, HonoRequest, MiddlewareHandler } from "hono";
 import { authorize, type EndpointGroup } from "../auth/policy";
-import type { Product } from "../store/products";
+import type { Product } from "../domain/products";
 import type { HttpEnv, HttpSettings } from "./env";
 import { jsonError } from "./responses";
 import { callerOf, type ReadBeside, sessionTokenOf } from "./session";

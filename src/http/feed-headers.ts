@@ -1,5 +1,5 @@
-import type { RateDecision, RatePolicy } from "../feed/rate-limit";
 import { rateLimitHeaders } from "../feed/rate-limit-headers";
+import type { RateDecision, RatePolicy } from "../runtime/rate-limit";
 import { COMMON_HEADERS, JSON_CONTENT_TYPE } from "./responses";
 
 /**

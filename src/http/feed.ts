@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { FeedIndex } from "../feed/feed-index";
+import type { FeedIndex } from "../domain/feed-index";
+import { jobApplicationListSchema } from "../domain/feed-record";
 import { FEED_PARAMETERS, type FeedSearchParams } from "../feed/params";
 import {
   jobApplicationsJsonFromIndex,
@@ -7,7 +8,6 @@ import {
   queryJobApplicationsJson,
 } from "../feed/query";
 import { rateLimitHeaders } from "../feed/rate-limit-headers";
-import { jobApplicationListSchema } from "../feed/record";
 import type { StoreTx } from "../store/port";
 import { forCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";

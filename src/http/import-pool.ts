@@ -1,12 +1,12 @@
 import type { Piscina } from "piscina";
 import type { CheckedCsv, CsvInput } from "../csv/read";
+import type { MemberHeader } from "../domain/headers";
 import type { MatterFileChecker } from "../matters/upsert";
 import {
   checkMatterCsv,
   type MatterCheck,
   type MatterValidationOptions,
 } from "../matters/validate";
-import type { MemberHeader } from "../members/columns";
 import type { MemberFileReader } from "../members/import";
 import { MemberRowValidator, type MemberRowValidatorState } from "../members/row-validator";
 import type { MemberRuleContext } from "../members/rule-context";

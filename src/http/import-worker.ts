@@ -5,16 +5,16 @@
  * main thread never deserializes a whole file's rows in one task.
  */
 import type { MessagePort } from "node:worker_threads";
-import type { MemberRoles } from "../auth/policy";
 import { CheckedCsv } from "../csv/read";
+import type { MemberHeader } from "../domain/headers";
+import type { MemberRoles } from "../domain/member";
+import type { OrganizationProfile } from "../domain/organization";
+import type { Product } from "../domain/products";
 import { checkMatterCsv, type MatterValidationOptions } from "../matters/validate";
-import type { MemberHeader } from "../members/columns";
 import { MemberRowValidator } from "../members/row-validator";
 import { createMemberRuleContext } from "../members/rule-context";
 import { streamMemberSheet } from "../members/sheet";
 import type { PartialMessageCatalog } from "../messages/catalog";
-import type { Product } from "../store/products";
-import type { OrganizationProfile } from "../store/snapshot";
 
 /** Items per message on the task's port: each message is a short task to deserialize. */
 export const BATCH_ITEMS = 250;

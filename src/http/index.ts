@@ -39,7 +39,6 @@ export {
   type MemberOperation,
   type MemberOperationArgs,
   type MemberOperationRequest,
-  type MemberRoles,
   type Principal,
   touchedProducts,
 } from "../auth/policy";
@@ -60,6 +59,7 @@ export {
   verifyToken,
 } from "../auth/token";
 export { generateTotp, matchTotpStep, verifyTotp } from "../auth/totp";
+export type { MemberRoles } from "../domain/member";
 export type { FeedJsonMemo } from "../feed/json-memo";
 export { MemberGraphqlErrorCode } from "../graphql/errors";
 export {

@@ -1,7 +1,7 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { Product } from "../domain/products";
 import { MAX_MENTORS, MEMBER_COLUMNS, MEMBER_FIELDS } from "../members/columns";
 import { MAX_EXAMPLE_ROWS } from "../members/example-csv";
-import { Product } from "../store/products";
 
 const PAGE = { width: 612, height: 792, margin: 54 };
 /** Baseline to baseline within a paragraph, as a multiple of the font size. */

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { createRateLimiter, type RateLimiter } from "../feed/rate-limit";
 import { boardJobListSchema, boardJobSchema, type JobBoardFilters } from "../jobs/board";
 import { JOB_BOARD_MAX_AGE_SECONDS, JOB_BOARD_RATE_LIMIT } from "../jobs/limits";
 import { readJobBoard, readJobBoardJob } from "../jobs/query";
+import { createWindowRateLimiter, type RateLimiter } from "../runtime/rate-limit";
 import type { HttpEnv, HttpSettings } from "./env";
 import { COMMON_HEADERS, JSON_CONTENT_TYPE, jsonError, jsonText } from "./responses";
 import { errorBodySchema, jsonResponse, SERVER_ERROR } from "./route-parts";
@@ -100,7 +100,7 @@ export function registerJobBoardRoutes(
   settings: HttpSettings,
   options: JobBoardHttpOptions,
 ): void {
-  const limiter = options.jobBoardRateLimiter ?? createRateLimiter(JOB_BOARD_RATE_LIMIT);
+  const limiter = options.jobBoardRateLimiter ?? createWindowRateLimiter(JOB_BOARD_RATE_LIMIT);
   const limited = async (request: Request, now: Date): Promise<Response | null> => {
     const decision = await limiter.take(`job-board:${settings.clientKey(request)}`, now);
     return decision.allowed

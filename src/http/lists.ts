@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
+import type { OrganizationProfile } from "../domain/organization";
 import {
   departmentsCsv,
   type LookupLists,
@@ -10,7 +11,6 @@ import {
   stringListSchema,
 } from "../lists/lists";
 import { STATIC_OFFICES } from "../lists/offices-static";
-import type { OrganizationProfile } from "../store/snapshot";
 import { forCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
 import { csv, json, jsonError, jsonText } from "./responses";

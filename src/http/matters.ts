@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { Product } from "../domain/products";
 import { legacyConflictText } from "../matters/legacy-conflict-text";
 import {
   type MatterValidationResult,
@@ -11,7 +12,6 @@ import { matterReadFailure } from "../matters/sheet";
 import { uploadMattersLegacy } from "../matters/upload-legacy";
 import { upsertMatters, validateMattersFile } from "../matters/upsert";
 import { renderMessage, renderMessageRef } from "../messages/catalog";
-import { Product } from "../store/products";
 import { runReadOnly } from "../store/run";
 import { canonicalId, UUID_PATTERN } from "../values/uuid";
 import { requireAccess, requireSession } from "./access";

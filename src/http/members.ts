@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { HonoRequest } from "hono";
 import { authorize } from "../auth/policy";
+import { isProduct, PRODUCTS, type Product } from "../domain/products";
 import { generateExampleMemberCsv } from "../members/example-csv";
 import { importMembers } from "../members/import";
 import { removeProductAccess } from "../members/remove";
@@ -10,7 +11,6 @@ import {
   memberValidationResultSchema,
 } from "../members/result";
 import { memberReadFailure } from "../members/sheet";
-import { isProduct, PRODUCTS, type Product } from "../store/products";
 import { requireAccess, requireCaller, requireSession } from "./access";
 import { bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";

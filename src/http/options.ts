@@ -1,8 +1,8 @@
 import type { LoginProtection } from "../auth/login-protection";
 import type { PasswordHasher } from "../auth/password";
 import type { TokenSecret } from "../auth/token";
-import type { RateLimiter } from "../feed/rate-limit";
 import type { PartialMessageCatalog } from "../messages/catalog";
+import type { RateLimiter } from "../runtime/rate-limit";
 import type { Store } from "../store/port";
 import type { DeprecationOptions } from "./deprecation";
 import type { GraphqlHttpOptions } from "./graphql";

@@ -1,5 +1,5 @@
 import { type RouteConfig, z } from "@hono/zod-openapi";
-import { PRODUCTS } from "../store/products";
+import { PRODUCTS } from "../domain/products";
 import { errorBodySchema } from "./error-body";
 
 export { errorBodySchema };

@@ -11,8 +11,8 @@ import { OrganizationNotFoundError } from "../store/errors";
 import type { Store, StoreTx } from "../store/port";
 import { guarded, storeFailure } from "../store/run";
 import type { TxOperation } from "../store/tx-wrap";
-import { holdsNul } from "../store/unstorable-keys";
 import { activeTracer } from "../telemetry/otel";
+import { holdsNul } from "../values/nul";
 
 export interface SessionOptions {
   store: Store;

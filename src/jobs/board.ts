@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Job } from "../feed/model";
+import type { Job } from "../domain/feed";
 
 /**
  * A job as the public job board shows it: what a careers page needs, and nothing of candidates,

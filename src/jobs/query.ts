@@ -1,8 +1,8 @@
+import { Feature } from "../domain/features";
 import { OrganizationNotFoundError } from "../store/errors";
-import { Feature } from "../store/features";
 import type { Store } from "../store/port";
 import { runReadOnly } from "../store/run";
-import { holdsNul } from "../store/unstorable-keys";
+import { holdsNul } from "../values/nul";
 import { type BoardJob, findBoardJob, type JobBoardFilters, selectBoardJobs } from "./board";
 
 /** What {@link readJobBoard} reads: whose board, when, and the careers page's filters. */

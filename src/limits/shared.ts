@@ -1,7 +1,8 @@
 import type { IRateLimiterOptions, RateLimiterAbstract } from "rate-limiter-flexible";
 import { createLoginProtection, type LoginProtection } from "../auth/login-protection";
-import { FEED_RATE_LIMIT, type RateLimiter, rateLimiterFrom } from "../feed/rate-limit";
+import { FEED_RATE_LIMIT } from "../feed/rate-limit";
 import { JOB_BOARD_RATE_LIMIT } from "../jobs/limits";
+import { type RateLimiter, rateLimiterFrom } from "../runtime/rate-limit";
 
 /**
  * The counters several host instances must share: the feed's rate limit (the spec's 1000

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { writeCsv } from "../csv/write";
-import { Feature } from "../store/features";
+import { Feature } from "../domain/features";
+import { type OrganizationProfile, officeSchema } from "../domain/organization";
 import type { Store } from "../store/port";
 import { runReadOnly } from "../store/run";
-import { type OrganizationProfile, officeSchema } from "../store/snapshot";
 import { LAW_SCHOOLS } from "./law-schools";
 import { STATIC_PRACTICE_AREAS } from "./practice-areas";
 

@@ -1,4 +1,4 @@
-import type { Office } from "../store/snapshot";
+import type { Office } from "../domain/organization";
 
 /**
  * GET /officesStaticList: a global list of cities firms commonly have offices in, offered when an

@@ -1,5 +1,4 @@
-import type { MatterHeader } from "../matters/columns";
-import type { MemberHeader } from "../members/columns";
+import type { MatterHeader, MemberHeader } from "../domain/headers";
 
 /**
  * A header another system writes for a spec column, and how sure a match on it makes rpdi. At or

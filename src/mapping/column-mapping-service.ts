@@ -1,15 +1,14 @@
-import { MATTER_HEADERS } from "../matters/columns";
-import { MEMBER_HEADERS } from "../members/columns";
-import type { Store, StoreTx } from "../store/port";
-import { runReadOnly, runTransaction } from "../store/run";
-import { type ColumnMappingInput, mappingEntries } from "./remap";
 import {
   type ColumnMappingKind,
   type ColumnMappingPair,
   type ColumnOfKind,
   MAX_MAPPING_PAIRS,
   MAX_MAPPING_SOURCE_LENGTH,
-} from "./saved";
+} from "../domain/column-mappings";
+import { MATTER_HEADERS, MEMBER_HEADERS } from "../domain/headers";
+import type { Store, StoreTx } from "../store/port";
+import { runReadOnly, runTransaction } from "../store/run";
+import { type ColumnMappingInput, mappingEntries } from "./remap";
 
 /** What {@link saveColumnMapping} is given. */
 export interface SaveColumnMappingInput<Kind extends ColumnMappingKind> {

@@ -7,8 +7,12 @@ import {
   malformedCsvError,
 } from "../csv/read";
 import { writeCsv } from "../csv/write";
-import { MATTER_HEADERS, type MatterHeader } from "../matters/columns";
-import { MEMBER_HEADERS, type MemberHeader } from "../members/columns";
+import {
+  MATTER_HEADERS,
+  type MatterHeader,
+  MEMBER_HEADERS,
+  type MemberHeader,
+} from "../domain/headers";
 
 /**
  * Header cell (as the user wrote it) → spec column. A `Map`, or a plain record read through its

@@ -1,11 +1,11 @@
 import { distance } from "fastest-levenshtein";
 import {
-  MATTER_COLUMNS,
-  MATTER_FIELDS,
   MATTER_HEADERS,
   type MatterHeader,
-} from "../matters/columns";
-import { MEMBER_HEADERS, type MemberHeader } from "../members/columns";
+  MEMBER_HEADERS,
+  type MemberHeader,
+} from "../domain/headers";
+import { MATTER_COLUMNS, MATTER_FIELDS } from "../matters/columns";
 import { REQUIRED_MEMBER_HEADERS } from "../members/sheet";
 import { type ColumnAlias, MATTER_ALIASES, MEMBER_ALIASES } from "./aliases";
 

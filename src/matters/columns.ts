@@ -1,24 +1,10 @@
+import { MATTER_HEADERS, type MatterHeader } from "../domain/headers";
 import type { PartialMessageCatalog } from "../messages/catalog";
 import { emailKey } from "../values/email";
 import { parseHours } from "../values/hours";
 import { fitsLength } from "../values/text";
 import type { MatterCellReason } from "./problems";
 import { dateReason, hoursReason, notPerformMemberReason, tooLongReason } from "./reasons";
-
-/** The spec's nine matter headers, in the spec's order (the order `columnsWithErrors` uses). */
-export const MATTER_HEADERS = [
-  "Matter ID",
-  "Matter Name",
-  "Attorney Email",
-  "Billing Attorney Email",
-  "Start Date",
-  "End Date",
-  "Hours Billed",
-  "Client Name",
-  "Description",
-] as const;
-/** One of {@link MATTER_HEADERS}. */
-export type MatterHeader = (typeof MATTER_HEADERS)[number];
 
 /** What matter column rules read: the organization's Perform members, by lower-cased address. */
 export interface MatterRuleContext {

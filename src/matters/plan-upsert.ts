@@ -1,5 +1,5 @@
+import type { ClientMatter, MatterEntry } from "../domain/matters";
 import { emailKey } from "../values/email";
-import type { ClientMatter, MatterEntry } from "./entries";
 import { clientMatterKey, entryKey } from "./keys";
 import type { MatterUpsertResult } from "./result";
 import type { ValidatedMatterRow } from "./row";

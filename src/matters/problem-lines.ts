@@ -1,4 +1,4 @@
-import type { MatterHeader } from "./columns";
+import type { MatterHeader } from "../domain/headers";
 import type { MatterCellProblem, MatterProblemRule } from "./problems";
 
 /**

@@ -1,4 +1,4 @@
-import type { MatterHeader } from "./columns";
+import type { MatterHeader } from "../domain/headers";
 
 /**
  * Why a matter cell failed: one code per rule of the spec's matter CSV (field rules and the

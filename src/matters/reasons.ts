@@ -1,3 +1,4 @@
+import type { MatterHeader } from "../domain/headers";
 import {
   type MessageKey,
   type MessageParams,
@@ -7,7 +8,6 @@ import {
 import { type UsDateMistake, usDateMistake } from "../values/dates";
 import { type HoursMistake, hoursMistake, MAX_HOURS_BILLED } from "../values/hours";
 import { characterCount } from "../values/text";
-import type { MatterHeader } from "./columns";
 import { type MatterCellReason, MatterProblemRule } from "./problems";
 
 // Each matter problem's reason: its words come from the message catalog (English by default).

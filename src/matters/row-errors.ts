@@ -1,4 +1,5 @@
-import { MATTER_HEADER_INDEX, MATTER_HEADERS } from "./columns";
+import { MATTER_HEADERS } from "../domain/headers";
+import { MATTER_HEADER_INDEX } from "./columns";
 import type { MatterCellProblem } from "./problems";
 import type { MatterRowError } from "./result";
 

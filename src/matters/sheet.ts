@@ -8,9 +8,10 @@ import {
   readCsv,
   readCsvRecordSteps,
 } from "../csv/read";
+import { MATTER_HEADERS, type MatterHeader } from "../domain/headers";
 import { type PartialMessageCatalog, renderMessage, renderMessageRef } from "../messages/catalog";
 import { drainSteps, type Steps } from "../runtime/steps";
-import { MATTER_HEADERS, type MatterField, type MatterHeader } from "./columns";
+import type { MatterField } from "./columns";
 import { MAX_MATTER_ROWS, MatterFileErrorType, MIN_MATTER_ROWS } from "./errors";
 import type { MatterValidationResult } from "./result";
 

@@ -1,10 +1,10 @@
 import { CSV_SLICE_BYTES } from "../csv/parse";
 import type { CsvInput } from "../csv/read";
+import { Product } from "../domain/products";
 import type { ImportPhase } from "../members/import";
 import type { PartialMessageCatalog } from "../messages/catalog";
 import { type Pace, runSteps } from "../runtime/steps";
 import type { Store, StoreTx } from "../store/port";
-import { Product } from "../store/products";
 import { runReadOnly, runTransaction } from "../store/run";
 import { newRecordId } from "../values/record-id";
 import { canonicalId } from "../values/uuid";

@@ -1,9 +1,6 @@
-import {
-  authorizeMemberOperation,
-  type MemberOperationRequest,
-  type MemberRoles,
-} from "../auth/policy";
-import { type Product, Role } from "../store/products";
+import { authorizeMemberOperation, type MemberOperationRequest } from "../auth/policy";
+import type { MemberRoles } from "../domain/member";
+import { type Product, Role } from "../domain/products";
 import { MEMBER_COLUMNS } from "./columns";
 import { MemberRowErrorType } from "./errors";
 import { CellProblem } from "./problem";

@@ -1,4 +1,4 @@
-import type { Member } from "../store/snapshot";
+import type { Member } from "../domain/member";
 import { emailKey } from "../values/email";
 import { reportDuplicateGroup } from "./duplicates";
 import type { DraftMemberRow, ReportProblem } from "./row";

@@ -1,45 +1,21 @@
+import {
+  FLSA_SPELLINGS,
+  type FlsaStatus,
+  WORK_ARRANGEMENTS,
+  type WorkArrangement,
+} from "../domain/enums";
+import { Feature } from "../domain/features";
+import type { MemberHeader } from "../domain/headers";
+import { Product, ROLES, type Role } from "../domain/products";
 import type { MessageParams } from "../messages/catalog";
-import { Feature } from "../store/features";
-import { Product, ROLES, type Role } from "../store/products";
 import { BOOLEAN_WORDS, parseBooleanWord } from "../values/booleans";
 import { emailKey } from "../values/email";
 import type { CaseInsensitiveList } from "../values/lookup";
 import { isWebUrl } from "../values/url";
 import { parseYear, YEAR_WINDOW } from "../values/years";
-import { FLSA_SPELLINGS, type FlsaStatus, WORK_ARRANGEMENTS, type WorkArrangement } from "./enums";
 import { MemberRowErrorType } from "./errors";
 import { CellProblem } from "./problem";
 import type { MemberRuleContext } from "./rule-context";
-
-/** The spec's 24 recognized member headers, in the spec's order (the order errors are sorted by). */
-export const MEMBER_HEADERS = [
-  "Employee ID",
-  "First Name",
-  "Last Name",
-  "Email",
-  "New Email",
-  "Job Title",
-  "Level",
-  "Office City",
-  "Office State (US Only)",
-  "Office Country (Non-US Only)",
-  "Department",
-  "Practice Area",
-  "Law School",
-  "Graduation Year",
-  "Effective Class Year",
-  "Start Date",
-  "Role",
-  "SSO ID",
-  "Use MFA",
-  "Bio Link",
-  "Work Arrangement",
-  "FLSA Status",
-  "Manager Email",
-  "Mentor Emails",
-] as const;
-/** One of {@link MEMBER_HEADERS}. */
-export type MemberHeader = (typeof MEMBER_HEADERS)[number];
 
 /** The spec's limit on Mentor Emails. */
 export const MAX_MENTORS = 50;

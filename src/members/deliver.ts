@@ -1,5 +1,5 @@
+import type { WelcomeEmail } from "../domain/welcome-email";
 import type { ClaimedWelcomeEmail, WelcomeEmailClaim, WelcomeEmailOutbox } from "../store/port";
-import type { WelcomeEmail } from "./welcome-email";
 
 /**
  * The key a sender passes to its mail provider so that a welcome email delivered twice (the

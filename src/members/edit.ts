@@ -1,9 +1,10 @@
 import { fieldValue } from "../csv/cells";
+import { MEMBER_HEADERS, type MemberHeader } from "../domain/headers";
+import type { Member } from "../domain/member";
+import { copyMember } from "../domain/member-copy";
 import { renderMessageRef } from "../messages/catalog";
-import { copyMember } from "../store/member-copy";
-import type { Member } from "../store/snapshot";
-import { holdsNul } from "../store/unstorable-keys";
-import { MEMBER_COLUMNS, MEMBER_HEADERS, type MemberColumn, type MemberHeader } from "./columns";
+import { holdsNul } from "../values/nul";
+import { MEMBER_COLUMNS, type MemberColumn } from "./columns";
 import { MemberRowErrorType } from "./errors";
 import { checkOffice } from "./office";
 import { CellProblem } from "./problem";

@@ -1,8 +1,8 @@
 import { writeCsv } from "../csv/write";
+import type { Office, OrganizationProfile } from "../domain/organization";
+import { Product } from "../domain/products";
 import { LAW_SCHOOLS } from "../lists/law-schools";
 import { STATIC_PRACTICE_AREAS } from "../lists/practice-areas";
-import { Product } from "../store/products";
-import type { Office, OrganizationProfile } from "../store/snapshot";
 import { MEMBER_COLUMNS, MEMBER_FIELDS, type MemberField } from "./columns";
 import { compileSsoIdPattern } from "./rule-context";
 

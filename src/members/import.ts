@@ -1,14 +1,14 @@
-import type { MemberRoles } from "../auth/policy";
 import { cellValue } from "../csv/cells";
 import { CSV_SLICE_BYTES } from "../csv/parse";
 import { type CheckedCsv, type CsvInput, checkCsv, MAX_CSV_BYTES } from "../csv/read";
+import type { Member, MemberRoles } from "../domain/member";
+import type { Product } from "../domain/products";
+import type { WelcomeEmail } from "../domain/welcome-email";
 import { type PartialMessageCatalog, renderMessage } from "../messages/catalog";
 import { type Pace, runSteps } from "../runtime/steps";
 import { MemberConflictError } from "../store/errors";
 import type { Store, StoreTx } from "../store/port";
-import type { Product } from "../store/products";
 import { runTransaction } from "../store/run";
-import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import { newRecordId } from "../values/record-id";
 import { MemberRowErrorType } from "./errors";
@@ -20,7 +20,6 @@ import { createMemberRuleContext, type MemberRuleContext } from "./rule-context"
 import { memberReadFailure, readMemberSheet } from "./sheet";
 import { absentMemberSteps } from "./summary";
 import { type MemberRowsRead, readMemberRowSteps } from "./validate";
-import type { WelcomeEmail } from "./welcome-email";
 
 /** What {@link importMembers} needs: the organization, the product, the file and the clock. */
 export interface ImportMembersInput {

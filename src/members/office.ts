@@ -1,4 +1,4 @@
-import type { Office } from "../store/snapshot";
+import type { Office } from "../domain/organization";
 import { ClosestEntries } from "../values/closest";
 import { MemberRowErrorType } from "./errors";
 import { CellProblem } from "./problem";

@@ -1,16 +1,16 @@
-import { copyMember } from "../store/member-copy";
+import type { Member } from "../domain/member";
+import { copyMember } from "../domain/member-copy";
+import { withRole } from "../domain/member-parts";
+import type { MemberWrites } from "../domain/member-writes";
+import { type Product, Role } from "../domain/products";
+import type { WelcomeEmail } from "../domain/welcome-email";
 import type { Store, StoreTx } from "../store/port";
-import { type Product, Role } from "../store/products";
 import { runReadOnly, runTransaction } from "../store/run";
-import { withRole } from "../store/shared-parts";
-import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import { newRecordId } from "../values/record-id";
 import { applyMemberEdit, type MemberEdit, type MemberFieldError } from "./edit";
 import { MemberRowErrorType } from "./errors";
-import type { MemberPlan } from "./plan";
 import { createMemberRuleContext } from "./rule-context";
-import type { WelcomeEmail } from "./welcome-email";
 
 /** A member as the per-member operations show it: everything but the sign-in credentials. */
 export type PublicMember = Omit<Member, "credentials">;
@@ -59,11 +59,10 @@ async function save(
   member: Member,
   welcomeEmails: WelcomeEmail[] = [],
 ): Promise<void> {
-  const plan: MemberPlan = {
+  const plan: MemberWrites = {
     creates: [],
     updates: [member],
     welcomeEmails,
-    result: { createdCount: 0, updatedCount: 1, absentMembers: [] },
   };
   await tx.applyMemberPlan(plan);
 }
@@ -233,7 +232,6 @@ export async function deleteMember(
         creates: [],
         updates: unlinked,
         welcomeEmails: [],
-        result: { createdCount: 0, updatedCount: unlinked.length, absentMembers: [] },
       });
     }
     await tx.deleteMembers([member.id]);

@@ -1,6 +1,6 @@
+import type { WelcomeEmail } from "../domain/welcome-email";
 import type { Store } from "../store/port";
 import { runReadOnly, runTransaction } from "../store/run";
-import type { WelcomeEmail } from "./welcome-email";
 
 /** The welcome emails waiting in the outbox, oldest first, left in place. */
 export function listWelcomeEmails(

@@ -1,39 +1,23 @@
-import { drainSteps, type Pace, ROWS_PER_STEP, type Steps } from "../runtime/steps";
-import { copyMember } from "../store/member-copy";
-import { type Product, Role } from "../store/products";
+import type { Member, ProductMemberName } from "../domain/member";
+import { copyMember } from "../domain/member-copy";
 import {
   NEW_CREDENTIALS,
   NO_EDUCATION,
   NO_MENTORS,
   sharedAccess,
   withRole,
-} from "../store/shared-parts";
-import type { Member } from "../store/snapshot";
+} from "../domain/member-parts";
+import type { MemberWrites } from "../domain/member-writes";
+import { type Product, Role } from "../domain/products";
+import { drainSteps, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import { emailKey } from "../values/email";
 import type { AbsentMember, MemberImportResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
-import { findAbsentMemberSteps, type ProductMemberName } from "./summary";
-import type { WelcomeEmail } from "./welcome-email";
+import { findAbsentMemberSteps } from "./summary";
 
-/** What a member import writes: whole records for creates and updates, and the outbox. */
-export interface MemberPlan {
-  creates: Member[];
-  /** Every matched member as it will be stored (an import writes to each, see decisions). */
-  updates: Member[];
-  welcomeEmails: WelcomeEmail[];
+/** A member import's writes ({@link MemberWrites}) with the answer it gives. */
+export interface MemberPlan extends MemberWrites {
   result: MemberImportResult;
-  /**
-   * The caller hands the member records of `creates` and `updates` and the welcome emails over: it
-   * changes none of them after `applyMemberPlan`, so an adapter may keep them as they are (the
-   * memory store does, freezing the emails) rather than copy them. Absent or `false`, the records
-   * stay the caller's.
-   */
-  handOver?: boolean;
-  /**
-   * Awaited by an adapter between slices of a large write, if it writes on the host's own thread
-   * (the memory store does), so other requests are answered meanwhile; see `Pace`.
-   */
-  pace?: Pace;
 }
 
 /**

@@ -1,5 +1,5 @@
+import { type Product, Role } from "../domain/products";
 import type { Store } from "../store/port";
-import { type Product, Role } from "../store/products";
 import { runTransaction } from "../store/run";
 
 /**

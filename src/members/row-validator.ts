@@ -1,17 +1,13 @@
 import { cellValue, isBlankRecord } from "../csv/cells";
+import type { MemberHeader } from "../domain/headers";
+import type { Member } from "../domain/member";
+import type { Office } from "../domain/organization";
 import { type MessageRef, type PartialMessageCatalog, renderMessageRef } from "../messages/catalog";
 import { drainSteps, ROWS_PER_STEP, type Steps } from "../runtime/steps";
-import type { Member, Office } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import { guardActorChanges } from "./actor-guard";
 import { AddressBook } from "./addresses";
-import {
-  columnApplies,
-  MEMBER_COLUMNS,
-  MEMBER_FIELDS,
-  type MemberField,
-  type MemberHeader,
-} from "./columns";
+import { columnApplies, MEMBER_COLUMNS, MEMBER_FIELDS, type MemberField } from "./columns";
 import { DuplicateEmployeeIds } from "./duplicates";
 import { MemberRowErrorType } from "./errors";
 import { reportExternalUsers } from "./external-users";

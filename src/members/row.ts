@@ -1,4 +1,5 @@
-import type { Member, Office } from "../store/snapshot";
+import type { Member } from "../domain/member";
+import type { Office } from "../domain/organization";
 import type { MEMBER_COLUMNS, MemberField } from "./columns";
 import type { OfficeField } from "./office";
 import type { CellProblem } from "./problem";

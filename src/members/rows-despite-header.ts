@@ -1,6 +1,6 @@
 import { matchHeaders } from "../csv/headers";
 import { type CsvInput, readCsvRecords } from "../csv/read";
-import { MEMBER_HEADERS } from "./columns";
+import { MEMBER_HEADERS } from "../domain/headers";
 import type { MemberRowColumnError } from "./result";
 import { MemberRowValidator } from "./row-validator";
 import { createMemberRuleContext } from "./rule-context";

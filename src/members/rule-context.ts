@@ -1,10 +1,10 @@
-import type { MemberRoles } from "../auth/policy";
+import { Feature } from "../domain/features";
+import type { MemberRoles } from "../domain/member";
+import type { OrganizationProfile } from "../domain/organization";
+import type { Product } from "../domain/products";
 import { LAW_SCHOOLS } from "../lists/law-schools";
 import { STATIC_PRACTICE_AREAS } from "../lists/practice-areas";
 import type { PartialMessageCatalog } from "../messages/catalog";
-import { Feature } from "../store/features";
-import type { Product } from "../store/products";
-import type { OrganizationProfile } from "../store/snapshot";
 import { memberDateParser } from "../values/dates";
 import { emailChecker } from "../values/email";
 import { CaseInsensitiveList } from "../values/lookup";

@@ -7,10 +7,10 @@ import {
   MAX_CSV_BYTES,
   readCsvRecordSteps,
 } from "../csv/read";
+import { MEMBER_HEADERS, type MemberHeader } from "../domain/headers";
 import { type MessageRef, type PartialMessageCatalog, renderMessageRef } from "../messages/catalog";
 import { drainSteps, type Steps } from "../runtime/steps";
 import { ClosestEntries } from "../values/closest";
-import { MEMBER_HEADERS, type MemberHeader } from "./columns";
 import { MemberFileErrorType } from "./errors";
 import type { MemberValidationResult } from "./result";
 

@@ -1,15 +1,9 @@
+import type { ProductMemberName } from "../domain/member";
+import { type Product, Role } from "../domain/products";
 import { drainSteps, ROWS_PER_STEP, type Steps } from "../runtime/steps";
-import { type Product, Role } from "../store/products";
-import type { Member } from "../store/snapshot";
 import { emailKey } from "../values/email";
 import type { AbsentMember, MemberImportResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
-
-/**
- * A member as `absentMembers` needs it: the address, the names and the product access. A whole
- * {@link Member} is one; a store may answer just these (`StoreTx.listProductMemberNames`).
- */
-export type ProductMemberName = Pick<Member, "email" | "firstName" | "lastName" | "products">;
 
 /**
  * `absentMembers`: every member with the `MEMBER` role on the product whose address no row of the

@@ -1,8 +1,9 @@
 import { type CheckedCsv, type CsvInput, MAX_CSV_BYTES } from "../csv/read";
+import type { Member } from "../domain/member";
+import type { OrganizationProfile } from "../domain/organization";
+import type { Product } from "../domain/products";
 import type { PartialMessageCatalog } from "../messages/catalog";
 import { drainSteps, type Steps } from "../runtime/steps";
-import type { Product } from "../store/products";
-import type { Member, OrganizationProfile } from "../store/snapshot";
 import type { MemberValidationResult } from "./result";
 import { MemberRowValidator, type MemberValidation } from "./row-validator";
 import { createMemberRuleContext, type MemberRuleContext } from "./rule-context";

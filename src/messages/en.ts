@@ -1,5 +1,5 @@
 import { didYouMean } from "../values/closest";
-import type { MessageCatalog } from "./catalog";
+import type { MessageCatalog } from "./types";
 
 // English, the spec's texts: the default of every key, and what a partial catalog falls back to.
 

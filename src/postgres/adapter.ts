@@ -1,6 +1,8 @@
-import type { MatterWrites } from "../matters/apply";
-import type { MemberPlan } from "../members/plan";
-import type { ProductMemberName } from "../members/summary";
+import type { MatterWrites } from "../domain/matter-writes";
+import type { ProductMemberName } from "../domain/member";
+import type { MemberWrites } from "../domain/member-writes";
+import type { Product, Role } from "../domain/products";
+import { type OrganizationSnapshot, organizationSnapshotSchema } from "../domain/snapshot";
 import {
   MemberConflictError,
   OrganizationNotFoundError,
@@ -8,8 +10,6 @@ import {
 } from "../store/errors";
 import { checkClaimRequest } from "../store/outbox-claims";
 import type { Store, StoreTx, TransactionOptions, WelcomeEmailOutbox } from "../store/port";
-import type { Product, Role } from "../store/products";
-import { type OrganizationSnapshot, organizationSnapshotSchema } from "../store/snapshot";
 import { type BulkConnection, DEFAULT_COPY_FROM_ROWS, Pipeline } from "./bulk";
 import {
   connectionSource,
@@ -569,7 +569,7 @@ function postgresTx(
       return rows.map((row) => row.email as string);
     },
 
-    async applyMemberPlan(plan: MemberPlan) {
+    async applyMemberPlan(plan: MemberWrites) {
       // The plan's pace paces the building of its rows' COPY text (a 10 MiB import's is ~100 ms).
       if (plan.pace !== undefined) connection.pace = plan.pace;
       try {

@@ -1,4 +1,8 @@
-import type { ColumnMappingKind, ColumnMappingPair, SavedColumnMappings } from "../mapping/saved";
+import type {
+  ColumnMappingKind,
+  ColumnMappingPair,
+  SavedColumnMappings,
+} from "../domain/column-mappings";
 import type { Queryable } from "./client";
 import { jsonValue } from "./members-sql";
 

@@ -1,4 +1,4 @@
-import type { FeedIndex } from "../feed/feed-index";
+import type { FeedIndex } from "../domain/feed-index";
 
 /**
  * How much of the feed a PostgreSQL store keeps indexed in its process. The feed's data

@@ -2,9 +2,10 @@ import type {
   ApplicationEducation,
   CustomFieldAnswer,
   FeedApplication,
+  FeedApplicationHead,
   FeedJob,
-} from "../feed/model";
-import type { FeedApplicationHead, RangedStatusChange } from "../feed/ranged";
+  RangedStatusChange,
+} from "../domain/feed";
 import type { Queryable } from "./client";
 import { jsonValue } from "./members-sql";
 

@@ -1,4 +1,4 @@
-import type { Job } from "../feed/model";
+import type { Job } from "../domain/feed";
 import type { Queryable } from "./client";
 import { jobFromRow } from "./feed-sql";
 

@@ -1,5 +1,5 @@
-import type { MatterWrites } from "../matters/apply";
-import type { ClientMatter, CycleMatters, MatterEntry } from "../matters/entries";
+import type { MatterWrites } from "../domain/matter-writes";
+import type { ClientMatter, CycleMatters, MatterEntry } from "../domain/matters";
 import { type BulkColumns, type BulkConnection, insertRows, Pipeline, rowSource } from "./bulk";
 import type { Queryable } from "./client";
 

@@ -1,6 +1,6 @@
-import type { MemberPlan } from "../members/plan";
-import type { WelcomeEmail } from "../members/welcome-email";
-import type { Member } from "../store/snapshot";
+import type { Member } from "../domain/member";
+import type { MemberWrites } from "../domain/member-writes";
+import type { WelcomeEmail } from "../domain/welcome-email";
 import {
   type BulkColumns,
   type BulkConnection,
@@ -226,7 +226,7 @@ export async function writeWelcomeEmails(
   connection: BulkConnection,
   s: string,
   orgId: string,
-  emails: MemberPlan["welcomeEmails"],
+  emails: MemberWrites["welcomeEmails"],
   pipeline?: Pipeline,
 ): Promise<void> {
   await insertRows(
@@ -238,7 +238,7 @@ export async function writeWelcomeEmails(
   );
 }
 
-type WelcomeEmailRow = MemberPlan["welcomeEmails"][number];
+type WelcomeEmailRow = MemberWrites["welcomeEmails"][number];
 
 const WELCOME_EMAIL_PICKS: readonly ColumnPick<WelcomeEmailRow>[] = [
   ["id", "text", (e) => e.id],

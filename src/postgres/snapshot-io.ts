@@ -1,6 +1,6 @@
-import type { Application } from "../feed/model";
-import { flattenCycle, nestCycle } from "../matters/entries";
-import type { OrganizationSnapshot } from "../store/snapshot";
+import type { Application } from "../domain/feed";
+import { flattenCycle, nestCycle } from "../domain/matters";
+import type { OrganizationSnapshot } from "../domain/snapshot";
 import { type BulkConnection, Pipeline } from "./bulk";
 import type { Queryable } from "./client";
 import { readColumnMappings, writeColumnMapping } from "./column-mappings-sql";

@@ -1,5 +1,5 @@
-import { FeedIndex } from "../feed/feed-index";
-import { deepFreeze } from "../store/deep-freeze";
+import { FeedIndex } from "../domain/feed-index";
+import { deepFreeze } from "../runtime/deep-freeze";
 import type { Queryable } from "./client";
 import type { BuiltFeedIndex } from "./feed-cache";
 import { applicationSelect, feedApplicationFromRow, readFeedVersion } from "./feed-sql";

@@ -1,4 +1,4 @@
-import type { Member } from "./snapshot";
+import type { Member } from "../domain/member";
 
 /** A page of members by id (GraphQL `membersByProduct`'s order and cursor). */
 export interface MemberIdPage {

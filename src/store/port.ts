@@ -1,15 +1,15 @@
-import type { FeedIndex } from "../feed/feed-index";
-import type { FeedApplication, Job } from "../feed/model";
-import type { FeedApplicationHead, RangedStatusChange } from "../feed/ranged";
-import type { ColumnMappingKind, ColumnMappingPair } from "../mapping/saved";
-import type { MatterWrites } from "../matters/apply";
-import type { CycleMatters } from "../matters/entries";
-import type { MemberPlan } from "../members/plan";
-import type { ProductMemberName } from "../members/summary";
-import type { WelcomeEmail } from "../members/welcome-email";
+import type { ColumnMappingKind, ColumnMappingPair } from "../domain/column-mappings";
+import type { FeedApplication, FeedApplicationHead, Job, RangedStatusChange } from "../domain/feed";
+import type { FeedIndex } from "../domain/feed-index";
+import type { MatterWrites } from "../domain/matter-writes";
+import type { CycleMatters } from "../domain/matters";
+import type { Member, ProductMemberName } from "../domain/member";
+import type { MemberWrites } from "../domain/member-writes";
+import type { OrganizationProfile } from "../domain/organization";
+import type { Product } from "../domain/products";
+import type { OrganizationSnapshot } from "../domain/snapshot";
+import type { WelcomeEmail } from "../domain/welcome-email";
 import type { MemberIdPage } from "./member-page";
-import type { Product } from "./products";
-import type { Member, OrganizationProfile, OrganizationSnapshot } from "./snapshot";
 
 /**
  * The storage port: everything rpdi's services need from storage, in domain words. An adapter
@@ -173,7 +173,7 @@ export interface StoreTx {
     page: { after: string | null; first: number },
   ): Promise<MemberIdPage>;
   /** Writes an import: creates, whole-record updates (by id), and its welcome emails. */
-  applyMemberPlan(plan: MemberPlan): Promise<void>;
+  applyMemberPlan(plan: MemberWrites): Promise<void>;
   /** Members whose manager or one of whose mentors is one of `memberIds`. */
   loadMembersLinkedTo(memberIds: readonly string[]): Promise<Member[]>;
   /** Deletes members entirely (their roles, education and mentor rows with them). */

@@ -1,15 +1,6 @@
+import { holdsNul, NUL } from "../values/nul";
 import type { StoreTx } from "./port";
 import type { TxOperation } from "./tx-wrap";
-
-const NUL = "\u0000";
-
-/**
- * Whether `text` holds U+0000, which no stored value can: PostgreSQL text refuses it, the CSV
- * reader refuses files with it and edits refuse values with it.
- */
-export function holdsNul(text: string): boolean {
-  return text.includes(NUL);
-}
 
 /** `keys` without those holding NUL; `keys` itself when none does, as a file's address list is. */
 const storable = (keys: readonly string[]) =>

@@ -1,6 +1,6 @@
 import { describe } from "vitest";
+import type { OrganizationSnapshot } from "../domain/snapshot";
 import type { Store } from "../store/port";
-import type { OrganizationSnapshot } from "../store/snapshot";
 import { createHarness } from "./harness";
 import { atomicitySuite } from "./suites/atomicity";
 import { bulkRemoveSuite } from "./suites/bulk-remove";

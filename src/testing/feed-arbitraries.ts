@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import type { Application, Candidate, FeedApplication, Job, Pipeline } from "../feed/model";
-import { applicationSchema } from "../feed/model";
+import type { Application, Candidate, FeedApplication, Job, Pipeline } from "../domain/feed";
+import { applicationSchema } from "../domain/feed";
 
 /** Two active pipeline templates sharing a step name, and an inactive one. */
 export const FEED_PIPELINES: Pipeline[] = [

@@ -1,10 +1,7 @@
 import { afterEach } from "vitest";
+import type { Member } from "../domain/member";
+import { type OrganizationSnapshot, organizationSnapshotSchema } from "../domain/snapshot";
 import type { Store } from "../store/port";
-import {
-  type Member,
-  type OrganizationSnapshot,
-  organizationSnapshotSchema,
-} from "../store/snapshot";
 import { otherOrganization, seedOrganization, ssoOrganization } from "./seed";
 
 /** How the conformance suite reaches the adapter under test. */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import type { Job } from "../feed/model";
+import type { Job } from "../domain/feed";
+import type { OrganizationSnapshotInput } from "../domain/snapshot";
 import type { JobBoardFilters } from "../jobs/board";
-import type { OrganizationSnapshotInput } from "../store/snapshot";
 
 /** The days the job board arbitraries draw dates and clocks from: 2025-12-01, 400 days on (UTC). */
 export const JOB_BOARD_WINDOW = { start: Date.UTC(2025, 11, 1), days: 400 };

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { writeCsv } from "../csv/write";
-import { MATTER_HEADERS } from "../matters/columns";
+import { MATTER_HEADERS } from "../domain/headers";
 
 /** Addresses of seeded Perform members that generated matter rows name. */
 export const PERFORM_ATTORNEYS = [

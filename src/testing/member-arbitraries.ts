@@ -1,14 +1,10 @@
 import fc from "fast-check";
 import { writeCsv } from "../csv/write";
+import { Feature } from "../domain/features";
+import { type Member, memberSchema } from "../domain/member";
+import { type OrganizationProfile, organizationProfileSchema } from "../domain/organization";
+import { PRODUCTS, type Product } from "../domain/products";
 import { MEMBER_COLUMNS, MEMBER_FIELDS, type MemberField } from "../members/columns";
-import { Feature } from "../store/features";
-import { PRODUCTS, type Product } from "../store/products";
-import {
-  type Member,
-  memberSchema,
-  type OrganizationProfile,
-  organizationProfileSchema,
-} from "../store/snapshot";
 
 const word = fc.constantFrom(
   "Alder",

@@ -1,4 +1,4 @@
-import type { OrganizationSnapshotInput } from "../store/snapshot";
+import type { OrganizationSnapshotInput } from "../domain/snapshot";
 import { FEED_PIPELINES } from "./feed-arbitraries";
 
 /** The seed's main organization. */

@@ -3,9 +3,9 @@ import {
   authorizeMemberOperation,
   MEMBER_OPERATIONS,
   type MemberOperationRequest,
-  type MemberRoles,
   touchedProducts,
 } from "../../src/auth/policy";
+import type { MemberRoles } from "../../src/domain/member";
 
 const caller = (products: MemberRoles["products"], id = "caller"): MemberRoles => ({
   id,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { endSessions } from "../../src/auth/end-sessions";
 import { createSessionStampCheck, sessionStamp } from "../../src/auth/session-stamp";
 import { createTokenVerifier, issueToken, TOKEN_LIFETIME_SECONDS } from "../../src/auth/token";
-import { type Member, memberSchema } from "../../src/store/snapshot";
+import { type Member, memberSchema } from "../../src/domain/member";
 import { ADMIN, SECRET, sandbox, sandboxSnapshot } from "../http/support";
 
 const NOW = new Date("2026-06-15T12:00:00Z");

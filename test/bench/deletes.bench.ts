@@ -1,9 +1,9 @@
 import pg from "pg";
+import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { deleteMember } from "../../src/members/operations";
+import { createMemoryStore } from "../../src/memory/store";
 import { createPostgresStore } from "../../src/postgres/adapter";
-import { createMemoryStore } from "../../src/store/memory";
 import type { Store } from "../../src/store/port";
-import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/store/snapshot";
 
 const ORG = "bench-deletes";
 

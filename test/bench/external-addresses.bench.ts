@@ -1,10 +1,10 @@
-import { importMembers } from "../../src/members/import";
-import { createMemoryStore } from "../../src/store/memory";
 import {
   type OrganizationSnapshot,
   organizationSnapshotSchema,
   parseOrganizationSnapshot,
-} from "../../src/store/snapshot";
+} from "../../src/domain/snapshot";
+import { importMembers } from "../../src/members/import";
+import { createMemoryStore } from "../../src/memory/store";
 import { MEMBER_BENCH_NOW, type MemberBenchInput } from "./member-file";
 import { median } from "./timing";
 

@@ -1,4 +1,4 @@
-import { type OrganizationSnapshot, organizationSnapshotSchema } from "../../src/store/snapshot";
+import { type OrganizationSnapshot, organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { FEED_PIPELINES } from "../../src/testing/feed-arbitraries";
 import { pickFrom, seededRandom } from "./random";
 

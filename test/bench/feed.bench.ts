@@ -1,7 +1,7 @@
 import { parseFeedQuery } from "../../src/feed/params";
 import { queryJobApplications } from "../../src/feed/query";
 import { selectJobApplications } from "../../src/feed/select";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { FEED_PIPELINES } from "../../src/testing/feed-arbitraries";
 import { FEED_NOW, generateFeedSnapshot } from "./feed-data";
 import { median, timeSettled } from "./timing";

@@ -1,5 +1,5 @@
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { largeSandboxText } from "../support/large-sandbox";
 
 const BASE = "http://rpdi.bench";

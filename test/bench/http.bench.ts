@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 
 const BASE = "http://rpdi.bench";
 const ADMIN = { email: "sandbox.admin@hartwell.example", password: "sandbox-password" };

@@ -1,9 +1,6 @@
-import { MATTER_HEADERS } from "../../src/matters/columns";
-import {
-  memberSchema,
-  type OrganizationSnapshot,
-  organizationSnapshotSchema,
-} from "../../src/store/snapshot";
+import { MATTER_HEADERS } from "../../src/domain/headers";
+import { memberSchema } from "../../src/domain/member";
+import { type OrganizationSnapshot, organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { pickFrom, seededRandom } from "./random";
 
 export interface MatterBenchInput {

@@ -1,13 +1,9 @@
+import { MEMBER_HEADERS } from "../../src/domain/headers";
+import { type Member, memberSchema } from "../../src/domain/member";
+import { type OrganizationProfile, organizationProfileSchema } from "../../src/domain/organization";
 import { LAW_SCHOOLS } from "../../src/lists/law-schools";
 import { STATIC_PRACTICE_AREAS } from "../../src/lists/practice-areas";
-import { MEMBER_HEADERS } from "../../src/members/columns";
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from "../../src/members/example-csv";
-import {
-  type Member,
-  memberSchema,
-  type OrganizationProfile,
-  organizationProfileSchema,
-} from "../../src/store/snapshot";
 import { pickFrom, seededRandom } from "./random";
 
 const FIRST = [...FIRST_NAMES, "Noor", "Mateo"];

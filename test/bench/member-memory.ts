@@ -4,10 +4,10 @@
  * organization (`import`), and prints how far the process's peak resident memory grew meanwhile.
  */
 import { readFileSync } from "node:fs";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { importMembers } from "../../src/members/import";
 import { validateMemberCsv } from "../../src/members/validate";
-import { createMemoryStore } from "../../src/store/memory";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 
 const [csvPath, snapshotPath, mode = "validate"] = process.argv.slice(2) as [
   string,

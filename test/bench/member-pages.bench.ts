@@ -1,10 +1,10 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/domain/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import { createPostgresStore } from "../../src/postgres/adapter";
 import type { PostgresClient } from "../../src/postgres/client";
-import { createMemoryStore } from "../../src/store/memory";
 import type { Store } from "../../src/store/port";
-import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { seededRandom } from "./random";
 import { median } from "./timing";
 

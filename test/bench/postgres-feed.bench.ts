@@ -1,8 +1,8 @@
 import pg from "pg";
 import { queryJobApplications } from "../../src/feed/query";
+import { createMemoryStore } from "../../src/memory/store";
 import { createPostgresStore } from "../../src/postgres/adapter";
 import { applicationHeadsSql, statusChangesInRangeSql } from "../../src/postgres/feed-sql";
-import { createMemoryStore } from "../../src/store/memory";
 import type { Store } from "../../src/store/port";
 import { FEED_NOW, generateFeedSnapshot } from "./feed-data";
 import { median, timeSettled } from "./timing";

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import pg from "pg";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { loadLookupLists } from "../../src/lists/lists";
 import { createPostgresStore } from "../../src/postgres/adapter";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import type { MemberBenchInput } from "./member-file";
 import { median } from "./timing";
 

@@ -1,10 +1,10 @@
 import pg from "pg";
+import { organizationSnapshotSchema, parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { upsertMatters } from "../../src/matters/upsert";
 import { importMembers } from "../../src/members/import";
+import { createMemoryStore } from "../../src/memory/store";
 import { createPostgresStore } from "../../src/postgres/adapter";
-import { createMemoryStore } from "../../src/store/memory";
 import type { Store } from "../../src/store/port";
-import { organizationSnapshotSchema, parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { type MatterBenchInput, matterBenchSnapshot } from "./matter-file";
 import { MEMBER_BENCH_NOW, type MemberBenchInput } from "./member-file";
 import { median } from "./timing";

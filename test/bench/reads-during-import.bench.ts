@@ -1,10 +1,10 @@
 import pg from "pg";
 import { issueSessionToken } from "../../src/auth/session-token";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { createHttpHandler } from "../../src/http/handler";
+import { createMemoryStore } from "../../src/memory/store";
 import { createPostgresStore } from "../../src/postgres/adapter";
-import { createMemoryStore } from "../../src/store/memory";
 import type { Store } from "../../src/store/port";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import type { MemberBenchInput } from "./member-file";
 import { median } from "./timing";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHttpApp } from "../../src/http/app";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { HOST } from "./loopback-load";
 
 /** The two factories an app is made with: rpdi's, or a build of them (the telemetry bench's). */

@@ -1,9 +1,9 @@
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { upsertMatters } from "../../src/matters/upsert";
 import { validateMatterCsv } from "../../src/matters/validate";
 import { importMembers } from "../../src/members/import";
 import { validateMemberCsv } from "../../src/members/validate";
-import { createMemoryStore } from "../../src/store/memory";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import { type MatterBenchInput, matterBenchSnapshot } from "./matter-file";
 import { MEMBER_BENCH_NOW, type MemberBenchInput, memberBenchContext } from "./member-file";
 import { median, timeOnce } from "./timing";

@@ -1,6 +1,6 @@
 import { issueSessionToken } from "../../src/auth/session-token";
 import { createHttpApp } from "../../src/http/app";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { type Listening, listen, loopbackLoad } from "./loopback-load";
 import type { MemberBenchInput } from "./member-file";
 import { BENCH_ADMIN_ID, besideSnapshot } from "./reads-during-import.bench";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/cli/io";
 import { pointedAtSandbox } from "../../src/cli/serve";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { sandboxSnapshot } from "../http/support";
 import { runCliInMemory } from "../support/cli";
 import { FIXTURES } from "../support/fixtures";

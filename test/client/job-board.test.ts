@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createClient, RpdiNotFoundError, RpdiRateLimitError } from "../../src/client/index";
 import { createRateLimiter } from "../../src/feed/rate-limit";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { sandboxSnapshot } from "../http/support";
 
 const ORIGIN = "http://127.0.0.1:8080";

@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MATTER_HEADERS } from "../../src/matters/columns";
+import { MATTER_HEADERS, MEMBER_HEADERS } from "../../src/domain/headers";
 import { MATTER_FILE_ERROR_TYPES } from "../../src/matters/errors";
-import { MEMBER_HEADERS } from "../../src/members/columns";
 import { MEMBER_FILE_ERROR_TYPES, MEMBER_ROW_ERROR_TYPES } from "../../src/members/errors";
 import { ROOT } from "../support/serve";
 

@@ -3,12 +3,12 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { Feature } from "../../src/domain/features";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { queryJobApplications } from "../../src/feed/query";
 import { createHttpHandler } from "../../src/http/handler";
+import { createMemoryStore } from "../../src/memory/store";
 import { createPostgresStore } from "../../src/postgres/adapter";
-import { Feature } from "../../src/store/features";
-import { createMemoryStore } from "../../src/store/memory";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { ROOT } from "../support/serve";
 import { codeSamples } from "./extract";
 

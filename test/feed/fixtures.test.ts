@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { jobApplicationListSchema } from "../../src/domain/feed-record";
 import { queryJobApplications } from "../../src/feed/query";
-import { jobApplicationListSchema } from "../../src/feed/record";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { FIXTURES } from "../support/fixtures";
 
 interface FeedCase {

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FeedIndex } from "../../src/feed/feed-index";
+import type { FeedApplication } from "../../src/domain/feed";
+import { FeedIndex } from "../../src/domain/feed-index";
+import type { FeedQuery } from "../../src/domain/feed-query";
 import { FeedJsonMemo } from "../../src/feed/json-memo";
-import type { FeedApplication } from "../../src/feed/model";
-import type { FeedQuery } from "../../src/feed/params";
 import { feedApplicationsArbitrary, feedParamsArbitrary } from "../../src/testing/feed-arbitraries";
 import {
   crowdedApplicationsArbitrary,

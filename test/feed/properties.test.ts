@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jobApplicationListSchema } from "../../src/feed/record";
+import { jobApplicationListSchema } from "../../src/domain/feed-record";
 import { pageJobApplications, selectJobApplications } from "../../src/feed/select";
 import { feedApplicationsArbitrary, feedParamsArbitrary } from "../../src/testing/feed-arbitraries";
 import { generatedFeedQuery } from "../support/feed";

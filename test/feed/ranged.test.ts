@@ -1,12 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { FeedApplication } from "../../src/feed/model";
-import {
-  cutRangedChanges,
-  type FeedApplicationHead,
-  type RangedStatusChange,
-  shapeCut,
-} from "../../src/feed/ranged";
+import type {
+  FeedApplication,
+  FeedApplicationHead,
+  RangedStatusChange,
+} from "../../src/domain/feed";
+import { cutRangedChanges, shapeCut } from "../../src/feed/ranged";
 import { selectJobApplications } from "../../src/feed/select";
 import { feedApplicationsArbitrary, feedParamsArbitrary } from "../../src/testing/feed-arbitraries";
 import {

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { describe, expect, it } from "vitest";
-import { createRateLimiter, FEED_RATE_LIMIT, rateLimiterFrom } from "../../src/feed/rate-limit";
+import { createRateLimiter, FEED_RATE_LIMIT } from "../../src/feed/rate-limit";
+import { rateLimiterFrom } from "../../src/runtime/rate-limit";
 
 describe("createRateLimiter (spec: 1000 requests per 5 minutes)", () => {
   it("allows the 1000th request in a window and refuses the 1001st with the seconds until the oldest leaves", async () => {

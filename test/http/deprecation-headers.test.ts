@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot, upload } from "./support";
 
 const CSV = "Matter ID,Matter Name,Client Name\n";

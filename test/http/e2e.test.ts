@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueToken } from "../../src/auth/token";
 import { generateTotp } from "../../src/auth/totp";
 import { MAX_CSV_BYTES } from "../../src/csv/read";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { createRateLimiter } from "../../src/feed/rate-limit";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import type { Store } from "../../src/store/port";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { DATABASE_URL, dropStore, freshStore, pgliteClient, serverPool } from "../postgres/stores";
 import { ADMIN, MFA_ADMIN, MFA_SECRET, PASSWORD, SECRET, sandboxSnapshot } from "./support";
 

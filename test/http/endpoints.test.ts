@@ -7,7 +7,7 @@ import { MAX_CSV_BYTES } from "../../src/csv/read";
 import { createRateLimiter } from "../../src/feed/rate-limit";
 import { createHttpApp } from "../../src/http/app";
 import { importInstructionSections } from "../../src/http/instructions-pdf";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { FIXTURES } from "../support/fixtures";
 import { ADMIN, MEMBER, SECRET, sandbox, sandboxSnapshot, upload } from "./support";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createHttpHandler } from "../../src/http/handler";
+import { createMemoryStore } from "../../src/memory/store";
 import { StoreError } from "../../src/store/errors";
-import { createMemoryStore } from "../../src/store/memory";
 import type { Store, StoreTx } from "../../src/store/port";
 import { ADMIN, BASE, MEMBER, PASSWORD, SECRET, sandboxSnapshot } from "./support";
 

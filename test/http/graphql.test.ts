@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Member } from "../../src/domain/member";
 import { executeMemberGraphql } from "../../src/graphql/execute";
 import { MEMBER_GRAPHQL_SDL } from "../../src/graphql/schema";
+import { createMemoryStore } from "../../src/memory/store";
 import { StoreError } from "../../src/store/errors";
-import { createMemoryStore } from "../../src/store/memory";
 import type { Store } from "../../src/store/port";
-import type { Member } from "../../src/store/snapshot";
 import { ADMIN, MEMBER, sandbox, sandboxSnapshot } from "./support";
 
 async function graphqlAs(email: string, snapshot = sandboxSnapshot()) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import type { Store } from "../../src/store/port";
 import { dropStore, freshStore, olderStore, pgliteClient } from "../postgres/stores";
 import { SECRET, sandboxSnapshot } from "./support";

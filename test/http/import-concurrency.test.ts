@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createHttpHandler } from "../../src/http/handler";
 import { createImportWorkerPool } from "../../src/http/import-pool";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot } from "./support";
 
 const pool = createImportWorkerPool({ threads: 1, minBytes: 0 });

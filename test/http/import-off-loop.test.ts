@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { createImportWorkerPool } from "../../src/http/import-pool";
 import { upsertMatters, validateMattersFile } from "../../src/matters/upsert";
 import { importMembers } from "../../src/members/import";
+import { createMemoryStore } from "../../src/memory/store";
 import type { Pace } from "../../src/runtime/steps";
-import { createMemoryStore } from "../../src/store/memory";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { generateMemberBenchInput, MEMBER_BENCH_NOW } from "../bench/member-file";
 import { FIXTURE_NOW, FIXTURES, fixturePairs, loadSnapshot } from "../support/fixtures";
 import { sequentialIds } from "../support/sequential-ids";

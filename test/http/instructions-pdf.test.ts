@@ -1,10 +1,10 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { PRODUCTS } from "../../src/domain/products";
 import {
   importInstructionSections,
   layoutImportInstructions,
 } from "../../src/http/instructions-pdf";
-import { PRODUCTS } from "../../src/store/products";
 
 describe("the member import instructions PDF", () => {
   it.each(PRODUCTS)(

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { createRateLimiter } from "../../src/feed/rate-limit";
 import { createHttpHandler } from "../../src/http/handler";
 import { openApiDocument } from "../../src/http/openapi";
 import { boardJobListSchema, boardJobSchema } from "../../src/jobs/board";
-import { createMemoryStore } from "../../src/store/memory";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import { BASE, SECRET, sandbox, sandboxSnapshot } from "./support";
 
 const BOARD = "/v1/job-board/sandbox/jobs";

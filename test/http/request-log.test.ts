@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateTotp } from "../../src/auth/totp";
 import { createHttpHandler } from "../../src/http/handler";
 import type { RpdiLogger } from "../../src/http/logger";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import {
   ADMIN,
   BASE,

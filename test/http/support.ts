@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateTotp } from "../../src/auth/totp";
-import type { RateLimiter } from "../../src/feed/rate-limit";
+import type { OrganizationSnapshotInput } from "../../src/domain/snapshot";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
-import type { OrganizationSnapshotInput } from "../../src/store/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
+import type { RateLimiter } from "../../src/runtime/rate-limit";
 import { FIXTURES } from "../support/fixtures";
 
 export const SECRET = "test-only-secret-of-at-least-32-bytes!!";

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jobSchema } from "../../src/feed/model";
+import { jobSchema } from "../../src/domain/feed";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { isOnJobBoard, selectBoardJobs } from "../../src/jobs/board";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
 import {
   boardJobsArbitrary,
   jobBoardFiltersArbitrary,

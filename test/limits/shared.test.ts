@@ -2,9 +2,9 @@ import { Redis } from "ioredis";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoginProtection, LoginResult } from "../../src/auth/login-protection";
+import { createPostgresLimiters } from "../../src/limits/postgres";
 import { createRedisLimiters } from "../../src/limits/redis";
 import type { SharedLimiters } from "../../src/limits/shared";
-import { createPostgresLimiters } from "../../src/postgres/limiters";
 import { DATABASE_URL, dropStore, freshStore, schemaOfStore, serverPool } from "../postgres/stores";
 import { redisAnswers } from "../support/redis";
 

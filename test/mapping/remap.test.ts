@@ -2,10 +2,10 @@ import { join } from "node:path";
 import { stringify } from "csv-stringify/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { performMemberEmails } from "../../src/domain/snapshot";
 import { remapMatterCsv, remapMemberCsv } from "../../src/mapping/remap";
 import { validateMatterCsv } from "../../src/matters/validate";
 import { validateMemberCsv } from "../../src/members/validate";
-import { performMemberEmails } from "../../src/store/snapshot";
 import { FIXTURE_NOW, FIXTURES, loadSnapshot } from "../support/fixtures";
 
 const snapshot = loadSnapshot(join(FIXTURES, "org.json"));

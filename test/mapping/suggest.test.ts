@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MATTER_HEADERS, MEMBER_HEADERS } from "../../src/domain/headers";
 import { MATTER_ALIASES, MEMBER_ALIASES } from "../../src/mapping/aliases";
 import {
   AUTO_ACCEPT_CONFIDENCE,
@@ -9,8 +10,6 @@ import {
   suggestMatterColumns,
   suggestMemberColumns,
 } from "../../src/mapping/suggest";
-import { MATTER_HEADERS } from "../../src/matters/columns";
-import { MEMBER_HEADERS } from "../../src/members/columns";
 
 /** Headers as real exports write them: [cell, expected column, minimum confidence]. */
 const MEMBER_EXPORT_HEADERS: readonly [string, string, number][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClientMatter, MatterEntry } from "../../src/matters/entries";
+import type { ClientMatter, MatterEntry } from "../../src/domain/matters";
 import { planLegacyUpload } from "../../src/matters/plan-legacy";
 import { planMatterUpsert } from "../../src/matters/plan-upsert";
 import { matterRejectionText } from "../../src/matters/rejection-text";

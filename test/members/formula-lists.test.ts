@@ -2,6 +2,8 @@ import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { writeCsv } from "../../src/csv/write";
+import { Feature } from "../../src/domain/features";
+import { type OrganizationProfile, organizationProfileSchema } from "../../src/domain/organization";
 import {
   departmentsCsv,
   lawSchoolsCsv,
@@ -11,8 +13,6 @@ import {
 import { generateExampleMemberCsv } from "../../src/members/example-csv";
 import { memberSheetAddresses, readMemberSheet } from "../../src/members/sheet";
 import { validateMemberCsv } from "../../src/members/validate";
-import { Feature } from "../../src/store/features";
-import { type OrganizationProfile, organizationProfileSchema } from "../../src/store/snapshot";
 import { productArbitrary } from "../../src/testing/member-arbitraries";
 import { FIXTURE_NOW } from "../support/fixtures";
 import { formulaOrganization } from "../support/formula-organization";

@@ -5,8 +5,8 @@ import {
   editMemberAuthInfo,
   revokeMemberProductAccess,
 } from "../../src/members/operations";
-import { deepFreeze } from "../../src/store/deep-freeze";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
+import { deepFreeze } from "../../src/runtime/deep-freeze";
 import type { Store, StoreTx } from "../../src/store/port";
 import { SEED_NOW, SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { importMembers } from "../../src/members/import";
+import { createMemoryStore } from "../../src/memory/store";
 import { MemberConflictError, StoreError } from "../../src/store/errors";
-import { createMemoryStore } from "../../src/store/memory";
 import type { Store, StoreTx } from "../../src/store/port";
 import { SEED_NOW, SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { importMembers } from "../../src/members/import";
 import { planMemberImport } from "../../src/members/plan";
 import { validateMemberCsv } from "../../src/members/validate";
-import { createMemoryStore } from "../../src/store/memory";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import { SEED_NOW, SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 
 const CSV = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { importMembers } from "../../src/members/import";
-import { createMemoryStore } from "../../src/store/memory";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import { SEED_NOW, SSO_ORG_ID, ssoOrganization } from "../../src/testing/seed";
 
 /** The SSO organization with a stored member who has neither an SSO ID nor MFA (set up before SSO). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deliverWelcomeEmails, welcomeEmailIdempotencyKey } from "../../src/members/deliver";
 import { listWelcomeEmails } from "../../src/members/outbox";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { SEED_NOW, SEED_ORG_ID } from "../../src/testing/seed";
 import { seedOutbox } from "./seed";
 

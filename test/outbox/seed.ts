@@ -1,6 +1,6 @@
-import type { WelcomeEmail } from "../../src/members/welcome-email";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
+import type { WelcomeEmail } from "../../src/domain/welcome-email";
 import type { Store } from "../../src/store/port";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { otherOrganization, SEED_NOW, seedOrganization } from "../../src/testing/seed";
 
 /** `count` pending welcome emails with ids `w-00001`…, as an import would have planned them. */

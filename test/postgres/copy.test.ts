@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { importMembers } from "../../src/members/import";
 import { createPostgresStore } from "../../src/postgres/adapter";
 import { copyFromOf, copyValue } from "../../src/postgres/bulk";
 import type { PostgresClient } from "../../src/postgres/client";
-import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { describeOnServer, pgliteClient } from "./stores";
 
 describe("COPY text format", () => {

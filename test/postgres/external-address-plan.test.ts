@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/domain/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import type { PostgresClient } from "../../src/postgres/client";
 import { jsonValue } from "../../src/postgres/members-sql";
-import { createMemoryStore } from "../../src/store/memory";
-import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { describeOnServer, dropStore, freshStore, pgliteClient, schemaOfStore } from "./stores";
 
 const ORG_ID = "org-0";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FeedIndex } from "../../src/feed/feed-index";
+import { FeedIndex } from "../../src/domain/feed-index";
 import { type BuiltFeedIndex, FeedIndexCache } from "../../src/postgres/feed-cache";
 
 const ORGANIZATION = {

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import type pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { queryJobApplications } from "../../src/feed/query";
+import { createMemoryStore } from "../../src/memory/store";
 import { createPostgresStore } from "../../src/postgres/adapter";
 import type { PostgresClient } from "../../src/postgres/client";
-import { createMemoryStore } from "../../src/store/memory";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { FEED_WINDOW, feedParamsArbitrary } from "../../src/testing/feed-arbitraries";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 import {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { queryJobApplications } from "../../src/feed/query";
+import { createMemoryStore } from "../../src/memory/store";
 import { createPostgresStore } from "../../src/postgres/adapter";
-import { createMemoryStore } from "../../src/store/memory";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { sandboxSnapshot } from "../http/support";
 import { dropStore, freshStore, pgliteClient, schemaOfStore } from "./stores";
 

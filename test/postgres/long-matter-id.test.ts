@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { flattenCycle } from "../../src/matters/entries";
+import { flattenCycle } from "../../src/domain/matters";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { upsertMatters } from "../../src/matters/upsert";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import type { Store } from "../../src/store/port";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { type MatterRowCells, matterCsv } from "../../src/testing/matter-arbitraries";
 import { SEED_CYCLE_ID, SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 import { describeOnServer, dropStore, freshStore, pgliteClient } from "./stores";

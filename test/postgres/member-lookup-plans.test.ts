@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { MemberInput } from "../../src/domain/member";
+import type { Product } from "../../src/domain/products";
+import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/domain/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import type { PostgresClient } from "../../src/postgres/client";
 import { jsonValue } from "../../src/postgres/members-sql";
-import { createMemoryStore } from "../../src/store/memory";
-import type { Product } from "../../src/store/products";
-import {
-  type MemberInput,
-  type OrganizationSnapshot,
-  parseOrganizationSnapshot,
-} from "../../src/store/snapshot";
 import { describeOnServer, dropStore, freshStore, pgliteClient, schemaOfStore } from "./stores";
 
 const ORG_ID = "org-lookups";

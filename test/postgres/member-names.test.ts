@@ -1,8 +1,9 @@
 import { expect, it } from "vitest";
-import { createMemoryStore } from "../../src/store/memory";
+import type { MemberInput } from "../../src/domain/member";
+import type { Product } from "../../src/domain/products";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import type { Store } from "../../src/store/port";
-import type { Product } from "../../src/store/products";
-import { type MemberInput, parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { dropStore, freshStore, pgliteClient } from "./stores";
 
 const ORG_ID = "org-names";

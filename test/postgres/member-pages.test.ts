@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { Member } from "../../src/domain/member";
+import type { Product } from "../../src/domain/products";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import type { PostgresClient } from "../../src/postgres/client";
 import type { MemberIdPage } from "../../src/store/member-page";
-import { createMemoryStore } from "../../src/store/memory";
 import type { Store, StoreTx } from "../../src/store/port";
-import type { Product } from "../../src/store/products";
-import { type Member, parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { describeOnServer, dropStore, freshStore, pgliteClient } from "./stores";
 
 const ORG_ID = "org-pages";
@@ -95,7 +96,6 @@ async function createMember(store: Store, record: Member): Promise<void> {
       creates: [record],
       updates: [],
       welcomeEmails: [],
-      result: { createdCount: 1, updatedCount: 0, absentMembers: [] },
     }),
   );
 }

@@ -1,9 +1,10 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import type { Member } from "../../src/domain/member";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import type { PostgresClient } from "../../src/postgres/client";
 import { MemberConflictError } from "../../src/store/errors";
 import type { Store } from "../../src/store/port";
-import { type Member, parseOrganizationSnapshot } from "../../src/store/snapshot";
 import {
   DATABASE_URL,
   describeOnServer,
@@ -35,7 +36,6 @@ const apply = (store: Store, creates: Member[], updates: Member[] = []) =>
       creates,
       updates,
       welcomeEmails: [],
-      result: { createdCount: creates.length, updatedCount: updates.length, absentMembers: [] },
     }),
   );
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { queryJobApplications } from "../../src/feed/query";
+import { createMemoryStore } from "../../src/memory/store";
 import { SCHEMA_VERSION } from "../../src/postgres/migrate";
-import { createMemoryStore } from "../../src/store/memory";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { FEED_WINDOW } from "../../src/testing/feed-arbitraries";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 import { pendingWelcomeEmails } from "../outbox/seed";

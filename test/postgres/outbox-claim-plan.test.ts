@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import type { PostgresClient } from "../../src/postgres/client";
 import { claimStatement } from "../../src/postgres/outbox-sql";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { SEED_NOW, seedOrganization } from "../../src/testing/seed";
 import { describeOnServer, dropStore, freshStore, pgliteClient, schemaOfStore } from "./stores";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { importMembers } from "../../src/members/import";
 import type { Pace } from "../../src/runtime/steps";
 import type { Store } from "../../src/store/port";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { generateMemberBenchInput, MEMBER_BENCH_NOW } from "../bench/member-file";
 import { sequentialIds } from "../support/sequential-ids";
 import { dropStore, freshStore, pgliteClient } from "./stores";

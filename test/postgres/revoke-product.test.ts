@@ -1,14 +1,11 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Member } from "../../src/domain/member";
+import { PRODUCTS, type Product, ROLES } from "../../src/domain/products";
+import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/domain/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import type { PostgresStore } from "../../src/postgres/adapter";
-import { createMemoryStore } from "../../src/store/memory";
 import type { Store } from "../../src/store/port";
-import { PRODUCTS, type Product, ROLES } from "../../src/store/products";
-import {
-  type Member,
-  type OrganizationSnapshot,
-  parseOrganizationSnapshot,
-} from "../../src/store/snapshot";
 import { dropStore, freshStore, pgliteClient } from "./stores";
 
 const ORG_ID = "org-revoke";

@@ -1,10 +1,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importMembers } from "../../src/members/import";
 import {
   type OrganizationSnapshotInput,
   parseOrganizationSnapshot,
-} from "../../src/store/snapshot";
+} from "../../src/domain/snapshot";
+import { importMembers } from "../../src/members/import";
 import { sandboxSnapshot } from "../http/support";
 import { DATABASE_URL, dropStore, freshStore } from "./stores";
 

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { type PostgresClient, type Queryable, sqlState } from "../../src/postgres/client";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
 import {
   OTHER_ORG_ID,
   otherOrganization,

@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { importMembers } from "../../src/members/import";
 import { createPostgresStore, type PostgresStore } from "../../src/postgres/adapter";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { SEED_NOW, SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 import { DATABASE_URL, describeOnServer } from "./stores";
 

@@ -1,10 +1,10 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueSessionToken } from "../../src/auth/session-token";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { createHttpHandler } from "../../src/http/handler";
 import { createPostgresStore, type PostgresStore } from "../../src/postgres/adapter";
 import type { PostgresClient } from "../../src/postgres/client";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 
 const SECRET = "test-only-secret-of-at-least-32-bytes!!";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { importMembers } from "../../src/members/import";
 import { createPostgresStore } from "../../src/postgres/adapter";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { pgliteClient } from "./stores";
 
 const organization = {

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { sandboxSnapshot } from "../http/support";
 import { DATABASE_URL, dropStore, freshStore, serverPool } from "../postgres/stores";
 import { importMembersTenTimes, TEN_TIMES_ROWS } from "./ten-times-import";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/cli/io";
-import { jobApplicationListSchema } from "../../src/feed/record";
+import { jobApplicationListSchema } from "../../src/domain/feed-record";
 import { memberValidationResultSchema } from "../../src/members/result";
 import { FEED_PIPELINES } from "../../src/testing/feed-arbitraries";
 import { generateFeedSnapshot } from "../bench/feed-data";

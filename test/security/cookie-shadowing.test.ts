@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { OrganizationSnapshotInput } from "../../src/domain/snapshot";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
-import type { OrganizationSnapshotInput } from "../../src/store/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot, upload } from "../http/support";
 
 const LOGIN_PATH = "/app/{org}/admin/auth/";

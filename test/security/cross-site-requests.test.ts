@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { issueSessionToken } from "../../src/auth/session-token";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { ADMIN, BASE, SECRET, sandbox, sandboxSnapshot, upload } from "../http/support";
 
 const MEMBER_CSV = "First Name,Last Name,Email\nMallory,Forged,mallory.forged@hartwell.example\n";

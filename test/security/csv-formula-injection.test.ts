@@ -3,17 +3,17 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isPlainNumber } from "../../src/csv/formula-escape";
 import { writeCsv } from "../../src/csv/write";
+import { MATTER_HEADERS } from "../../src/domain/headers";
+import type { OrganizationProfile } from "../../src/domain/organization";
 import {
   departmentsCsv,
   lawSchoolsCsv,
   lookupLists,
   practiceAreasCsv,
 } from "../../src/lists/lists";
-import { MATTER_HEADERS } from "../../src/matters/columns";
 import { matterErrorReport } from "../../src/matters/error-report";
 import { memberErrorReport } from "../../src/members/error-report";
 import { generateExampleMemberCsv } from "../../src/members/example-csv";
-import type { OrganizationProfile } from "../../src/store/snapshot";
 import { productArbitrary } from "../../src/testing/member-arbitraries";
 import { formulaOrganization } from "../support/formula-organization";
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { ADMIN, PASSWORD, SECRET, sandboxSnapshot, upload } from "../http/support";
 import { startServe } from "../support/serve";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { endSessions } from "../../src/auth/end-sessions";
 import { currentSessionStamp } from "../../src/auth/session-token";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { editMember } from "../../src/members/operations";
 import type { Store } from "../../src/store/port";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
 import { ADMIN, MEMBER, SECRET, sandbox, sandboxSnapshot } from "../http/support";
 import { dropStore, freshStore, pgliteClient } from "../postgres/stores";
 

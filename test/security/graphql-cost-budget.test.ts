@@ -6,7 +6,7 @@ import { GRAPHQL_MEMBER_FIELDS } from "../../src/graphql/member-result";
 import { prepareMemberGraphql } from "../../src/graphql/prepare";
 import type { GraphqlHttpOptions } from "../../src/http/graphql";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
 
 /** POST /api/v2/graphql as the sandbox Admin, on a handler with these GraphQL options. */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
+import type { OrganizationSnapshotInput } from "../../src/domain/snapshot";
 import {
   createHeavyReadGate,
   type HeavyReadGate,
   type HeavyReadLimits,
 } from "../../src/graphql/heavy-reads";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import type { Store } from "../../src/store/port";
-import type { OrganizationSnapshotInput } from "../../src/store/snapshot";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
 
 /** The sandbox again as a second organization, `second`, with addresses of its own. */

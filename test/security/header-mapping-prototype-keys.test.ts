@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { loadColumnMapping, saveColumnMapping } from "../../src/mapping/column-mapping-service";
 import { remapMatterCsv, remapMemberCsv } from "../../src/mapping/remap";
 import { suggestMemberColumns } from "../../src/mapping/suggest";
-import { createMemoryStore } from "../../src/store/memory";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 
 const ORG = { organization: { id: "org-1", shortName: "one", name: "One LLP" } };
 

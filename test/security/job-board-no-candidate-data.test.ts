@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { createHttpHandler } from "../../src/http/handler";
 import { boardJobSchema } from "../../src/jobs/board";
-import { createMemoryStore } from "../../src/store/memory";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import {
   jobBoardNowArbitrary,
   jobBoardSnapshotArbitrary,

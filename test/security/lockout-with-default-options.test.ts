@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createLoginProtection } from "../../src/auth/login-protection";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { logIn } from "../../src/auth/login";
 import { createLoginProtection } from "../../src/auth/login-protection";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
 import { countingHasher } from "./support";
 

@@ -4,7 +4,7 @@ import { type LogInInput, logIn } from "../../src/auth/login";
 import { createLoginProtection } from "../../src/auth/login-protection";
 import type { PasswordHasher } from "../../src/auth/password";
 import { generateTotp } from "../../src/auth/totp";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import type { Store, StoreTx } from "../../src/store/port";
 import { ADMIN, MFA_ADMIN, MFA_SECRET, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
 

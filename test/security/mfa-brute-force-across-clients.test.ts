@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type LogInOutcome, logIn } from "../../src/auth/login";
 import { createLoginProtection, LOGIN_PROTECTION_DEFAULTS } from "../../src/auth/login-protection";
 import { generateTotp } from "../../src/auth/totp";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { ADMIN, MFA_ADMIN, MFA_SECRET, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
 
 const START = new Date("2026-06-15T12:00:00Z");

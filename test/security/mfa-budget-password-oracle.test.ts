@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { logIn } from "../../src/auth/login";
 import { createLoginProtection } from "../../src/auth/login-protection";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { MFA_ADMIN, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
 import { countingHasher } from "./support";
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
 import { applyMemberEdit } from "../../src/members/edit";
 import { removeProductAccess } from "../../src/members/remove";
 import { createMemberRuleContext } from "../../src/members/rule-context";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import type { Store } from "../../src/store/port";
 import { runReadOnly } from "../../src/store/run";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
 import { SEED_CYCLE_ID, SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 import { dropStore, freshStore, pgliteClient } from "../postgres/stores";
 

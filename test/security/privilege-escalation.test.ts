@@ -5,10 +5,10 @@ import {
   MEMBER_OPERATIONS,
   type MemberOperationRequest,
 } from "../../src/auth/policy";
+import type { Member, MemberInput } from "../../src/domain/member";
+import { PRODUCTS, type Product, ROLES, type Role } from "../../src/domain/products";
 import { executeMemberGraphql } from "../../src/graphql/execute";
 import { revokeMemberProductAccess } from "../../src/members/operations";
-import { PRODUCTS, type Product, ROLES, type Role } from "../../src/store/products";
-import type { Member, MemberInput } from "../../src/store/snapshot";
 import { ADMIN, sandbox, sandboxSnapshot } from "../http/support";
 import {
   codes,

@@ -25,7 +25,7 @@ describe("reviewCycleId is matched case-insensitively (UUIDs compare without cas
     const store = await freshStore(pgliteClient(), "cycle_case");
     try {
       await store.loadSnapshot(
-        (await import("../../src/store/snapshot")).parseOrganizationSnapshot(snapshot),
+        (await import("../../src/domain/snapshot")).parseOrganizationSnapshot(snapshot),
       );
       const outcome = await upsertMatters(store, {
         orgId: snapshot.organization.id as string,

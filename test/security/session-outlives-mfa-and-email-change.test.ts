@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { OrganizationSnapshot } from "../../src/domain/snapshot";
 import {
   deleteMember,
   editMember,
@@ -6,7 +7,6 @@ import {
   revokeMemberProductAccess,
 } from "../../src/members/operations";
 import type { Store } from "../../src/store/port";
-import type { OrganizationSnapshot } from "../../src/store/snapshot";
 import { ADMIN, BASE, MEMBER, sandbox } from "../http/support";
 
 const ORG = "org-sandbox";

@@ -1,11 +1,12 @@
 import type { ExecutionResult } from "graphql";
 import { createScryptHasher, type PasswordHasher } from "../../src/auth/password";
+import type { MemberInput } from "../../src/domain/member";
+import type { Product, Role } from "../../src/domain/products";
+import type { OrganizationSnapshotInput } from "../../src/domain/snapshot";
 import { executeMemberGraphql } from "../../src/graphql/execute";
 import { createHttpHandler } from "../../src/http/handler";
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import type { Store } from "../../src/store/port";
-import type { Product, Role } from "../../src/store/products";
-import type { MemberInput, OrganizationSnapshotInput } from "../../src/store/snapshot";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
 
 export const ORG_ID = "org-sandbox";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { logIn } from "../../src/auth/login";
 import { createLoginProtection } from "../../src/auth/login-protection";
 import { generateTotp } from "../../src/auth/totp";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { MFA_ADMIN, MFA_SECRET, PASSWORD, SECRET, sandbox, sandboxSnapshot } from "../http/support";
 import { dropStore, freshStore, pgliteClient } from "../postgres/stores";
 

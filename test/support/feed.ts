@@ -1,7 +1,8 @@
 import fc from "fast-check";
-import { applicationSchema, type FeedApplication, type Job } from "../../src/feed/model";
-import { type FeedQuery, parseFeedQuery } from "../../src/feed/params";
-import type { FeedOrganization } from "../../src/feed/record";
+import { applicationSchema, type FeedApplication, type Job } from "../../src/domain/feed";
+import type { FeedQuery } from "../../src/domain/feed-query";
+import type { FeedOrganization } from "../../src/domain/feed-record";
+import { parseFeedQuery } from "../../src/feed/params";
 import { FEED_PIPELINES, FEED_WINDOW } from "../../src/testing/feed-arbitraries";
 
 /** A job with every optional field blank, for records whose job does not matter. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/domain/snapshot";
 
 export const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), "../../fixtures");
 

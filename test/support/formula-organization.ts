@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { type OrganizationProfile, organizationProfileSchema } from "../../src/store/snapshot";
+import { type OrganizationProfile, organizationProfileSchema } from "../../src/domain/organization";
 import { organizationArbitrary } from "../../src/testing/member-arbitraries";
 
 /** Starts a spreadsheet would evaluate, and apostrophes or spaces before them. */

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Member, OrganizationSnapshot } from "../../src/store/snapshot";
+import type { Member } from "../../src/domain/member";
+import type { OrganizationSnapshot } from "../../src/domain/snapshot";
 import { FIXTURES } from "./fixtures";
 
 /**

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { MATTER_HEADERS } from "../../src/matters/columns";
+import { MATTER_HEADERS } from "../../src/domain/headers";
 import { csvLike } from "./csv-like";
 
 /** Perform members the files of {@link anyMatterBytes} are checked against. */

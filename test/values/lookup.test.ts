@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Office } from "../../src/domain/organization";
 import { OfficeDirectory } from "../../src/members/office";
-import type { Office } from "../../src/store/snapshot";
 import { CaseInsensitiveList } from "../../src/values/lookup";
 
 const word = fc.constantFrom(

@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../domain/snapshot";
 import { loadColumnMapping, saveColumnMapping } from "../../mapping/column-mapping-service";
 import { type ColumnMappingInput, remapMemberCsv } from "../../mapping/remap";
 import { OrganizationNotFoundError } from "../../store/errors";
-import { organizationSnapshotSchema } from "../../store/snapshot";
 import type { ConformanceHarness } from "../harness";
 import { OTHER_ORG_ID, SEED_ORG_ID, seedOrganization } from "../seed";
 

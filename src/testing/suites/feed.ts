@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import type { FeedApplication } from "../../feed/model";
+import type { FeedApplication } from "../../domain/feed";
+import { type OrganizationSnapshot, organizationSnapshotSchema } from "../../domain/snapshot";
 import { parseFeedQuery } from "../../feed/params";
 import { queryJobApplications } from "../../feed/query";
 import { selectJobApplications } from "../../feed/select";
-import { type OrganizationSnapshot, organizationSnapshotSchema } from "../../store/snapshot";
 import { FEED_WINDOW, feedParamsArbitrary } from "../feed-arbitraries";
 import type { ConformanceHarness } from "../harness";
 import { SEED_ORG_ID, seedOrganization } from "../seed";

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../domain/snapshot";
 import { queryJobApplications } from "../../feed/query";
 import { boardJobOf, selectBoardJobs } from "../../jobs/board";
 import { readJobBoard, readJobBoardJob } from "../../jobs/query";
-import { organizationSnapshotSchema } from "../../store/snapshot";
 import type { ConformanceHarness } from "../harness";
 import {
   jobBoardFiltersArbitrary,

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { flattenCycle } from "../../matters/entries";
+import { flattenCycle } from "../../domain/matters";
 import { uploadMattersLegacy } from "../../matters/upload-legacy";
 import { upsertMatters, validateMattersFile } from "../../matters/upsert";
 import type { Store } from "../../store/port";

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../domain/snapshot";
+import type { WelcomeEmail } from "../../domain/welcome-email";
 import { deliverWelcomeEmails, welcomeEmailIdempotencyKey } from "../../members/deliver";
 import { listWelcomeEmails } from "../../members/outbox";
-import type { WelcomeEmail } from "../../members/welcome-email";
 import {
   type ClaimedWelcomeEmail,
   isWelcomeEmailOutbox,
   type Store,
   type WelcomeEmailOutbox,
 } from "../../store/port";
-import { organizationSnapshotSchema } from "../../store/snapshot";
 import type { ConformanceHarness } from "../harness";
 import { OTHER_ORG_ID, otherOrganization, SEED_NOW, SEED_ORG_ID, seedOrganization } from "../seed";
 

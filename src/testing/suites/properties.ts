@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
+import { memberSchema } from "../../domain/member";
+import { PRODUCTS } from "../../domain/products";
+import { organizationSnapshotSchema } from "../../domain/snapshot";
 import { upsertMatters } from "../../matters/upsert";
 import { importMembers } from "../../members/import";
 import { removeProductAccess } from "../../members/remove";
 import type { Store } from "../../store/port";
-import { PRODUCTS } from "../../store/products";
-import { memberSchema, organizationSnapshotSchema } from "../../store/snapshot";
 import type { ConformanceHarness } from "../harness";
 import { matterCsv, PERFORM_ATTORNEYS, validMatterRowsArbitrary } from "../matter-arbitraries";
 import {

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../domain/snapshot";
 import { editMember } from "../../members/operations";
 import type { Store } from "../../store/port";
-import { organizationSnapshotSchema } from "../../store/snapshot";
 import { type ConformanceHarness, memberNamed } from "../harness";
 import { SEED_NOW, SEED_ORG_ID, seedOrganization } from "../seed";
 

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../domain/snapshot";
 import { OrganizationNotFoundError } from "../../store/errors";
 import type { Store } from "../../store/port";
-import { organizationSnapshotSchema } from "../../store/snapshot";
 import { type ConformanceHarness, canonical } from "../harness";
 import { SEED_ORG_ID, seedOrganization } from "../seed";
 import { csv, expectOk, importInto } from "./util";

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
+import type { Product } from "../../domain/products";
 import { importMembers } from "../../members/import";
 import type { Store } from "../../store/port";
-import type { Product } from "../../store/products";
 import { SEED_NOW, SEED_ORG_ID } from "../seed";
 
 /** CSV text from lines. */

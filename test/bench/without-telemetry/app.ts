@@ -3,4 +3,4 @@
  * ./otel.ts and ./http-telemetry.ts in place of rpdi's OpenTelemetry modules.
  */
 export { createHttpApp } from "../../../src/http/app";
-export { createMemoryStore } from "../../../src/store/memory";
+export { createMemoryStore } from "../../../src/memory/store";

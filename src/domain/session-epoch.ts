@@ -1,5 +1,5 @@
 import { emailKey } from "../values/email";
-import type { Member } from "./snapshot";
+import type { Member } from "./member";
 
 /**
  * What a member's sessions vouch for, besides the organization's MFA requirement and the epoch:

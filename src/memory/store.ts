@@ -1,20 +1,25 @@
-import type { FeedIndex } from "../feed/feed-index";
-import type { Application, Candidate, Job } from "../feed/model";
-import type { SavedColumnMappings } from "../mapping/saved";
-import { applyMatterWrites as applyWrites, type MatterWrites } from "../matters/apply";
-import { type CycleMatters, flattenCycle, nestCycle } from "../matters/entries";
-import type { MemberPlan } from "../members/plan";
-import type { ProductMemberName } from "../members/summary";
-import type { WelcomeEmail } from "../members/welcome-email";
-import { emailKey } from "../values/email";
-import { AddressIndex } from "./address-index";
-import { deepFreeze } from "./deep-freeze";
-import { MemberConflictError, OrganizationNotFoundError } from "./errors";
-import { buildFeedIndex } from "./feed-index";
-import { copyMember } from "./member-copy";
-import { MemberPageCollector } from "./member-page";
-import { checkClaimRequest } from "./outbox-claims";
-import { OverlayMap, type ReadableTable, type WritableTable } from "./overlay-map";
+import type { SavedColumnMappings } from "../domain/column-mappings";
+import type { Application, Candidate, Job } from "../domain/feed";
+import type { FeedIndex } from "../domain/feed-index";
+import { applyMatterWrites as applyWrites, type MatterWrites } from "../domain/matter-writes";
+import { type CycleMatters, flattenCycle, nestCycle } from "../domain/matters";
+import type { Member, ProductMemberName } from "../domain/member";
+import { copyMember } from "../domain/member-copy";
+import { NO_EDUCATION, NO_MENTORS, sharedAccess } from "../domain/member-parts";
+import type { MemberWrites } from "../domain/member-writes";
+import type { Office, OrganizationProfile } from "../domain/organization";
+import type { Product } from "../domain/products";
+import { withSessionEpoch } from "../domain/session-epoch";
+import {
+  type OrganizationSnapshot,
+  type OrganizationSnapshotInput,
+  organizationSnapshotSchema,
+} from "../domain/snapshot";
+import type { WelcomeEmail } from "../domain/welcome-email";
+import { deepFreeze } from "../runtime/deep-freeze";
+import { MemberConflictError, OrganizationNotFoundError } from "../store/errors";
+import { MemberPageCollector } from "../store/member-page";
+import { checkClaimRequest } from "../store/outbox-claims";
 import type {
   ClaimedWelcomeEmail,
   Store,
@@ -23,18 +28,11 @@ import type {
   WelcomeEmailClaim,
   WelcomeEmailClaimRequest,
   WelcomeEmailOutbox,
-} from "./port";
-import type { Product } from "./products";
-import { withSessionEpoch } from "./session-epoch";
-import { NO_EDUCATION, NO_MENTORS, sharedAccess } from "./shared-parts";
-import {
-  type Member,
-  type Office,
-  type OrganizationProfile,
-  type OrganizationSnapshot,
-  type OrganizationSnapshotInput,
-  organizationSnapshotSchema,
-} from "./snapshot";
+} from "../store/port";
+import { emailKey } from "../values/email";
+import { AddressIndex } from "./address-index";
+import { buildFeedIndex } from "./feed-index";
+import { OverlayMap, type ReadableTable, type WritableTable } from "./overlay-map";
 
 interface CycleState {
   id: string;
@@ -527,7 +525,7 @@ function memoryTx(
       return emails;
     },
 
-    async applyMemberPlan(plan: MemberPlan) {
+    async applyMemberPlan(plan: MemberWrites) {
       const state = write();
       // Handed-over records are kept as they are; any other is copied, staying the caller's.
       const keep = plan.handOver === true ? (member: Member) => member : copyMember;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FeedIndex } from "../../src/feed/feed-index";
-import { applicationSchema, type FeedApplication } from "../../src/feed/model";
+import { applicationSchema, type FeedApplication } from "../../src/domain/feed";
+import { FeedIndex } from "../../src/domain/feed-index";
 import { selectJobApplications } from "../../src/feed/select";
 import { feedApplicationsArbitrary, feedParamsArbitrary } from "../../src/testing/feed-arbitraries";
 import {

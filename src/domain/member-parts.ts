@@ -1,5 +1,5 @@
+import type { Member } from "./member";
 import type { Product, Role } from "./products";
-import type { Member } from "./snapshot";
 
 /**
  * Frozen parts of member records that many records share instead of each holding its own: an

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import type { PostgresStore } from "../../src/postgres/adapter";
-import { createMemoryStore } from "../../src/store/memory";
-import type { Store } from "../../src/store/port";
+import type { MemberInput } from "../../src/domain/member";
 import {
-  type MemberInput,
   type OrganizationSnapshot,
   type OrganizationSnapshotInput,
   parseOrganizationSnapshot,
-} from "../../src/store/snapshot";
+} from "../../src/domain/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
+import type { PostgresStore } from "../../src/postgres/adapter";
+import type { Store } from "../../src/store/port";
 import { dropStore, freshStore, pgliteClient } from "../postgres/stores";
 
 const organization = { id: "org-links", shortName: "links", name: "Links & Co" };

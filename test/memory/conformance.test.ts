@@ -1,4 +1,4 @@
-import { createMemoryStore } from "../../src/store/memory";
+import { createMemoryStore } from "../../src/memory/store";
 import { runStoreConformance } from "../../src/testing/conformance";
 
 runStoreConformance("memory store", () => createMemoryStore());

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { MATTER_HEADERS, type MatterHeader } from "../matters/columns";
-import { MEMBER_HEADERS, type MemberHeader } from "../members/columns";
+import { MATTER_HEADERS, type MatterHeader, MEMBER_HEADERS, type MemberHeader } from "./headers";
 
 /** Which file a saved mapping is for. */
 export type ColumnMappingKind = "members" | "matters";

@@ -1,4 +1,4 @@
-import type { Member } from "./snapshot";
+import type { Member } from "./member";
 
 /**
  * A deep copy of a member record, cheaper than structuredClone on the import's hot path. A frozen

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { memberSessionState, withSessionEpoch } from "../../src/store/session-epoch";
-import { parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { memberSessionState, withSessionEpoch } from "../../src/domain/session-epoch";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { sandboxSnapshot } from "../http/support";
 
 const base = parseOrganizationSnapshot(sandboxSnapshot()).members.find(

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RecentMap } from "../../src/auth/recent-map";
+import { RecentMap } from "../../src/runtime/recent-map";
 
 describe("RecentMap", () => {
   it("property: answers as a list of at most capacity entries, most recently used last", () => {

@@ -1,4 +1,4 @@
-import type { ClientMatter, CycleMatters, MatterEntry } from "./entries";
+import type { ClientMatter, CycleMatters, MatterEntry } from "./matters";
 
 /** The writes of an upsert or legacy plan, without their counts. */
 export interface MatterWrites {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { OverlayMap, type WritableTable } from "../../src/store/overlay-map";
+import { OverlayMap, type WritableTable } from "../../src/memory/overlay-map";
 
 type Step =
   | { op: "set"; key: number; value: string }

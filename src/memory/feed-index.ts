@@ -1,7 +1,7 @@
-import { FeedIndex } from "../feed/feed-index";
-import type { Application, Candidate, FeedApplication, Job } from "../feed/model";
-import type { FeedOrganization } from "../feed/record";
-import { deepFreeze } from "./deep-freeze";
+import type { Application, Candidate, FeedApplication, Job } from "../domain/feed";
+import { FeedIndex } from "../domain/feed-index";
+import type { FeedOrganization } from "../domain/feed-record";
+import { deepFreeze } from "../runtime/deep-freeze";
 
 /**
  * The memory store's feed: applications joined with their candidate and job, frozen, with their

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRODUCTS } from "../store/products";
+import { PRODUCTS } from "./products";
 
 /**
  * A welcome email the host should send (spec: "a welcome email is sent per created row and per

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Member } from "../../src/domain/member";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import type { MemberPlan } from "../../src/members/plan";
-import { createMemoryStore, type MemoryStore } from "../../src/store/memory";
-import { type Member, parseOrganizationSnapshot } from "../../src/store/snapshot";
+import { createMemoryStore, type MemoryStore } from "../../src/memory/store";
 
 const ORGS = ["org-a", "org-b", "org-c"] as const;
 /** Few addresses, so organizations share them often; asked and stored in any case. */

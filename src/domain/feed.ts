@@ -165,3 +165,27 @@ export interface FeedApplication {
    */
   statusTimes?: readonly number[];
 }
+
+/**
+ * A stored status change with its time in epoch milliseconds (truncated to the millisecond, as
+ * `Date.parse` reads a finer time), for adapters that select the feed's range themselves.
+ */
+export interface RangedStatusChange {
+  applicationId: string;
+  /** Its place in the application's stored history: orders changes made at the same time. */
+  position: number;
+  statusName: string;
+  statusBucketName: string;
+  at: number;
+}
+
+/**
+ * An application as the feed's record needs it when its status changes come separately: without
+ * its history, with the time of its latest status change (epoch milliseconds).
+ */
+export interface FeedApplicationHead {
+  application: Omit<Application, "statusChanges">;
+  candidate: Candidate;
+  job: FeedJob;
+  latestStatusAt: number;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryStore } from "../../src/store/memory";
+import type { Member } from "../../src/domain/member";
+import { createMemoryStore } from "../../src/memory/store";
 import type { StoreTx } from "../../src/store/port";
-import type { Member } from "../../src/store/snapshot";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 
 async function seen(tx: StoreTx) {
@@ -44,7 +44,6 @@ describe("the memory store's transactions", () => {
         creates: [],
         updates: [{ ...ben, firstName: "Benjamin", email: "ben.new@firm.example" }],
         welcomeEmails: [],
-        result: { createdCount: 0, updatedCount: 1, absentMembers: [] },
       });
     });
     await store.transaction(SEED_ORG_ID, (tx) => tx.deleteMembers(["m-ada"]));
@@ -86,7 +85,6 @@ describe("the memory store's transactions", () => {
         creates: [],
         updates: [member],
         welcomeEmails: [],
-        result: { createdCount: 0, updatedCount: 1, absentMembers: [] },
       });
     const load = async (tx: StoreTx, id: string) => {
       const [member] = await tx.loadMembersById([id]);

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import type { OrganizationProfile } from "../store/snapshot";
 import { instantTextFormatter } from "../values/instants";
 import type {
   ApplicationEducation,
   CustomField,
   CustomFieldAnswer,
   FeedApplication,
+  FeedApplicationHead,
   StatusChange,
-} from "./model";
-import type { FeedApplicationHead } from "./ranged";
+} from "./feed";
+import type { OrganizationProfile } from "./organization";
 
 /** Schema of {@link JobApplicationStatus}. */
 export const jobApplicationStatusSchema = z.object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { WelcomeEmail } from "../../src/members/welcome-email";
-import { createMemoryStore } from "../../src/store/memory";
-import { organizationSnapshotSchema } from "../../src/store/snapshot";
+import { organizationSnapshotSchema } from "../../src/domain/snapshot";
+import type { WelcomeEmail } from "../../src/domain/welcome-email";
+import { createMemoryStore } from "../../src/memory/store";
 import { SEED_NOW, SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 
 function welcomeEmail(id: string): WelcomeEmail {

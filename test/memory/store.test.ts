@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { Member } from "../../src/domain/member";
+import type { WelcomeEmail } from "../../src/domain/welcome-email";
 import type { MemberPlan } from "../../src/members/plan";
-import type { WelcomeEmail } from "../../src/members/welcome-email";
-import { createMemoryStore } from "../../src/store/memory";
-import type { Member } from "../../src/store/snapshot";
+import { createMemoryStore } from "../../src/memory/store";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 
 function member(id: string): Member {

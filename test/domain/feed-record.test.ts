@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { applicationSchema } from "../../src/domain/feed";
+import { shapeJobApplication } from "../../src/domain/feed-record";
 import { DEGREES, isKnownDegree } from "../../src/feed/degrees";
-import { applicationSchema } from "../../src/feed/model";
-import { shapeJobApplication } from "../../src/feed/record";
 import { PLAIN_JOB } from "../support/feed";
 
 const source = {

@@ -1,6 +1,7 @@
+import { compareIds } from "../runtime/compare-ids";
 import { instantTextFormatter } from "../values/instants";
-import type { FeedApplication, StatusChange } from "./model";
-import type { FeedQuery } from "./params";
+import type { FeedApplication, StatusChange } from "./feed";
+import type { FeedQuery } from "./feed-query";
 import {
   type FeedOrganization,
   feedRecordShaper,
@@ -8,8 +9,7 @@ import {
   type JobApplicationBase,
   type JobApplicationStatus,
   statusTime,
-} from "./record";
-import { compareIds } from "./select";
+} from "./feed-record";
 
 /** A distinct (status, bucket) pair of the stored changes, with the spellings filters compare. */
 interface Step {
