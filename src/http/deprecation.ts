@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { DeprecationOptions } from "./deprecation-options";
 import type { HttpEnv } from "./env";
 
 /**
@@ -6,14 +7,6 @@ import type { HttpEnv } from "./env";
  * (it says only that `upsert` and `validate-upsert` replace them), and RFC 9745's field is a date.
  */
 export const MATTER_ENDPOINTS_DEPRECATED_SINCE = new Date("2026-11-22T00:00:00Z");
-
-/** When deprecated endpoints were or will be deprecated, and, if the host decided, removed. */
-export interface DeprecationOptions {
-  /** `Deprecation` (RFC 9745); {@link MATTER_ENDPOINTS_DEPRECATED_SINCE} by default. */
-  since?: Date;
-  /** `Sunset` (RFC 8594): when the endpoints will stop answering. Unset, no `Sunset` is sent. */
-  sunset?: Date;
-}
 
 /**
  * Marks every answer of a deprecated endpoint: `Deprecation: @<seconds>` (RFC 9745, a structured

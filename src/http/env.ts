@@ -8,7 +8,7 @@ import type { FeedJsonMemo } from "../feed/json-memo";
 import type { PartialMessageCatalog } from "../messages/catalog";
 import type { RateLimiter } from "../runtime/rate-limit";
 import type { Store } from "../store/port";
-import type { DeprecationOptions } from "./deprecation";
+import type { DeprecationOptions } from "./deprecation-options";
 import type { ImportWorkerPool } from "./import-pool";
 import type { RpdiLogger } from "./logger";
 

@@ -92,10 +92,8 @@ export { yieldingPace } from "../runtime/pace";
 export { observeOutboxBacklog } from "../telemetry/outbox-backlog";
 export { createHttpApp } from "./app";
 export { comesFromAnotherSite } from "./cross-site";
-export {
-  type DeprecationOptions,
-  MATTER_ENDPOINTS_DEPRECATED_SINCE,
-} from "./deprecation";
+export { MATTER_ENDPOINTS_DEPRECATED_SINCE } from "./deprecation";
+export type { DeprecationOptions } from "./deprecation-options";
 export type { HttpEnv, HttpSettings } from "./env";
 export type { GraphqlHttpOptions } from "./graphql";
 export { createHttpHandler, type HttpHandler } from "./handler";

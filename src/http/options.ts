@@ -4,7 +4,7 @@ import type { TokenSecret } from "../auth/token";
 import type { PartialMessageCatalog } from "../messages/catalog";
 import type { RateLimiter } from "../runtime/rate-limit";
 import type { Store } from "../store/port";
-import type { DeprecationOptions } from "./deprecation";
+import type { DeprecationOptions } from "./deprecation-options";
 import type { GraphqlHttpOptions } from "./graphql";
 import type { HealthOptions } from "./health";
 import type { ImportWorkerPool } from "./import-pool";

@@ -1,6 +1,6 @@
 import { nextTurn } from "../runtime/pace";
 import { type Pace, ROWS_PER_STEP, runSteps, type Steps } from "../runtime/steps";
-import type { Queryable } from "./client";
+import type { Queryable } from "./queryable";
 
 /**
  * Bulk rows for one statement, column by column: SQL names and PostgreSQL types, and one array of

@@ -1,10 +1,7 @@
 import { type CopyFrom, copyFromOf } from "./bulk";
+import type { Queryable } from "./queryable";
 
-/** The part of a `pg` client rpdi uses: `query` with $n parameters, answering `{ rows }`. */
-export interface Queryable {
-  /** Runs one statement with `$n` parameters. */
-  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
+export type { Queryable } from "./queryable";
 
 /** A connection taken from a pool; `release` gives it back (with an error: destroys it). */
 export interface PooledConnection extends Queryable {
