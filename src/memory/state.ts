@@ -1,0 +1,136 @@
+import type { SavedColumnMappings } from "../domain/column-mappings";
+import type { Application, Candidate, Job } from "../domain/feed";
+import type { FeedIndex } from "../domain/feed-index";
+import { type CycleMatters, flattenCycle, nestCycle } from "../domain/matters";
+import type { Member } from "../domain/member";
+import { NO_EDUCATION, NO_MENTORS, sharedAccess } from "../domain/member-parts";
+import type { Office, OrganizationProfile } from "../domain/organization";
+import type { OrganizationSnapshot } from "../domain/snapshot";
+import type { WelcomeEmail } from "../domain/welcome-email";
+import { deepFreeze } from "../runtime/deep-freeze";
+import { emailKey } from "../values/email";
+import { buildFeedIndex } from "./feed-index";
+import { OverlayMap, type ReadableTable } from "./overlay-map";
+
+/** A review cycle as the memory store keeps it: its matters flat, by upsert key. */
+export interface CycleState {
+  id: string;
+  name: string;
+  matters: CycleMatters;
+}
+
+/** One organization's data as a transaction reads it: published, or with its own changes over. */
+export interface StateView {
+  organization: OrganizationProfile;
+  members: ReadableTable<string, Member>;
+  idByEmail: ReadableTable<string, string>;
+  externalUserEmails: string[];
+  reviewCycles: ReadableTable<string, CycleState>;
+  /** Never changed in place: replaced by a new array. */
+  outbox: readonly WelcomeEmail[];
+  jobs: Job[];
+  candidates: Candidate[];
+  applications: Application[];
+  /** Built once per snapshot: nothing in the interface writes recruiting data. */
+  feed: FeedIndex;
+  /**
+   * The last TOTP step accepted per member id. Shared by a transaction's copy, not copied: a step
+   * once accepted stays taken even if its transaction fails, which can only refuse a replay.
+   */
+  totpSteps: Map<string, number>;
+  /** Saved header mappings; never changed in place: replaced by a new, frozen object. */
+  columnMappings: SavedColumnMappings;
+}
+
+/**
+ * A published state. Records are replaced, never changed in place. Its maps may be shared with
+ * the states published after it: a commit changes them in place unless a read-only transaction
+ * still reads them (see `PublishedStates`).
+ */
+export interface OrganizationState extends StateView {
+  members: Map<string, Member>;
+  idByEmail: Map<string, string>;
+  reviewCycles: Map<string, CycleState>;
+}
+
+/** A write transaction's state: its changes over the published state it began from. */
+export interface WorkingState extends StateView {
+  members: OverlayMap<string, Member>;
+  idByEmail: OverlayMap<string, string>;
+  /** The `idByEmail` keys taken or given up: publishing moves only these in the address index. */
+  changedAddresses: Set<string>;
+  reviewCycles: OverlayMap<string, CycleState>;
+}
+
+/** A transaction's state before it changes anything: empty overlays over `state`'s maps. */
+export function overlay(state: OrganizationState): WorkingState {
+  return {
+    ...state,
+    members: new OverlayMap(state.members),
+    idByEmail: new OverlayMap(state.idByEmail),
+    changedAddresses: new Set(),
+    reviewCycles: new OverlayMap(state.reviewCycles),
+  };
+}
+
+/** A published state of a snapshot (parsed), sharing nothing with it. */
+export function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
+  const copy = structuredClone(snapshot);
+  deepFreeze(copy.organization);
+  shareParts(copy.members, copy.organization.offices);
+  return {
+    organization: copy.organization,
+    members: new Map(copy.members.map((member) => [member.id, member])),
+    idByEmail: new Map(copy.members.map((member) => [emailKey(member.email), member.id])),
+    externalUserEmails: copy.externalUserEmails,
+    reviewCycles: new Map(
+      copy.reviewCycles.map((cycle) => [
+        cycle.id,
+        { id: cycle.id, name: cycle.name, matters: flattenCycle(cycle) },
+      ]),
+    ),
+    outbox: copy.welcomeEmails,
+    jobs: copy.jobs,
+    candidates: copy.candidates,
+    applications: copy.applications,
+    feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs, copy.organization),
+    totpSteps: new Map(),
+    columnMappings: deepFreeze(copy.columnMappings),
+  };
+}
+
+/**
+ * Gives the members of a snapshot the frozen parts an import gives its members: the
+ * organization's own office (frozen) for an office equal to it, the shared empty lists for empty
+ * mentors and education. The members then share them rather than holding their own, and copying
+ * a member for a transaction copies none of them.
+ */
+function shareParts(members: Member[], offices: readonly Office[]): void {
+  const byKey = new Map<string, Office>();
+  const key = (office: Office) => JSON.stringify([office.city, office.state, office.country]);
+  for (const office of offices) byKey.set(key(office), office);
+  for (const member of members) {
+    if (member.office !== null) member.office = byKey.get(key(member.office)) ?? member.office;
+    if (member.mentorIds.length === 0) member.mentorIds = NO_MENTORS;
+    if (member.education.length === 0) member.education = NO_EDUCATION;
+    const only = member.products.length === 1 ? member.products[0] : undefined;
+    if (only !== undefined) member.products = sharedAccess(only.product, only.role);
+    Object.freeze(member.credentials);
+  }
+}
+
+/** The state as a snapshot sharing its records: for copying or serializing, never handing out. */
+export function snapshotView(state: OrganizationState): OrganizationSnapshot {
+  return {
+    version: 1 as const,
+    organization: state.organization,
+    members: [...state.members.values()],
+    externalUserEmails: state.externalUserEmails,
+    reviewCycles: [...state.reviewCycles.values()].map((cycle) => nestCycle(cycle, cycle.matters)),
+    welcomeEmails: state.outbox as WelcomeEmail[],
+    jobs: state.jobs,
+    candidates: state.candidates,
+    applications: state.applications,
+    columnMappings: state.columnMappings,
+  };
+}
