@@ -2,6 +2,7 @@ import type { FeedIndex } from "../domain/feed-index";
 import type { FeedQuery } from "../domain/feed-query";
 import type { JobApplication } from "../domain/feed-record";
 import type { OrganizationProfile } from "../domain/organization";
+import { supports } from "../store/capabilities";
 import type { Store, StoreTx } from "../store/port";
 import { guarded, runReadOnly, storeFailure } from "../store/run";
 import type { FeedJsonMemo } from "./json-memo";
@@ -51,7 +52,7 @@ export async function queryJobApplications(
     const parsed = await parsedQuery(tx, input);
     if (!parsed.ok) return parsed;
     const { organization, query } = parsed;
-    const index = tx.loadFeedIndex === undefined ? null : await tx.loadFeedIndex();
+    const index = supports(tx, "loadFeedIndex") ? await tx.loadFeedIndex() : null;
     const records =
       index === null ? await selectFromStore(tx, organization, query) : index.select(query);
     const page = pageJobApplications(records, { limit: input.limit, cursor: input.cursor });
@@ -108,7 +109,7 @@ async function answerJson(
   if (!parsed.ok) return parsed;
   let index: FeedIndex | null = null;
   try {
-    if (askIndex && tx.loadFeedIndex !== undefined) index = await tx.loadFeedIndex();
+    if (askIndex && supports(tx, "loadFeedIndex")) index = await tx.loadFeedIndex();
   } catch (error) {
     throw storeFailure("loadFeedIndex", error);
   }
@@ -167,7 +168,7 @@ async function selectFromStore(
   query: FeedQuery,
 ): Promise<JobApplication[]> {
   const range = { start: query.start, end: query.end };
-  if (tx.loadStatusChangesInRange !== undefined && tx.loadFeedApplicationHeads !== undefined) {
+  if (supports(tx, "loadStatusChangesInRange", "loadFeedApplicationHeads")) {
     const cut = cutRangedChanges(await tx.loadStatusChangesInRange(range), query);
     return shapeCut(
       cut,

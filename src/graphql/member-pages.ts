@@ -1,6 +1,7 @@
 import type { Member } from "../domain/member";
 import type { Product } from "../domain/products";
 import { type MemberPage, publicMember } from "../members/operations";
+import { supports } from "../store/capabilities";
 import { type MemberIdPage, MemberPageCollector } from "../store/member-page";
 import type { Store } from "../store/port";
 import { runReadOnly } from "../store/run";
@@ -59,9 +60,9 @@ export function memberPageReader(
     const size = Math.min(Math.max(first ?? 50, 1), 500);
     // An adapter that reads a page by itself costs the page, not the organization.
     const paged = await runReadOnly(store, orgId, async (tx) =>
-      tx.listProductMemberPage === undefined
-        ? null
-        : tx.listProductMemberPage(product, { after: after ?? null, first: size }),
+      supports(tx, "listProductMemberPage")
+        ? tx.listProductMemberPage(product, { after: after ?? null, first: size })
+        : null,
     );
     if (paged !== null) return publicPage(paged);
     let list = lists.get(product);

@@ -8,6 +8,7 @@ import {
   queryJobApplicationsJson,
 } from "../feed/query";
 import { rateLimitHeaders } from "../feed/rate-limit-headers";
+import { supports } from "../store/capabilities";
 import type { StoreTx } from "../store/port";
 import { forCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
@@ -121,7 +122,7 @@ function feedResponse(
 }
 
 const readFeedIndex = (tx: StoreTx): Promise<FeedIndex | null> =>
-  tx.loadFeedIndex === undefined ? Promise.resolve(null) : tx.loadFeedIndex();
+  supports(tx, "loadFeedIndex") ? tx.loadFeedIndex() : Promise.resolve(null);
 
 /** The query as hono's validator hands it to a query schema: one value as is, several as a list. */
 function validatorQuery(queries: Record<string, string[]>): Record<string, string | string[]> {

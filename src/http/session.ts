@@ -7,6 +7,7 @@ import {
   type TokenVerifier,
   verifyToken,
 } from "../auth/token";
+import { supports } from "../store/capabilities";
 import { OrganizationNotFoundError } from "../store/errors";
 import type { Store, StoreTx } from "../store/port";
 import { guarded, storeFailure } from "../store/run";
@@ -130,16 +131,16 @@ function callerReader<T>(
     let operation: TxOperation = "loadMembersById";
     try {
       let principal: Principal;
-      if (tx.loadMemberAndOrganization === undefined) {
-        const member = (await tx.loadMembersById([memberId]))[0];
-        if (member === undefined) return null;
-        operation = "loadOrganization";
-        principal = { member, organization: await tx.loadOrganization() };
-      } else {
+      if (supports(tx, "loadMemberAndOrganization")) {
         operation = "loadMemberAndOrganization";
         const { member, organization } = await tx.loadMemberAndOrganization(memberId);
         if (member === null) return null;
         principal = { member, organization };
+      } else {
+        const member = (await tx.loadMembersById([memberId]))[0];
+        if (member === undefined) return null;
+        operation = "loadOrganization";
+        principal = { member, organization: await tx.loadOrganization() };
       }
       if (!stampHolds(options, stamp, principal)) return null;
       if (beside === null || !beside.admits(principal)) return { principal, beside: undefined };

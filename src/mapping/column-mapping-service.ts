@@ -6,6 +6,7 @@ import {
   MAX_MAPPING_SOURCE_LENGTH,
 } from "../domain/column-mappings";
 import { MATTER_HEADERS, MEMBER_HEADERS } from "../domain/headers";
+import { supports } from "../store/capabilities";
 import type { Store, StoreTx } from "../store/port";
 import { runReadOnly, runTransaction } from "../store/run";
 import { type ColumnMappingInput, mappingEntries } from "./remap";
@@ -71,7 +72,7 @@ export async function loadColumnMapping<Kind extends ColumnMappingKind>(
 ): Promise<Map<string, ColumnOfKind[Kind]>> {
   return runReadOnly(store, input.orgId, async (tx) => {
     await tx.loadOrganization();
-    const pairs = tx.loadColumnMapping === undefined ? [] : await tx.loadColumnMapping(input.kind);
+    const pairs = supports(tx, "loadColumnMapping") ? await tx.loadColumnMapping(input.kind) : [];
     return new Map(pairs.map((pair) => [pair.source, pair.target as ColumnOfKind[Kind]]));
   });
 }

@@ -4,6 +4,7 @@ import { Product } from "../domain/products";
 import type { ImportPhase } from "../members/import";
 import type { PartialMessageCatalog } from "../messages/catalog";
 import { type Pace, runSteps } from "../runtime/steps";
+import { supports } from "../store/capabilities";
 import type { Store, StoreTx } from "../store/port";
 import { runReadOnly, runTransaction } from "../store/run";
 import { newRecordId } from "../values/record-id";
@@ -170,8 +171,6 @@ export async function checkMattersIn(
 }
 
 async function performMemberEmailsIn(tx: StoreTx): Promise<string[]> {
-  return (
-    (await tx.listProductMemberEmails?.(Product.PERFORM)) ??
-    (await tx.listProductMembers(Product.PERFORM)).map((member) => member.email)
-  );
+  if (supports(tx, "listProductMemberEmails")) return tx.listProductMemberEmails(Product.PERFORM);
+  return (await tx.listProductMembers(Product.PERFORM)).map((member) => member.email);
 }

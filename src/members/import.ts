@@ -6,6 +6,7 @@ import type { Product } from "../domain/products";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import { type PartialMessageCatalog, renderMessage } from "../messages/catalog";
 import { type Pace, runSteps } from "../runtime/steps";
+import { supports } from "../store/capabilities";
 import { MemberConflictError } from "../store/errors";
 import type { Store, StoreTx } from "../store/port";
 import { runTransaction } from "../store/run";
@@ -145,10 +146,9 @@ async function findAbsent(
   product: Product,
   pace: Pace | undefined,
 ): Promise<AbsentMember[]> {
-  const productMembers =
-    tx.listProductMemberNames === undefined
-      ? await tx.listProductMembers(product)
-      : await tx.listProductMemberNames(product);
+  const productMembers = supports(tx, "listProductMemberNames")
+    ? await tx.listProductMemberNames(product)
+    : await tx.listProductMembers(product);
   return runSteps(absentMemberSteps(productMembers, product, isRowEmail), pace);
 }
 
