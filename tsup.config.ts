@@ -1,6 +1,7 @@
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { defineConfig, type Options } from "tsup";
 import browserAliases from "./browser-aliases.json";
 import {
@@ -22,14 +23,16 @@ const withoutSourcesContent: Options["esbuildOptions"] = (options) => {
 
 /**
  * `rpdi serve`'s API reference page serves Swagger UI from the package: only the files it serves
- * and their licences are copied beside the CLI, so swagger-ui-dist is a dev dependency.
+ * (gzip-compressed) and their licences are copied beside the CLI, so swagger-ui-dist is a dev
+ * dependency.
  */
 async function copySwaggerUi(): Promise<void> {
   const from = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
   const to = join("dist", SWAGGER_UI_DIRECTORY);
   mkdirSync(to, { recursive: true });
-  for (const name of [...Object.keys(SWAGGER_UI_SERVED), ...SWAGGER_UI_LICENSES])
-    copyFileSync(join(from, name), join(to, name));
+  for (const name of Object.keys(SWAGGER_UI_SERVED))
+    writeFileSync(join(to, `${name}.gz`), gzipSync(readFileSync(join(from, name)), { level: 9 }));
+  for (const name of SWAGGER_UI_LICENSES) copyFileSync(join(from, name), join(to, name));
 }
 
 export default defineConfig((options): Options[] => {

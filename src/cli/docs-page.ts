@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { refuseUnknownHosts } from "../http/allowed-hosts";
 import type { HttpEnv } from "../http/env";
@@ -167,23 +168,24 @@ export function createDocsPage(
 }
 
 /**
- * Where Swagger UI's files are: the copy the build puts beside the CLI, or, when the source runs
- * from a checkout (tests, `tsx`), the swagger-ui-dist dev dependency it is copied from.
+ * Reads one of Swagger UI's served files: the gzip-compressed copy the build puts beside the CLI,
+ * or, when the source runs from a checkout (tests, `tsx`), the swagger-ui-dist dev dependency it
+ * is copied from.
  */
-function swaggerUiDirectory(): string {
-  const built = fileURLToPath(new URL(`./${SWAGGER_UI_DIRECTORY}/`, import.meta.url));
-  if (existsSync(built)) return built;
-  return dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+async function readSwaggerUiFile(name: string): Promise<Uint8Array<ArrayBuffer>> {
+  const built = fileURLToPath(new URL(`./${SWAGGER_UI_DIRECTORY}/${name}.gz`, import.meta.url));
+  if (existsSync(built)) return new Uint8Array(gunzipSync(await readFile(built)));
+  const source = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+  return new Uint8Array(await readFile(join(source, name)));
 }
 
 /** The assets by URL path, each path holding the hash of its content. */
 async function loadAssets(): Promise<Map<string, Asset>> {
-  const directory = swaggerUiDirectory();
   const files: [string, Asset][] = await Promise.all(
     Object.entries(SWAGGER_UI_SERVED).map(
       async ([name, type]): Promise<[string, Asset]> => [
         name,
-        { body: new Uint8Array(await readFile(join(directory, name))), type },
+        { body: await readSwaggerUiFile(name), type },
       ],
     ),
   );

@@ -2,7 +2,9 @@
  * The files of swagger-ui-dist that the API reference page (`/docs`) serves, with their types. The
  * build copies them beside the CLI, into {@link SWAGGER_UI_DIRECTORY}, so the installed package
  * serves Swagger UI offline without depending on swagger-ui-dist, most of which (source maps, ES
- * builds, the standalone preset) the page never reads.
+ * builds, the standalone preset) the page never reads. Each is stored gzip-compressed
+ * (`<name>.gz`, read once and decompressed when the page is first asked for): the bundle is 1.7 MB
+ * as it is and under 0.5 MB compressed.
  */
 export const SWAGGER_UI_SERVED = {
   "swagger-ui.css": "text/css; charset=utf-8",
@@ -12,7 +14,7 @@ export const SWAGGER_UI_SERVED = {
 
 /**
  * Swagger UI's licence (Apache-2.0) and notice, and the licences of the libraries its bundle
- * holds: they are copied wherever the served files are.
+ * holds: they are copied, as they are, wherever the served files are.
  */
 export const SWAGGER_UI_LICENSES = [
   "LICENSE",
