@@ -1,6 +1,6 @@
 // Draws the member import instructions PDF of each product with pdf-lib and writes them, base64,
 // to src/http/instructions-pdfs.generated.ts, which the package serves. A PDF depends only on its
-// product, so drawing it here keeps pdf-lib (about 25 MB installed) out of the dependencies.
+// product, so drawing it here keeps pdf-lib, a large package, out of the dependencies.
 //
 //   npm run pdfs               rewrite the generated module
 //   npm run pdfs -- --check    fail when the generated module is not what the source draws now
