@@ -1,5 +1,14 @@
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { defineConfig, type Options } from "tsup";
 import browserAliases from "./browser-aliases.json";
+import {
+  SWAGGER_UI_DIRECTORY,
+  SWAGGER_UI_LICENSES,
+  SWAGGER_UI_SERVED,
+} from "./src/cli/swagger-ui-files";
 
 /** Migrations and the example CSV files are bundled as text. */
 const TEXT_FILES = { ".sql": "text", ".csv": "text" } as const;
@@ -11,6 +20,20 @@ const TEXT_FILES = { ".sql": "text", ".csv": "text" } as const;
 const withoutSourcesContent: Options["esbuildOptions"] = (options) => {
   options.sourcesContent = false;
 };
+
+/**
+ * `rpdi serve`'s API reference page serves Swagger UI from the package: only the files it serves
+ * (gzip-compressed) and their licences are copied beside the CLI, so swagger-ui-dist is a dev
+ * dependency.
+ */
+async function copySwaggerUi(): Promise<void> {
+  const from = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+  const to = join("dist", SWAGGER_UI_DIRECTORY);
+  mkdirSync(to, { recursive: true });
+  for (const name of Object.keys(SWAGGER_UI_SERVED))
+    writeFileSync(join(to, `${name}.gz`), gzipSync(readFileSync(join(from, name)), { level: 9 }));
+  for (const name of SWAGGER_UI_LICENSES) copyFileSync(join(from, name), join(to, name));
+}
 
 export default defineConfig((options): Options[] => {
   // `npm run build:js` (demo, serve) skips the type declarations, most of a full build's time.
@@ -89,6 +112,7 @@ export default defineConfig((options): Options[] => {
       sourcemap: true,
       esbuildOptions: withoutSourcesContent,
       banner: { js: "#!/usr/bin/env node" },
+      onSuccess: copySwaggerUi,
     },
   ];
 });

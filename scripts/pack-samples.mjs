@@ -51,7 +51,7 @@ async function runProgram(project, name, program) {
 }
 
 /** Starts `npx rpdi serve` in `project` on a free port; resolves with its origin and a stop. */
-function serveIn(project) {
+export function serveIn(project) {
   const child = spawn(
     process.execPath,
     [join(project, "node_modules/rpdi/dist/cli.js"), "serve", "--port", "0"],
@@ -71,9 +71,10 @@ function serveIn(project) {
 
 /**
  * Runs every sample of the guides against the tarball at `tarball`, in new projects under
- * `work`; `versions` gives the version range of each package a sample may import.
+ * `work`; `versions` gives the version range of each package a sample may import. `bare`, when
+ * given, is a project that already has the tarball installed and nothing else.
  */
-export async function runSamplesFromTarball({ root, work, tarball, versions, install }) {
+export async function runSamplesFromTarball({ root, work, tarball, versions, install, bare }) {
   const {
     documentationPages,
     codeSamples,
@@ -119,15 +120,16 @@ export async function runSamplesFromTarball({ root, work, tarball, versions, ins
     ...(program.test ? ["vitest", "fast-check"] : []),
   ];
   const hostPackages = [...new Set(programs.flatMap(needs))].sort();
-  const projects = { bare: join(work, "bare"), hosts: join(work, "hosts") };
+  const projects = { bare: bare ?? join(work, "bare"), hosts: join(work, "hosts") };
   for (const [name, dir] of Object.entries(projects)) {
     mkdirSync(join(dir, "samples"), { recursive: true });
-    writeFileSync(
-      join(dir, "package.json"),
-      JSON.stringify({ name: `samples-${name}`, private: true, type: "module" }),
-    );
+    if (dir !== bare)
+      writeFileSync(
+        join(dir, "package.json"),
+        JSON.stringify({ name: `samples-${name}`, private: true, type: "module" }),
+      );
   }
-  install(projects.bare, [tarball]);
+  if (bare === undefined) install(projects.bare, [tarball]);
   install(projects.hosts, [
     tarball,
     ...hostPackages.map((name) => `${name}@${versions[name] ?? "latest"}`),

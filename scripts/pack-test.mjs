@@ -1,10 +1,23 @@
-// The package as a user gets it: pack, install the tarball in a new project, import every subpath
-// from ESM and CommonJS, type-check a consumer, and run the installed CLI.
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+// The package as a user gets it: pack, install the tarball alone in a new project (its size
+// capped, the CLI sandbox's API reference and instructions PDFs served from it), install it beside
+// its peers in another, import every subpath from ESM and CommonJS, type-check a consumer, and run
+// the installed CLI.
+import { execFileSync } from "node:child_process";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { runSamplesFromTarball } from "./pack-samples.mjs";
+import { runSamplesFromTarball, serveIn } from "./pack-samples.mjs";
+
+/** The most `npm install rpdi` may put in a new project's node_modules, on disk as du counts it. */
+const MAX_INSTALL_MIB = 50;
 
 const root = resolve(import.meta.dirname, "..");
 const work = mkdtempSync(join(tmpdir(), "rpdi-pack-"));
@@ -13,6 +26,104 @@ const run = (command, args, cwd = work) =>
 
 run("npm", ["pack", "--pack-destination", work, "--silent"], root);
 const tarball = readdirSync(work).find((file) => file.endsWith(".tgz"));
+
+/** Bytes on disk (allocated blocks, each file once, as `du` counts them) and bytes of content. */
+function usage(path, seen = new Set()) {
+  const stat = lstatSync(path);
+  const inode = `${stat.dev}:${stat.ino}`;
+  if (seen.has(inode)) return { disk: 0, content: 0 };
+  seen.add(inode);
+  const total = { disk: stat.blocks * 512, content: stat.isDirectory() ? 0 : stat.size };
+  if (stat.isDirectory())
+    for (const entry of readdirSync(path)) {
+      const inner = usage(join(path, entry), seen);
+      total.disk += inner.disk;
+      total.content += inner.content;
+    }
+  return total;
+}
+const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
+
+// The tarball alone, as `npm install rpdi` gives it to a new project.
+const bare = join(work, "bare");
+mkdirSync(bare);
+writeFileSync(
+  join(bare, "package.json"),
+  JSON.stringify({ name: "samples-bare", private: true, type: "module" }),
+);
+run("npm", ["install", "--silent", "--no-audit", "--no-fund", join(work, tarball)], bare);
+const installed = usage(join(bare, "node_modules"));
+const packages = Object.keys(
+  JSON.parse(readFileSync(join(bare, "node_modules/.package-lock.json"), "utf8")).packages,
+).filter((path) => path.startsWith("node_modules/")).length;
+console.log(
+  `Install: ${mib(installed.disk)} MiB on disk (${mib(installed.content)} MiB of files), ${packages} packages with rpdi (at most ${MAX_INSTALL_MIB} MiB)`,
+);
+if (installed.disk > MAX_INSTALL_MIB * 2 ** 20)
+  throw new Error(
+    `npm install rpdi takes ${mib(installed.disk)} MiB, more than ${MAX_INSTALL_MIB} MiB: a dependency used only when building belongs in devDependencies`,
+  );
+
+// rpdi serve from that install: the API reference with Swagger UI's files (and their licences),
+// and the instructions PDFs, all from the package, with no swagger-ui-dist or pdf-lib installed.
+const swaggerUi = join(bare, "node_modules/rpdi/dist/swagger-ui");
+for (const file of [
+  "swagger-ui.css.gz",
+  "swagger-ui-bundle.js.gz",
+  "favicon-32x32.png.gz",
+  "LICENSE",
+  "NOTICE",
+  "swagger-ui-bundle.js.LICENSE.txt",
+])
+  if (!existsSync(join(swaggerUi, file))) throw new Error(`the package lacks ${swaggerUi}/${file}`);
+for (const name of ["swagger-ui-dist", "pdf-lib"])
+  if (existsSync(join(bare, "node_modules", name)))
+    throw new Error(`npm install rpdi installed ${name}, which only the build needs`);
+const server = await serveIn(bare);
+try {
+  const page = await fetch(`${server.origin}/docs`);
+  const html = await page.text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/docs\/[^"]+)"/g)].map((match) => match[1]);
+  if (page.status !== 200 || assets.length < 5)
+    throw new Error(`/docs answered ${page.status} with ${assets.length} assets`);
+  for (const asset of assets) {
+    const answer = await fetch(`${server.origin}${asset}`);
+    const body = new Uint8Array(await answer.arrayBuffer());
+    if (answer.status !== 200 || body.length === 0)
+      throw new Error(`${asset} answered ${answer.status} with ${body.length} bytes`);
+  }
+  const login = await fetch(`${server.origin}/app/sandbox/admin/auth/`, {
+    method: "POST",
+    body: new URLSearchParams({
+      email: "sandbox.admin@hartwell.example",
+      password: "sandbox-password",
+    }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  for (const product of ["RECRUIT", "PERFORM", "UNI"]) {
+    const answer = await fetch(
+      `${server.origin}/api/v2/members/import-instructions.pdf?product=${product}`,
+      { headers: { cookie } },
+    );
+    const body = Buffer.from(await answer.arrayBuffer());
+    if (
+      answer.status !== 200 ||
+      answer.headers.get("content-type") !== "application/pdf" ||
+      !body.subarray(0, 5).equals(Buffer.from("%PDF-"))
+    )
+      throw new Error(`the ${product} instructions PDF answered ${answer.status}`);
+  }
+  console.log(
+    `rpdi serve: the API reference and its ${assets.length} assets, and the instructions PDFs, from the tarball alone`,
+  );
+} finally {
+  server.stop();
+}
+
+// The tarball beside its peers and a consumer's tools.
 writeFileSync(
   join(work, "package.json"),
   JSON.stringify({ name: "consumer", private: true, type: "module" }),
@@ -83,40 +194,6 @@ process.stdout.write(
   run("npx", ["rpdi", "validate", "members", csv, "--product", "PERFORM", "--org", org]),
 );
 
-// The sandbox's API reference page reads its assets from the installed swagger-ui-dist.
-const served = spawn(
-  process.execPath,
-  [join(work, "node_modules/rpdi/dist/cli.js"), "serve", "--port", "0"],
-  {
-    cwd: work,
-    stdio: ["ignore", "pipe", "inherit"],
-  },
-);
-try {
-  const docs = await new Promise((resolveDocs, reject) => {
-    let output = "";
-    served.stdout.on("data", (chunk) => {
-      output += chunk;
-      const match = /Docs\s+(\S+)/.exec(output);
-      if (match !== null) resolveDocs(match[1]);
-    });
-    served.once("exit", (code) => reject(new Error(`rpdi serve exited with ${code}: ${output}`)));
-  });
-  const page = await fetch(docs);
-  const html = await page.text();
-  const assets = [...html.matchAll(/(?:src|href)="(\/docs\/[^"]+)"/g)].map((match) => match[1]);
-  if (page.status !== 200 || assets.length === 0)
-    throw new Error(`${docs} answered ${page.status}`);
-  for (const asset of assets) {
-    const answer = await fetch(new URL(asset, docs));
-    if (answer.status !== 200) throw new Error(`${asset} answered ${answer.status}`);
-  }
-  console.log(
-    `rpdi serve: the API reference and its ${assets.length} assets from the installed packages`,
-  );
-} finally {
-  served.kill("SIGTERM");
-}
 // Every sample of the README and the guides, from the tarball (scripts/pack-samples.mjs).
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 await runSamplesFromTarball({
@@ -126,5 +203,6 @@ await runSamplesFromTarball({
   versions: { ...manifest.dependencies, ...manifest.devDependencies },
   install: (cwd, packages) =>
     run("npm", ["install", "--silent", "--no-audit", "--no-fund", ...packages], cwd),
+  bare,
 });
 console.log(`pack test passed in ${work}`);

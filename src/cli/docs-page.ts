@@ -1,10 +1,14 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { refuseUnknownHosts } from "../http/allowed-hosts";
 import type { HttpEnv } from "../http/env";
+import { SWAGGER_UI_DIRECTORY, SWAGGER_UI_SERVED } from "./swagger-ui-files";
 
 /** Where the reference page is served; every asset is below it. */
 export const DOCS_PATH = "/docs";
@@ -28,13 +32,6 @@ interface Asset {
   body: Uint8Array<ArrayBuffer>;
   type: string;
 }
-
-/** The files of swagger-ui-dist the page uses; the rest of the package (source maps, ES builds) is never read. */
-const PACKAGE_FILES = {
-  "swagger-ui.css": "text/css; charset=utf-8",
-  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
-  "favicon-32x32.png": "image/png",
-} as const;
 
 /** The page's own style: the sign-in form, and no Swagger "Authorize" dialog (see below). */
 const PAGE_CSS = `
@@ -111,7 +108,7 @@ export interface DocsPageOptions {
 
 /**
  * An interactive reference of the OpenAPI document (`/openapi.json`) at `/docs`: Swagger UI, served
- * from the installed swagger-ui-dist package (no CDN, so it works offline), with a sign-in form so
+ * from the files the package carries (no CDN, so it works offline), with a sign-in form so
  * "Try it out" calls carry a session. Answers `null` for every path outside `/docs`.
  */
 export function createDocsPage(
@@ -134,7 +131,7 @@ export function createDocsPage(
       return withBody(
         request,
         503,
-        `The API reference needs the swagger-ui-dist package, which could not be read: ${(error as Error).message}\n`,
+        `The API reference needs Swagger UI's files, which could not be read: ${(error as Error).message}\n`,
         { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
       );
     }
@@ -170,14 +167,25 @@ export function createDocsPage(
   };
 }
 
+/**
+ * Reads one of Swagger UI's served files: the gzip-compressed copy the build puts beside the CLI,
+ * or, when the source runs from a checkout (tests, `tsx`), the swagger-ui-dist dev dependency it
+ * is copied from.
+ */
+async function readSwaggerUiFile(name: string): Promise<Uint8Array<ArrayBuffer>> {
+  const built = fileURLToPath(new URL(`./${SWAGGER_UI_DIRECTORY}/${name}.gz`, import.meta.url));
+  if (existsSync(built)) return new Uint8Array(gunzipSync(await readFile(built)));
+  const source = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+  return new Uint8Array(await readFile(join(source, name)));
+}
+
 /** The assets by URL path, each path holding the hash of its content. */
 async function loadAssets(): Promise<Map<string, Asset>> {
-  const directory = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
   const files: [string, Asset][] = await Promise.all(
-    Object.entries(PACKAGE_FILES).map(
+    Object.entries(SWAGGER_UI_SERVED).map(
       async ([name, type]): Promise<[string, Asset]> => [
         name,
-        { body: new Uint8Array(await readFile(join(directory, name))), type },
+        { body: await readSwaggerUiFile(name), type },
       ],
     ),
   );

@@ -20,19 +20,56 @@ export function parseLogLevel(value: string | undefined): LogLevel {
   throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}, not "${value}"`);
 }
 
-/** The sandbox's logger: pino on stdout, as JSON lines or through pino-pretty. */
+/** The sandbox's logger: pino on stdout, as JSON lines or as {@link prettyLogLine} writes them. */
 export async function serveLogger(format: LogFormat, level: LogLevel): Promise<RpdiLogger> {
   const { pino, destination } = await import("pino");
   const options = { level, base: { service: "rpdi" } };
-  let logger: import("pino").Logger;
-  if (format === "json") logger = pino(options, destination({ dest: 1, sync: true }));
-  else {
-    const { default: pretty } = await import("pino-pretty");
-    logger = pino(options, pretty({ sync: true, colorize: process.stdout.isTTY === true }));
-  }
+  const stdout = destination({ dest: 1, sync: true });
+  const colorize = process.stdout.isTTY === true;
+  const logger =
+    format === "json"
+      ? pino(options, stdout)
+      : pino(options, { write: (line: string) => stdout.write(prettyLogLine(line, colorize)) });
   return {
     info: (fields, message) => logger.info(fields, message),
     warn: (fields, message) => logger.warn(fields, message),
     error: (fields, message) => logger.error(fields, message),
   };
+}
+
+/** pino's level numbers, their names and colours (ANSI foreground codes). */
+const LEVELS: Record<number, [string, number]> = {
+  10: ["TRACE", 90],
+  20: ["DEBUG", 34],
+  30: ["INFO", 32],
+  40: ["WARN", 33],
+  50: ["ERROR", 31],
+  60: ["FATAL", 35],
+};
+
+/**
+ * One pino JSON line as a person reads it, in pino-pretty's layout: the UTC time, the level and the
+ * message, then each field on a line of its own. The sandbox's fields are flat and few, so this is
+ * all of pino-pretty it needs. A line that is not JSON is passed through.
+ */
+export function prettyLogLine(line: string, colorize: boolean): string {
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return line.endsWith("\n") ? line : `${line}\n`;
+  }
+  if (typeof record !== "object" || record === null || Array.isArray(record))
+    return line.endsWith("\n") ? line : `${line}\n`;
+  const { level, time, msg, ...fields } = record as Record<string, unknown>;
+  const paint = (color: number, text: string) =>
+    colorize ? `\u001b[${color}m${text}\u001b[39m` : text;
+  const [name, color] = LEVELS[level as number] ?? [String(level), 39];
+  const clock = typeof time === "number" ? new Date(time).toISOString().slice(11, 23) : "";
+  let text = `[${clock}] ${paint(color, name)}: ${paint(36, typeof msg === "string" ? msg : "")}\n`;
+  for (const [key, value] of Object.entries(fields)) {
+    const written = JSON.stringify(value, null, 2).replaceAll("\n", "\n    ");
+    text += `    ${paint(35, key)}: ${written}\n`;
+  }
+  return text;
 }

@@ -1,9 +1,10 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { Product } from "../domain/products";
 import { MAX_MENTORS, MEMBER_COLUMNS, MEMBER_FIELDS } from "../members/columns";
 import { MAX_EXAMPLE_ROWS } from "../members/example-csv";
+import { INSTRUCTIONS_PDFS } from "./instructions-pdfs.generated";
 
-const PAGE = { width: 612, height: 792, margin: 54 };
+/** US Letter, in points, with the margin on every side. */
+export const PAGE = { width: 612, height: 792, margin: 54 };
 /** Baseline to baseline within a paragraph, as a multiple of the font size. */
 const LINE_HEIGHT = 1.25;
 /** Where the interface's REST endpoints live: the guide names them as a caller writes them. */
@@ -99,29 +100,17 @@ export function layoutImportInstructions(
   return lines;
 }
 
-/** GET /api/v2/members/import-instructions.pdf: {@link layoutImportInstructions} drawn with pdf-lib. */
+/**
+ * GET /api/v2/members/import-instructions.pdf: {@link layoutImportInstructions} drawn with pdf-lib.
+ * A guide depends only on its product, so the PDFs are drawn when the package is built
+ * (scripts/instructions-pdfs.ts) and served as they are: pdf-lib is not needed at run time.
+ */
 export async function renderImportInstructions(product: Product): Promise<Uint8Array> {
-  const document = await PDFDocument.create();
-  document.setTitle(`Member import instructions (${product})`);
-  document.setCreator("rpdi");
-  const regular = await document.embedFont(StandardFonts.Helvetica);
-  const bold = await document.embedFont(StandardFonts.HelveticaBold);
-  const face = (isBold: boolean): PDFFont => (isBold ? bold : regular);
-  const lines = layoutImportInstructions(product, (text, isBold, size) =>
-    face(isBold).widthOfTextAtSize(text, size),
-  );
-  const pages: PDFPage[] = [];
-  for (const line of lines) {
-    pages[line.page] ??= document.addPage([PAGE.width, PAGE.height]);
-    (pages[line.page] as PDFPage).drawText(line.text, {
-      x: PAGE.margin,
-      y: line.y,
-      size: line.size,
-      font: face(line.bold),
-      color: rgb(0.1, 0.1, 0.1),
-    });
-  }
-  return document.save();
+  const base64 = INSTRUCTIONS_PDFS[product];
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 /** Lines of `text` that fit, breaking at spaces; `tooWide` says whether a candidate line does not. */
