@@ -11,6 +11,13 @@ function logLines(output: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** Resolves once `check` holds, polling: a line reaches the output when the child writes it. */
+async function until(check: () => boolean, limitMs = 20_000): Promise<void> {
+  const start = Date.now();
+  while (!check() && Date.now() - start < limitMs)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 describe("rpdi serve logs", () => {
   it("writes a JSON line per request with --log-format json, and none with --log-level silent", async () => {
     for (const level of ["info", "silent"]) {
@@ -24,7 +31,9 @@ describe("rpdi serve logs", () => {
         const response = await fetch(`${rest}/departments?email=someone@hartwell.example`);
         expect(response.status).toBe(401);
         await response.arrayBuffer();
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // A line that should come is waited for; one that should not gets the same 200 ms.
+        if (level === "silent") await new Promise((resolve) => setTimeout(resolve, 200));
+        else await until(() => logLines(output()).some((line) => line.msg === "request"));
         const requests = logLines(output()).filter((line) => line.msg === "request");
         if (level === "silent") expect(requests).toEqual([]);
         else {
@@ -51,7 +60,7 @@ describe("rpdi serve logs", () => {
       const response = await fetch(`${rest}/departments?email=someone@hartwell.example`);
       expect(response.status).toBe(401);
       await response.arrayBuffer();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await until(() => output().includes("status: 401"));
       expect(output()).toMatch(
         /\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request\n {4}service: "rpdi"\n {4}requestId: "[^"]+"\n {4}method: "GET"\n {4}route: "\/api\/v2\/departments"\n {4}status: 401\n/,
       );

@@ -36,6 +36,11 @@ function heldUpload(csv: string) {
     release = resolve;
   });
   const state = { pulled: false };
+  let markPulled: () => void = () => undefined;
+  // Resolves at the first read of the body: the import holds its turn from then on.
+  const pulled = new Promise<void>((resolve) => {
+    markPulled = resolve;
+  });
   const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n`;
   const encoder = new TextEncoder();
   let sent = false;
@@ -43,6 +48,7 @@ function heldUpload(csv: string) {
     {
       async pull(controller) {
         state.pulled = true;
+        markPulled();
         if (!sent) {
           sent = true;
           controller.enqueue(encoder.encode(head));
@@ -61,7 +67,7 @@ function heldUpload(csv: string) {
     duplex: "half",
     headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
   } as RequestInit;
-  return { init, release, state };
+  return { init, release, state, pulled };
 }
 
 const CSV = "First Name,Last Name,Email\nZoe,Kim,zoe.kim@hartwell.example\n";
@@ -81,7 +87,7 @@ describe("the bound on imports running at once", () => {
       request("/api/v2/members/import-csv?product=PERFORM", with_(first.init)),
       request(MATTERS, with_(second.init)),
     ];
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await Promise.all([first.pulled, second.pulled]);
     expect([first.state.pulled, second.state.pulled]).toEqual([true, true]);
 
     const third = heldUpload(CSV);
