@@ -193,8 +193,8 @@ function productNames(products: readonly Product[]): string {
 }
 
 /**
- * Decides whether `caller` may run a per-member operation on `target` (issue 16: authorization on
- * the target, not only the caller). Pure. The rule:
+ * Decides whether `caller` may run a per-member operation on `target`: what the target holds
+ * counts, not only who the caller is. Pure. The rule:
  *
  * 1. Every operation, reads included, needs an Admin (`ADMIN` on any product).
  * 2. The caller needs `ADMIN` on every product the operation touches (see the table in

@@ -75,58 +75,7 @@ export function inCliTerms(message: string): string {
  * of the machine can read in the process list.
  */
 export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Promise<ExitCode> {
-  const required = (value: string | undefined, option: string) => {
-    if (value === undefined || value === "") throw new UsageError(`${option} is required`);
-    return value;
-  };
-  const apiUrl = required(command.apiUrl, "--api-url <{api_url}>");
-  const loginUrl = required(command.loginUrl, "--login-url <{site_url}/app/{org}/admin/auth/>");
-  const since = required(command.since, "--since <date or datetime>");
-  const until =
-    command.until ??
-    io
-      .now()
-      .toISOString()
-      .replace(/\.\d{3}Z$/, "Z");
-  const from = parseInstantOption("--since", since);
-  const to = parseInstantOption("--until", until);
-  if (from.getTime() > to.getTime())
-    throw new UsageError(`--since "${since}" is after --until "${until}"`, { usage: false });
-  const windowMs = parseWindow(command.window);
-  const email = io.env?.("RPDI_EMAIL");
-  const password = io.env?.("RPDI_PASSWORD");
-  if (email === undefined || email === "" || password === undefined || password === "")
-    throw new UsageError(
-      "set RPDI_EMAIL and RPDI_PASSWORD (and RPDI_MFA_SECRET for an organization with MFA) to the service account's credentials",
-      { usage: false },
-    );
-  const mfaSecret = io.env?.("RPDI_MFA_SECRET");
-  let pull: FeedPull;
-  try {
-    pull = createClient({
-      apiUrl,
-      loginUrl,
-      credentials: {
-        email,
-        password,
-        ...(mfaSecret === undefined || mfaSecret === "" ? {} : { mfaSecret }),
-      },
-      allowInsecureHttp: command.allowInsecureHttp,
-    }).feed.pull({
-      since,
-      until,
-      windowMs,
-      ...(command.status === undefined ? {} : { status: command.status }),
-      ...(command.bucket === undefined ? {} : { bucket: command.bucket }),
-      ...(command.unknownDegree === undefined ? {} : { unknownDegree: command.unknownDegree }),
-    });
-  } catch (error) {
-    // createClient and pull throw TypeError for what the command line gave them.
-    if (error instanceof TypeError)
-      throw new UsageError(inCliTerms(error.message), { usage: false });
-    throw error;
-  }
-
+  const { pull, since, until } = startPull(io, command);
   const toFile = command.out !== undefined && command.out !== "-";
   const writer = toFile ? await createAtomicWriter(command.out as string) : undefined;
   const write = writer === undefined ? async (text: string) => io.stdout(text) : writer.write;
@@ -158,22 +107,92 @@ export async function feedPullCommand(io: CliIo, command: FeedPullCommand): Prom
     throw error;
   }
   progress.done();
-  const { stats } = pull;
-  const unknown = [...stats.unknownDegrees].map(([degree, count]) => `"${degree}" (${count})`);
-  io.stderr(
-    `${[
-      `rpdi feed pull: ${stats.applications} applications from ${since} to ${until} in ${stats.windows} windows${toFile ? `, written to ${command.out}` : ""}`,
-      ...(unknown.length === 0
-        ? []
-        : [
-            `  degrees outside the spec's list: ${unknown.join(", ")}${command.unknownDegree === undefined ? " (kept; route them with --unknown-degree <degree>)" : ` (written as "${command.unknownDegree}")`}`,
-          ]),
-      ...(stats.lateRepeats === 0
-        ? []
-        : [
-            `  ${stats.lateRepeats} applications changed during the pull and came back after they were written; pull again to include those changes`,
-          ]),
-    ].join("\n")}\n`,
-  );
+  io.stderr(pullSummary(command, pull.stats, { since, until, toFile }));
   return ExitCode.VALID;
+}
+
+/** The pull the command line and environment ask for, checked; not started until iterated. */
+function startPull(
+  io: CliIo,
+  command: FeedPullCommand,
+): { pull: FeedPull; since: string; until: string } {
+  const required = (value: string | undefined, option: string) => {
+    if (value === undefined || value === "") throw new UsageError(`${option} is required`);
+    return value;
+  };
+  const apiUrl = required(command.apiUrl, "--api-url <{api_url}>");
+  const loginUrl = required(command.loginUrl, "--login-url <{site_url}/app/{org}/admin/auth/>");
+  const since = required(command.since, "--since <date or datetime>");
+  const until =
+    command.until ??
+    io
+      .now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, "Z");
+  const from = parseInstantOption("--since", since);
+  const to = parseInstantOption("--until", until);
+  if (from.getTime() > to.getTime())
+    throw new UsageError(`--since "${since}" is after --until "${until}"`, { usage: false });
+  const windowMs = parseWindow(command.window);
+  const credentials = credentialsOf(io);
+  try {
+    const pull = createClient({
+      apiUrl,
+      loginUrl,
+      credentials,
+      allowInsecureHttp: command.allowInsecureHttp,
+    }).feed.pull({
+      since,
+      until,
+      windowMs,
+      ...(command.status === undefined ? {} : { status: command.status }),
+      ...(command.bucket === undefined ? {} : { bucket: command.bucket }),
+      ...(command.unknownDegree === undefined ? {} : { unknownDegree: command.unknownDegree }),
+    });
+    return { pull, since, until };
+  } catch (error) {
+    // createClient and pull throw TypeError for what the command line gave them.
+    if (error instanceof TypeError)
+      throw new UsageError(inCliTerms(error.message), { usage: false });
+    throw error;
+  }
+}
+
+/** The service account's credentials, from RPDI_EMAIL, RPDI_PASSWORD and RPDI_MFA_SECRET. */
+function credentialsOf(io: CliIo): { email: string; password: string; mfaSecret?: string } {
+  const email = io.env?.("RPDI_EMAIL");
+  const password = io.env?.("RPDI_PASSWORD");
+  if (email === undefined || email === "" || password === undefined || password === "")
+    throw new UsageError(
+      "set RPDI_EMAIL and RPDI_PASSWORD (and RPDI_MFA_SECRET for an organization with MFA) to the service account's credentials",
+      { usage: false },
+    );
+  const mfaSecret = io.env?.("RPDI_MFA_SECRET");
+  return {
+    email,
+    password,
+    ...(mfaSecret === undefined || mfaSecret === "" ? {} : { mfaSecret }),
+  };
+}
+
+/** What a complete pull tells on stderr: how many, where to, and what to look at. */
+function pullSummary(
+  command: FeedPullCommand,
+  stats: FeedPull["stats"],
+  { since, until, toFile }: { since: string; until: string; toFile: boolean },
+): string {
+  const unknown = [...stats.unknownDegrees].map(([degree, count]) => `"${degree}" (${count})`);
+  return `${[
+    `rpdi feed pull: ${stats.applications} applications from ${since} to ${until} in ${stats.windows} windows${toFile ? `, written to ${command.out}` : ""}`,
+    ...(unknown.length === 0
+      ? []
+      : [
+          `  degrees outside the spec's list: ${unknown.join(", ")}${command.unknownDegree === undefined ? " (kept; route them with --unknown-degree <degree>)" : ` (written as "${command.unknownDegree}")`}`,
+        ]),
+    ...(stats.lateRepeats === 0
+      ? []
+      : [
+          `  ${stats.lateRepeats} applications changed during the pull and came back after they were written; pull again to include those changes`,
+        ]),
+  ].join("\n")}\n`;
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../domain/snapshot";
 import { LOOPBACK_HOSTS } from "../http/allowed-hosts";
-import { createHttpHandler } from "../http/handler";
+import { createHttpHandler, type HttpHandler } from "../http/handler";
 import type { MemoryStore } from "../memory/store";
 import { createWindowRateLimiter } from "../runtime/rate-limit";
 import { removeStrayTemporaries } from "./atomic-file";
@@ -110,6 +110,48 @@ export async function serveCommand(
     port: options.port,
     hostname: options.host,
   });
+  await listening(server, options);
+  const { port } = server.address() as AddressInfo;
+  const root = `http://${options.host}:${port}`;
+
+  const stop = stopSignal();
+  const { backend, persisted } = await openBackend(options, snapshots, seedPath, root, {
+    failWith: stop.failWith,
+    write,
+  }).catch(async (error: unknown) => {
+    await closeServer(server);
+    throw error;
+  });
+  if (options.metrics === true) {
+    try {
+      served = await startServeMetrics(backend.outboxBacklog);
+    } catch (error) {
+      await closeServer(server);
+      await backend.close();
+      throw error;
+    }
+  }
+  const sharedSecret = process.env.RPDI_TOKEN_SECRET;
+  const handler = await serveHandler(options, backend, {
+    secret: sharedSecret ?? randomSecret(),
+    clients,
+    write,
+  });
+  const docsPage = createDocsPage({
+    organizations: snapshots.map((snapshot) => snapshot.organization.shortName),
+    ...(options.seed === undefined ? { exampleEmail: SANDBOX_LOGINS[0].email } : {}),
+    allowedHosts: servedHostNames(options),
+  });
+  handle = async (request) => (await docsPage(request)) ?? handler(request);
+  write(banner(options, { backend, root, snapshots, metrics: served !== undefined, sharedSecret }));
+  await serveUntilStopped({ server, handler, backend, served, persisted }, stop.failed);
+  if (persisted !== undefined) write(`rpdi serve: state written to ${options.persist}\n`);
+  return 0;
+}
+
+type Server = ReturnType<typeof serve>;
+
+async function listening(server: Server, options: ServeOptions): Promise<void> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("listening", resolve);
@@ -118,61 +160,72 @@ export async function serveCommand(
   } catch (error) {
     throw listenFailure(error, options);
   }
-  const { port } = server.address() as AddressInfo;
-  const root = `http://${options.host}:${port}`;
+}
 
-  let persisted: PersistedState | undefined;
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** A failure that stops the sandbox (a failed write of the state): `failed` rejects with it. */
+function stopSignal(): { failed: Promise<never>; failWith: (error: unknown) => void } {
   let failWith: (error: unknown) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => {
     failWith = reject;
   });
   failed.catch(() => undefined);
-  const unlessFailed = <T>(promise: Promise<T>): Promise<T> => Promise.race([promise, failed]);
-  let backend: ServeBackend;
-  try {
-    if (options.databaseUrl === undefined) {
-      const seeded = snapshots.map((snapshot) => pointedAtSandbox(snapshot, root));
-      const memory = memoryBackend(seeded, seedPath, {
-        afterCommit: async () => {
-          try {
-            await persisted?.write();
-          } catch (error) {
-            // The change is in memory and on no disk: it is never answered, and the server stops.
-            failWith(error);
-            await new Promise<never>(() => undefined);
-          }
-        },
-      });
-      if (options.persist !== undefined)
-        persisted = await startPersisting(options.persist, seedPath, memory.store, seeded, write);
-      backend = memory;
-    } else {
-      backend = await postgresBackend(snapshots, seedPath, {
-        databaseUrl: options.databaseUrl,
-        schema: options.schema ?? "rpdi",
-        redisUrl: options.redisUrl,
-        poolSize: options.poolSize ?? 10,
-      });
-    }
-  } catch (error) {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    throw error;
+  return { failed, failWith };
+}
+
+/**
+ * The store served: the memory store, seeded with its sites pointed at `root` and, with
+ * `--persist`, written to the file after every commit; or PostgreSQL.
+ */
+async function openBackend(
+  options: ServeOptions,
+  snapshots: readonly OrganizationSnapshot[],
+  seedPath: string,
+  root: string,
+  { failWith, write }: { failWith: (error: unknown) => void; write: (text: string) => void },
+): Promise<{ backend: ServeBackend; persisted: PersistedState | undefined }> {
+  if (options.databaseUrl !== undefined) {
+    const backend = await postgresBackend(snapshots, seedPath, {
+      databaseUrl: options.databaseUrl,
+      schema: options.schema ?? "rpdi",
+      redisUrl: options.redisUrl,
+      poolSize: options.poolSize ?? 10,
+    });
+    return { backend, persisted: undefined };
   }
-  const { store } = backend;
-  if (options.metrics === true) {
-    try {
-      served = await startServeMetrics(backend.outboxBacklog);
-    } catch (error) {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await backend.close();
-      throw error;
-    }
-  }
-  const sharedSecret = process.env.RPDI_TOKEN_SECRET;
-  const secret = sharedSecret ?? randomSecret();
-  // Login protection counts failures per client: here, the socket's address.
-  const handler = createHttpHandler({
-    store,
+  let persisted: PersistedState | undefined;
+  const seeded = snapshots.map((snapshot) => pointedAtSandbox(snapshot, root));
+  const memory = memoryBackend(seeded, seedPath, {
+    afterCommit: async () => {
+      try {
+        await persisted?.write();
+      } catch (error) {
+        // The change is in memory and on no disk: it is never answered, and the server stops.
+        failWith(error);
+        await new Promise<never>(() => undefined);
+      }
+    },
+  });
+  if (options.persist !== undefined)
+    persisted = await startPersisting(options.persist, seedPath, memory.store, seeded, write);
+  return { backend: memory, persisted };
+}
+
+/** The HTTP binding over the backend; login protection counts failures per socket address. */
+async function serveHandler(
+  options: ServeOptions,
+  backend: ServeBackend,
+  {
+    secret,
+    clients,
+    write,
+  }: { secret: string; clients: WeakMap<Request, string>; write: (text: string) => void },
+): Promise<HttpHandler> {
+  return createHttpHandler({
+    store: backend.store,
     ...(options.importWorkers === undefined
       ? {}
       : { importWorkers: options.importWorkers === 0 ? false : options.importWorkers }),
@@ -198,18 +251,26 @@ export async function serveCommand(
       : { logger: await serveLogger(options.logFormat ?? "json", options.logLevel ?? "info") }),
     health: { checks: backend.readiness ?? {} },
   });
-  const docsPage = createDocsPage({
-    organizations: snapshots.map((snapshot) => snapshot.organization.shortName),
-    ...(options.seed === undefined ? { exampleEmail: SANDBOX_LOGINS[0].email } : {}),
-    allowedHosts: servedHostNames(options),
-  });
-  handle = async (request) => (await docsPage(request)) ?? handler(request);
+}
+
+/** What `rpdi serve` prints once it answers: the addresses, the logins, how to stop. */
+function banner(
+  options: ServeOptions,
+  started: {
+    backend: ServeBackend;
+    root: string;
+    snapshots: readonly OrganizationSnapshot[];
+    metrics: boolean;
+    sharedSecret: string | undefined;
+  },
+): string {
+  const { backend, root, snapshots } = started;
   const lines = [
     `rpdi sandbox: ${backend.description}`,
     `  REST   ${root}/api/v2`,
     `  Docs   ${root}${DOCS_PATH} (API reference: sign in there, then "Try it out")`,
     `  Health ${root}/healthz, ${root}/readyz`,
-    ...(served === undefined ? [] : [`  Metrics ${root}/metrics (Prometheus)`]),
+    ...(started.metrics ? [`  Metrics ${root}/metrics (Prometheus)`] : []),
     `  Feed   ${root}/v1/job-applications${options.feedLimit === undefined ? "" : ` (limit ${options.feedLimit.limit} requests per ${options.feedLimit.windowMs / 1000} s)`}`,
     ...snapshots.map(
       (snapshot) => `  Login  ${root}/app/${snapshot.organization.shortName}/admin/auth/`,
@@ -225,7 +286,7 @@ export async function serveCommand(
       lines.push(`  ${login.email} / ${login.password}${mfa}`);
     }
   }
-  if (options.databaseUrl !== undefined && sharedSecret === undefined)
+  if (options.databaseUrl !== undefined && started.sharedSecret === undefined)
     lines.push(
       "RPDI_TOKEN_SECRET is not set: this instance signs sessions with a secret of its own, which other instances refuse.",
     );
@@ -235,8 +296,25 @@ export async function serveCommand(
       ? "Stop with Ctrl-C."
       : `Stop with Ctrl-C. Every change is written to ${options.persist} before it is answered.`,
   );
-  write(`${lines.join("\n")}\n`);
+  return `${lines.join("\n")}\n`;
+}
 
+/**
+ * Serves until SIGINT or SIGTERM, then closes the server, the binding and the store; a failed
+ * write of the state (`failed`) stops it at once, with the connections cut.
+ */
+async function serveUntilStopped(
+  running: {
+    server: Server;
+    handler: HttpHandler;
+    backend: ServeBackend;
+    served: ServeMetrics | undefined;
+    persisted: PersistedState | undefined;
+  },
+  failed: Promise<never>,
+): Promise<void> {
+  const { server, handler, backend, served, persisted } = running;
+  const unlessFailed = <T>(promise: Promise<T>): Promise<T> => Promise.race([promise, failed]);
   try {
     await unlessFailed(
       new Promise<void>((resolve) => {
@@ -244,7 +322,7 @@ export async function serveCommand(
         process.once("SIGTERM", () => resolve());
       }),
     );
-    await unlessFailed(new Promise<void>((resolve) => server.close(() => resolve())));
+    await unlessFailed(closeServer(server));
     await unlessFailed(persisted?.settled() ?? Promise.resolve());
   } catch (failure) {
     // Only a failed write of the state lands here, while serving or while stopping.
@@ -259,8 +337,6 @@ export async function serveCommand(
   await handler.close();
   await served?.close();
   await backend.close();
-  if (persisted !== undefined) write(`rpdi serve: state written to ${options.persist}\n`);
-  return 0;
 }
 
 function metricsPath(url: string): boolean {

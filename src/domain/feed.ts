@@ -54,8 +54,8 @@ export const feedJobSchema = z.object({
 export type FeedJob = z.infer<typeof feedJobSchema>;
 
 /**
- * The job board's fields of a job (issue 33), all with defaults, so snapshots from before them
- * still load. None of them is in the feed's record (feed/record.ts names its fields one by one).
+ * The job board's fields of a job, all with defaults, so a snapshot without them loads. None of
+ * them is in the feed's record (feed/record.ts names its fields one by one).
  */
 export const jobBoardFieldsSchema = z.object({
   /** Listed on the public job board (while open): nothing is public unless set. */

@@ -28,7 +28,7 @@ export const organizationSnapshotSchema = z
     jobs: z.array(jobSchema).default([]),
     candidates: z.array(candidateSchema).default([]),
     applications: z.array(applicationSchema).default([]),
-    /** Saved header mappings for member and matter files (issue 33); none by default. */
+    /** Saved header mappings for member and matter files; none by default. */
     columnMappings: savedColumnMappingsSchema.default(noColumnMappings),
   })
   .superRefine(checkMemberLinks);

@@ -105,7 +105,7 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
         });
       },
       // The index is read in the caller's own transaction, so a feed request opens one, not two;
-      // a store without one is asked in a transaction of the feed's own, as before.
+      // a store without one is asked in a transaction of the feed's own.
       { operation: "loadFeedIndex", read: readFeedIndex },
     ),
   );

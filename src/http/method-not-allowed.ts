@@ -7,8 +7,8 @@ import type { HttpEnv } from "./env";
  * Hono's `methodNotAllowed` middleware (hono/method-not-allowed) as a function: the methods a
  * request's path is routed for, when the request was answered 404 and its own method is none of
  * them; `null` otherwise. The app's first middleware asks it after the rest of the chain ran, so
- * that it is no link of its own in every request's chain (a link's promise and suspended frame
- * were a tenth of a lookup request's allocations). `routeIndex` is that middleware's own
+ * that it is no link of its own in every request's chain (each link costs every request a
+ * promise and a suspended frame). `routeIndex` is that middleware's own
  * `c.req.routeIndex` and `self` its handler, from which a mounted app finds its mount path.
  */
 export function allowedMethodsOf(

@@ -3,7 +3,7 @@ import type { MatterHeader } from "../domain/headers";
 /**
  * Why a matter cell failed: one code per rule of the spec's matter CSV (field rules and the
  * cross-row rules of each rule set). The spec's validator body reports columns only; these are
- * rpdi's, beside it (issue 20).
+ * rpdi's, beside it.
  */
 export const MatterProblemRule = {
   /** A required value is blank. */

@@ -56,6 +56,28 @@ export type MemberEditResult =
 
 const OFFICE = ["officeCity", "officeState", "officeCountry"] as const;
 
+/** The fields a plain column assignment copies onto the member. */
+const PLAIN_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "employeeId",
+  "jobTitle",
+  "level",
+  "department",
+  "practiceArea",
+  "startDate",
+  "bioLink",
+  "workArrangement",
+  "ssoId",
+] as const;
+
+/** Records a field's problem, with the text the edit gave it. */
+type Report = (field: EditableMemberField, text: string | null, problem: CellProblem) => void;
+
+/** The edited fields that passed their column's rule, parsed (`null`: cleared). */
+type EditedValues = Partial<Record<EditableMemberField, unknown>>;
+
 /**
  * Applies an edit to a stored member with exactly the rules the member CSV applies to the same
  * columns (one catalogue serves both): required names, disallowed characters, email syntax, list
@@ -68,16 +90,33 @@ export function applyMemberEdit(
   rules: MemberRuleContext,
 ): MemberEditResult {
   const errors: MemberFieldError[] = [];
-  const next = copyMember(member);
-  const report = (field: EditableMemberField, text: string | null, problem: CellProblem) =>
+  const report: Report = (field, text, problem) =>
     errors.push({
       columnName: MEMBER_COLUMNS[field].header,
       value: text ?? "",
       type: problem.type,
       message: renderMessageRef(rules.messages, problem.ref),
     });
-  const values: Partial<Record<EditableMemberField, unknown>> = {};
-  // No store can hold NUL (PostgreSQL text refuses it), and no CSV cell can carry one.
+  const withNul = reportNul(edit, report);
+  const values = parseFields(edit, rules, withNul, report);
+  const office = checkEditedOffice(edit, rules, withNul, report);
+  checkEditedSso(member, edit, values, rules, report);
+  if (errors.length > 0) {
+    const order = (error: MemberFieldError) => MEMBER_HEADERS.indexOf(error.columnName);
+    return { ok: false, errors: errors.sort((a, b) => order(a) - order(b)) };
+  }
+  return { ok: true, member: editedMember(member, values, office) };
+}
+
+function isGiven(edit: MemberEdit, field: EditableMemberField): boolean {
+  return field in edit && edit[field] !== undefined;
+}
+
+/**
+ * Reports the fields holding NUL and answers them, to be left out of every other rule: no store
+ * can hold NUL (PostgreSQL text refuses it), and no CSV cell can carry one.
+ */
+function reportNul(edit: MemberEdit, report: Report): Set<EditableMemberField> {
   const withNul = new Set(EDITABLE_MEMBER_FIELDS.filter((field) => holdsNul(edit[field] ?? "")));
   for (const field of withNul)
     report(
@@ -88,11 +127,20 @@ export function applyMemberEdit(
         params: { column: MEMBER_COLUMNS[field].header },
       }),
     );
+  return withNul;
+}
 
+/** Each given field but the office's, through its column's rule: a blank clears it unless required. */
+function parseFields(
+  edit: MemberEdit,
+  rules: MemberRuleContext,
+  withNul: ReadonlySet<EditableMemberField>,
+  report: Report,
+): EditedValues {
+  const values: EditedValues = {};
   for (const field of EDITABLE_MEMBER_FIELDS) {
     if (
-      !(field in edit) ||
-      edit[field] === undefined ||
+      !isGiven(edit, field) ||
       withNul.has(field) ||
       (OFFICE as readonly string[]).includes(field)
     )
@@ -117,60 +165,68 @@ export function applyMemberEdit(
     if (value instanceof CellProblem) report(field, text, value);
     else values[field] = value;
   }
+  return values;
+}
 
-  if (
-    OFFICE.some((field) => field in edit && edit[field] !== undefined) &&
-    !OFFICE.some((field) => withNul.has(field))
-  ) {
-    const [city, state, country] = OFFICE.map((field) => fieldValue(edit[field] ?? ""));
-    const verdict = checkOffice(city ?? null, state ?? null, country ?? null, rules.offices);
-    if (verdict.ok) next.office = verdict.office === null ? null : { ...verdict.office };
-    else
-      for (const { field, problem } of verdict.problems)
-        report(field, fieldValue(edit[field] ?? ""), problem);
-  }
+/**
+ * City, State and Country checked as one unit when any is given (and none holds NUL): the office
+ * to store, or undefined to leave the member's as it is.
+ */
+function checkEditedOffice(
+  edit: MemberEdit,
+  rules: MemberRuleContext,
+  withNul: ReadonlySet<EditableMemberField>,
+  report: Report,
+): { office: Member["office"] } | undefined {
+  if (!OFFICE.some((field) => isGiven(edit, field)) || OFFICE.some((field) => withNul.has(field)))
+    return undefined;
+  const [city, state, country] = OFFICE.map((field) => fieldValue(edit[field] ?? ""));
+  const verdict = checkOffice(city ?? null, state ?? null, country ?? null, rules.offices);
+  if (verdict.ok) return { office: verdict.office === null ? null : { ...verdict.office } };
+  for (const { field, problem } of verdict.problems)
+    report(field, fieldValue(edit[field] ?? ""), problem);
+  return undefined;
+}
 
-  const given = (field: EditableMemberField) => field in edit && edit[field] !== undefined;
-  if (rules.ssoIdApplies && (given("ssoId") || given("useMfa"))) {
-    // As in the CSV: a given value that failed its own rule is left out (undefined) here.
-    const problem = checkSsoRequirement(
-      {
-        rowNumber: 0,
-        existing: member,
-        emailKey: null,
-        values: {
-          ssoId: values.ssoId as string | null | undefined,
-          useMfa: values.useMfa as boolean | null | undefined,
-        },
+/** SSO ID with Use MFA, per the organization's SSO setup, when either is given. */
+function checkEditedSso(
+  member: Member,
+  edit: MemberEdit,
+  values: EditedValues,
+  rules: MemberRuleContext,
+  report: Report,
+): void {
+  const ssoId = isGiven(edit, "ssoId");
+  const useMfa = isGiven(edit, "useMfa");
+  if (!rules.ssoIdApplies || !(ssoId || useMfa)) return;
+  // As in the CSV: a given value that failed its own rule is left out (undefined) here.
+  const problem = checkSsoRequirement(
+    {
+      rowNumber: 0,
+      existing: member,
+      emailKey: null,
+      values: {
+        ssoId: values.ssoId as string | null | undefined,
+        useMfa: values.useMfa as boolean | null | undefined,
       },
-      { ssoId: given("ssoId"), useMfa: given("useMfa") },
-    );
-    if (problem !== undefined) report("ssoId", fieldValue(edit.ssoId ?? ""), problem);
-  }
-  if (errors.length > 0) {
-    const order = (error: MemberFieldError) => MEMBER_HEADERS.indexOf(error.columnName);
-    return { ok: false, errors: errors.sort((a, b) => order(a) - order(b)) };
-  }
+    },
+    { ssoId, useMfa },
+  );
+  if (problem !== undefined) report("ssoId", fieldValue(edit.ssoId ?? ""), problem);
+}
 
+/** A copy of `member` with the edited values (and office, when checked) in place. */
+function editedMember(
+  member: Member,
+  values: EditedValues,
+  office: { office: Member["office"] } | undefined,
+): Member {
+  const next = copyMember(member);
+  if (office !== undefined) next.office = office.office;
   const assign = <K extends keyof Member>(key: K, value: unknown) => {
     (next as Record<K, unknown>)[key] = value;
   };
-  for (const field of [
-    "firstName",
-    "lastName",
-    "email",
-    "employeeId",
-    "jobTitle",
-    "level",
-    "department",
-    "practiceArea",
-    "startDate",
-    "bioLink",
-    "workArrangement",
-    "ssoId",
-  ] as const) {
-    if (field in values) assign(field, values[field]);
-  }
+  for (const field of PLAIN_FIELDS) if (field in values) assign(field, values[field]);
   if ("useMfa" in values) next.useMfa = values.useMfa === true;
   if ("lawSchool" in values || "graduationYear" in values) {
     // A direct edit changes the member's education record (an import only ever adds the first).
@@ -181,5 +237,5 @@ export function applyMemberEdit(
       (entry) => entry.lawSchool !== null || entry.graduationYear !== null,
     );
   }
-  return { ok: true, member: next };
+  return next;
 }

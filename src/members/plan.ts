@@ -80,40 +80,9 @@ export function* planMemberImportSteps(
   rows: readonly ValidatedMemberRow[],
   context: MemberPlanContext,
 ): Steps<MemberPlan> {
-  const owner = context.addressOwner;
-  // With `addressOwner`, a created member's id is found by its row's number, not its index.
-  const last = rows[rows.length - 1];
-  const rowIds: string[] =
-    owner === undefined || last === undefined ? [] : new Array<string>(last.rowNumber + 1);
-  let ids: Map<string, string> | undefined;
-  if (owner === undefined) {
-    ids = new Map();
-    for (const member of context.members) ids.set(emailKey(member.email), member.id);
-  }
-  for (let index = 0; index < rows.length; index++) {
-    const row = rows[index] as ValidatedMemberRow;
-    const id = row.existing?.id ?? context.newId();
-    if (ids === undefined) rowIds[row.rowNumber] = id;
-    else {
-      rowIds.push(id);
-      ids.set(emailKey(row.email), id);
-      if (row.newEmail !== undefined) ids.set(emailKey(row.newEmail), id);
-    }
-    if ((index + 1) % ROWS_PER_STEP === 0) yield;
-  }
+  const { ids, rowIds } = yield* memberIdSteps(rows, context);
   yield;
-  const resolve = (address: string): string => {
-    let id: string | undefined;
-    if (ids !== undefined) id = ids.get(emailKey(address));
-    else {
-      const found = (owner as NonNullable<typeof owner>)(emailKey(address));
-      id = typeof found === "number" ? rowIds[found] : found;
-    }
-    // Validation resolved every reference against the same members; a miss is a caller's bug.
-    if (id === undefined) throw new Error(`no member for ${address}: validate before planning`);
-    return id;
-  };
-
+  const resolve = addressResolver(context.addressOwner, ids, rowIds);
   const plan: MemberPlan = {
     creates: [],
     updates: [],
@@ -134,60 +103,143 @@ export function* planMemberImportSteps(
     if (context.consumeRows === true)
       (rows as (ValidatedMemberRow | undefined)[])[index] = undefined;
     const id = rowIds[ids === undefined ? row.rowNumber : index] as string;
-    const stored = row.existing;
-    // Decided before the update, which may change the stored record in place.
-    const reason =
-      stored === null
-        ? "MEMBER_CREATED"
-        : hasAccess(stored, context.product)
-          ? null
-          : "PRODUCT_GRANTED";
-    const shareOffice = context.consumeRows === true;
-    // Resolved before the member is made, so a create is made with its mentors rather than with
-    // an empty list replaced at once.
-    const mentorIds =
-      row.mentorEmails === undefined
-        ? undefined
-        : row.mentorEmails === null
-          ? shareOffice
-            ? NO_MENTORS
-            : []
-          : row.mentorEmails.map(resolve);
-    const member =
-      stored === null
-        ? createdMember(id, row, context.product, shareOffice, mentorIds)
-        : updatedMember(
-            context.membersAreCopies === true && !Object.isFrozen(stored)
-              ? stored
-              : copyMember(stored),
-            row,
-            context.product,
-            shareOffice,
-          );
-    if (row.managerEmail !== undefined)
-      member.managerId = row.managerEmail === null ? null : resolve(row.managerEmail);
-    if (mentorIds !== undefined && stored !== null) member.mentorIds = mentorIds;
-    if (reason !== null) {
-      plan.welcomeEmails.push({
-        id: context.newId(),
-        memberId: id,
-        email: member.email,
-        firstName: member.firstName,
-        lastName: member.lastName,
-        product: context.product,
-        reason,
-        createdAt,
-      });
-    }
-    if (stored === null) {
-      plan.creates.push(member);
-      plan.result.createdCount++;
-    } else {
-      plan.updates.push(member);
-      plan.result.updatedCount++;
-    }
+    planRow(plan, row, id, { context, resolve, createdAt });
   }
   return plan;
+}
+
+/** The member ids of an import: `rowIds` by row, and without `addressOwner`, `ids` by address. */
+interface MemberIds {
+  /** Each address (stored members' and the rows' Email and New Email) to its member's id. */
+  ids: Map<string, string> | undefined;
+  /** Each row's member id: by row number with `addressOwner`, else by index. */
+  rowIds: string[];
+}
+
+/** Each row's member id, its stored one or a new one, drawn in the rows' order. */
+function* memberIdSteps(
+  rows: readonly ValidatedMemberRow[],
+  context: MemberPlanContext,
+): Steps<MemberIds> {
+  // With `addressOwner`, a created member's id is found by its row's number, not its index.
+  const last = rows[rows.length - 1];
+  const rowIds: string[] =
+    context.addressOwner === undefined || last === undefined
+      ? []
+      : new Array<string>(last.rowNumber + 1);
+  let ids: Map<string, string> | undefined;
+  if (context.addressOwner === undefined) {
+    ids = new Map();
+    for (const member of context.members) ids.set(emailKey(member.email), member.id);
+  }
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index] as ValidatedMemberRow;
+    const id = row.existing?.id ?? context.newId();
+    if (ids === undefined) rowIds[row.rowNumber] = id;
+    else {
+      rowIds.push(id);
+      ids.set(emailKey(row.email), id);
+      if (row.newEmail !== undefined) ids.set(emailKey(row.newEmail), id);
+    }
+    if ((index + 1) % ROWS_PER_STEP === 0) yield;
+  }
+  return { ids, rowIds };
+}
+
+/** The id of the member an address names (Manager Email, Mentor Emails). */
+function addressResolver(
+  owner: MemberPlanContext["addressOwner"],
+  ids: Map<string, string> | undefined,
+  rowIds: readonly string[],
+): (address: string) => string {
+  return (address) => {
+    let id: string | undefined;
+    if (ids !== undefined) id = ids.get(emailKey(address));
+    else {
+      const found = (owner as NonNullable<typeof owner>)(emailKey(address));
+      id = typeof found === "number" ? rowIds[found] : found;
+    }
+    // Validation resolved every reference against the same members; a miss is a caller's bug.
+    if (id === undefined) throw new Error(`no member for ${address}: validate before planning`);
+    return id;
+  };
+}
+
+/** Adds a row's create or update to the plan, with its welcome email when it gets one. */
+function planRow(
+  plan: MemberPlan,
+  row: ValidatedMemberRow,
+  id: string,
+  {
+    context,
+    resolve,
+    createdAt,
+  }: { context: MemberPlanContext; resolve: (address: string) => string; createdAt: string },
+): void {
+  const stored = row.existing;
+  // Decided before the update, which may change the stored record in place.
+  const reason =
+    stored === null
+      ? "MEMBER_CREATED"
+      : hasAccess(stored, context.product)
+        ? null
+        : "PRODUCT_GRANTED";
+  const member = plannedMember(row, id, context, resolve);
+  if (reason !== null) {
+    plan.welcomeEmails.push({
+      id: context.newId(),
+      memberId: id,
+      email: member.email,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      product: context.product,
+      reason,
+      createdAt,
+    });
+  }
+  if (stored === null) {
+    plan.creates.push(member);
+    plan.result.createdCount++;
+  } else {
+    plan.updates.push(member);
+    plan.result.updatedCount++;
+  }
+}
+
+/** The row's member as the import leaves it, its manager and mentors resolved to ids. */
+function plannedMember(
+  row: ValidatedMemberRow,
+  id: string,
+  context: MemberPlanContext,
+  resolve: (address: string) => string,
+): Member {
+  const stored = row.existing;
+  const shareOffice = context.consumeRows === true;
+  // Resolved before the member is made, so a create is made with its mentors rather than with
+  // an empty list replaced at once.
+  const mentorIds =
+    row.mentorEmails === undefined
+      ? undefined
+      : row.mentorEmails === null
+        ? shareOffice
+          ? NO_MENTORS
+          : []
+        : row.mentorEmails.map(resolve);
+  const member =
+    stored === null
+      ? createdMember(id, row, context.product, shareOffice, mentorIds)
+      : updatedMember(
+          context.membersAreCopies === true && !Object.isFrozen(stored)
+            ? stored
+            : copyMember(stored),
+          row,
+          context.product,
+          shareOffice,
+        );
+  if (row.managerEmail !== undefined)
+    member.managerId = row.managerEmail === null ? null : resolve(row.managerEmail);
+  if (mentorIds !== undefined && stored !== null) member.mentorIds = mentorIds;
+  return member;
 }
 
 function hasAccess(member: Member, product: Product): boolean {

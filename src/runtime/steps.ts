@@ -13,8 +13,8 @@ export type Steps<T> = Generator<undefined, T, undefined>;
 export type Pace = () => Promise<void>;
 
 /**
- * Rows handled between two steps of a long loop: a couple of ms of planning at most. At 2,048 a
- * step of the plan took about 20 ms, longer than the 3 ms slice an import is given beside reads.
+ * Rows handled between two steps of a long loop: a couple of ms of planning at most, so a step
+ * fits the 3 ms slice an import is given beside reads (docs/decisions.md, "Steps of 256 rows").
  */
 export const ROWS_PER_STEP = 256;
 

@@ -12,7 +12,7 @@ const HRIS = new Map([
   ["Surname", "last name"],
 ]);
 
-/** Saved header mappings (issue 33): per organization and kind, replaced whole, in snapshots. */
+/** Saved header mappings: per organization and kind, replaced whole, in snapshots. */
 export function columnMappingsSuite(h: ConformanceHarness): void {
   it("saves a member mapping for one organization and loads it back, targets in the spec's spelling", async () => {
     const store = await h.seeded();

@@ -53,7 +53,7 @@ const ids = (claimed: readonly ClaimedWelcomeEmail[]) => claimed.map((item) => i
 const keys = (claimed: readonly ClaimedWelcomeEmail[]) =>
   claimed.map((item) => `${item.orgId}/${item.email.id}`);
 
-/** The shared outbox of issue 18: leases, acknowledgements, concurrent claimers. */
+/** The shared outbox: leases, acknowledgements, concurrent claimers. */
 export function outboxLeasesSuite(h: ConformanceHarness): void {
   it("claims never overlap while their leases hold, oldest first, each with its organization and a token of its own", async () => {
     const store = await sharedOutbox(h, 7);

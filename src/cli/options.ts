@@ -1,0 +1,111 @@
+import { parseArgs } from "node:util";
+import { UsageError } from "./io";
+
+/** Every option of the commands parsed here (outbox and jobs parse their own). */
+export const OPTIONS = {
+  product: { type: "string" },
+  org: { type: "string" },
+  json: { type: "boolean" },
+  now: { type: "string" },
+  legacy: { type: "boolean" },
+  seed: { type: "string" },
+  port: { type: "string" },
+  host: { type: "string" },
+  "allowed-host": { type: "string", multiple: true },
+  "import-workers": { type: "string" },
+  "max-imports": { type: "string" },
+  "log-format": { type: "string" },
+  "log-level": { type: "string" },
+  metrics: { type: "boolean" },
+  persist: { type: "string" },
+  "database-url": { type: "string" },
+  schema: { type: "string" },
+  "redis-url": { type: "string" },
+  "pool-size": { type: "string" },
+  "feed-limit": { type: "string" },
+  "api-url": { type: "string" },
+  "login-url": { type: "string" },
+  since: { type: "string" },
+  until: { type: "string" },
+  window: { type: "string" },
+  out: { type: "string" },
+  status: { type: "string" },
+  bucket: { type: "string" },
+  "unknown-degree": { type: "string" },
+  "allow-insecure-http": { type: "boolean" },
+  report: { type: "string" },
+  all: { type: "boolean" },
+  "review-cycle": { type: "string" },
+  map: { type: "string", multiple: true },
+  "auto-map": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
+/** Every option of every command (outbox's aside), for "did you mean" before the command is known. */
+export const ALL_OPTIONS = Object.keys(OPTIONS).map((name) => `--${name}`);
+
+export function parseCommandLine(argv: readonly string[]) {
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
+}
+
+/** The options given, by name. */
+export type OptionValues = ReturnType<typeof parseCommandLine>["values"];
+
+/** Whether `--name` takes a value (so the next argument is that value, not a word). */
+export function isStringOption(name: string): boolean {
+  return Object.hasOwn(OPTIONS, name) && OPTIONS[name as keyof typeof OPTIONS].type === "string";
+}
+
+/** The options of `rpdi validate` alone, refused elsewhere rather than ignored. */
+export const VALIDATE_OPTIONS = [
+  "product",
+  "org",
+  "json",
+  "now",
+  "legacy",
+  "report",
+  "review-cycle",
+  "all",
+  "map",
+  "auto-map",
+] as const;
+
+/** The options of `rpdi feed pull` alone. */
+export const FEED_PULL_OPTIONS = [
+  "api-url",
+  "login-url",
+  "since",
+  "until",
+  "window",
+  "out",
+  "status",
+  "bucket",
+  "unknown-degree",
+  "allow-insecure-http",
+] as const;
+
+/** The options refused outside `rpdi serve`. */
+export const SERVE_ONLY_OPTIONS = [
+  "database-url",
+  "schema",
+  "redis-url",
+  "pool-size",
+  "feed-limit",
+  "allowed-host",
+  "import-workers",
+  "max-imports",
+  "log-format",
+  "log-level",
+  "metrics",
+] as const;
+
+/** Refuses the first of `names` given, with `why` after its name ("applies to rpdi serve only"). */
+export function refuseOptions(
+  values: OptionValues,
+  names: readonly (keyof OptionValues)[],
+  why: string,
+): void {
+  for (const name of names)
+    if (values[name] !== undefined) throw new UsageError(`--${name} ${why}`);
+}
