@@ -10,11 +10,10 @@ import {
 } from "../store/errors";
 import { checkClaimRequest } from "../store/outbox-claims";
 import type { Store, StoreTx, TransactionOptions, WelcomeEmailOutbox } from "../store/port";
-import { type BulkConnection, DEFAULT_COPY_FROM_ROWS, Pipeline } from "./bulk";
+import { DEFAULT_COPY_FROM_ROWS, Pipeline } from "./bulk";
 import {
   connectionSource,
   isPool,
-  type PooledConnection,
   type PostgresClient,
   type Queryable,
   schemaName,
@@ -46,19 +45,20 @@ import {
 import { migrate, SCHEMA_VERSION } from "./migrate";
 import { claimWelcomeEmailRows, deleteClaimedWelcomeEmails } from "./outbox-sql";
 import {
+  outsideTransaction,
+  inTransaction as runInTransaction,
+  type Session,
+  type TransactionMode,
+  type TxConnection,
+} from "./session";
+import {
   profileColumns,
   profileFromRow,
   readProfile,
   readSnapshot,
   writeSnapshot,
 } from "./snapshot-io";
-import {
-  analyzeAfter,
-  BulkWrites,
-  MATTER_TABLES,
-  MEMBER_TABLES,
-  RECRUITING_TABLES,
-} from "./statistics";
+import { type BulkWrites, MATTER_TABLES, MEMBER_TABLES, RECRUITING_TABLES } from "./statistics";
 import { readWholeFeed } from "./whole-feed";
 
 export interface PostgresStoreOptions {
@@ -98,184 +98,15 @@ export interface PostgresStore extends Store, WelcomeEmailOutbox {
  * as {@link StoreConflictError} with nothing written.
  */
 export function createPostgresStore(options: PostgresStoreOptions): PostgresStore {
-  const schema = options.schema ?? "rpdi";
-  const s = schemaName(schema);
-  const acquire = connectionSource(options.client);
-  const copyFromRows = options.copyFromRows ?? DEFAULT_COPY_FROM_ROWS;
-  // On a single connection the next transaction would queue behind it anyway, and a background
-  // statement could interleave with the host's own use of that connection.
-  const fromPool = isPool(options.client);
-
-  /**
-   * Runs `work` in one transaction on the organization: a write holds the organization's lock, a
-   * read-only one sees one snapshot. `checkOrganization` refuses an organization that does not
-   * exist with {@link OrganizationNotFoundError} before the work starts.
-   */
-  async function inTransaction<T>(
+  const session = openSession(options);
+  const { schema, s } = session;
+  const inTransaction = <T>(
     orgId: string,
     work: (connection: TxConnection, bulk: BulkWrites) => Promise<T>,
-    { readOnly = false, checkOrganization = false, singleRead = false } = {},
-  ): Promise<T> {
-    // One statement sees one snapshot by itself: a single read that folds the opening into its
-    // statement runs alone, with no BEGIN or COMMIT. Any other work upgrades to a transaction
-    // block before its first statement.
-    let alone = readOnly && singleRead;
-    let aloneRead = false;
-    let begun: Promise<unknown> | undefined;
-    const bulk = new BulkWrites();
-    const pooled = await acquire();
-    const copyFrom = pooled.copyIn;
-    const run = (text: string, params?: unknown[]) => {
-      options.onStatement?.(text);
-      return pooled.query(text, params);
-    };
-    // A read-only transaction's opening statement (JIT off, the organization's check) waits for
-    // the work's first statement: a session check then makes it part of its own read.
-    let opening: (() => Promise<void>) | undefined;
-    let openingRun: Promise<void> | undefined;
-    const opened = (): Promise<void> | undefined => {
-      if (opening !== undefined) {
-        openingRun = opening();
-        opening = undefined;
-      }
-      return openingRun;
-    };
-    /** What must have run before the work's statement `text`; throws what may not be sent. */
-    const ready = (text: string): Promise<void> | undefined => {
-      if (alone) {
-        if (aloneRead)
-          throw new Error(
-            "A single-read transaction made a second statement; nothing more was read.",
-          );
-        if (opening !== undefined) {
-          alone = false;
-          begun = pooled.query(READ_ONLY_BEGIN);
-        } else if (/^\s*SELECT\s/i.test(text)) aloneRead = true;
-        else throw new Error("A single-read transaction may only read.");
-      }
-      return begun === undefined ? opened() : begun.then(opened);
-    };
-    const connection: TxConnection = {
-      query: (text, params) => {
-        let before: Promise<void> | undefined;
-        try {
-          before = ready(text);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-        return before === undefined ? run(text, params) : before.then(() => run(text, params));
-      },
-      copyFromRows,
-      ...(copyFrom === undefined
-        ? {}
-        : {
-            copyFrom: async (sql: string, data: readonly string[]) => {
-              await ready(sql);
-              options.onStatement?.(sql);
-              return copyFrom(sql, data);
-            },
-          }),
-      takeOpening: () => {
-        const pending = opening !== undefined;
-        opening = undefined;
-        return pending;
-      },
-    };
-    let broken: unknown;
-    let releaseLater: Promise<void> | undefined;
-    try {
-      // rpdi's statements are short and indexed; JIT compiling them cost up to a second on plans
-      // misestimated as expensive (docs/decisions.md). It is turned off in the transaction's first
-      // statement: every round trip holds a pooled connection for another turn of the host's loop.
-      if (readOnly) {
-        // No organization lock: one snapshot of the data, never queued behind a writer.
-        if (!alone) await pooled.query(READ_ONLY_BEGIN);
-        opening = checkOrganization
-          ? async () => {
-              const { rows } = await run(
-                `SELECT set_config('jit', 'off', true), EXISTS (SELECT 1 FROM ${s}.organizations WHERE id = $1) AS found`,
-                [orgId],
-              );
-              if (rows[0]?.found !== true) throw new OrganizationNotFoundError(orgId);
-            }
-          : async () => {
-              await run("SELECT set_config('jit', 'off', true)");
-            };
-      } else {
-        await pooled.query(WRITE_BEGIN);
-        await pooled.query(
-          "SELECT pg_advisory_xact_lock(hashtext($1)), set_config('jit', 'off', true)",
-          [`rpdi:${schema}:${orgId}`],
-        );
-        // Read once the lock is held, so an organization loaded meanwhile is seen.
-        if (checkOrganization) {
-          const { rows } = await pooled.query(`SELECT 1 FROM ${s}.organizations WHERE id = $1`, [
-            orgId,
-          ]);
-          if (rows.length === 0) throw new OrganizationNotFoundError(orgId);
-        }
-      }
-      const result = await work(connection, bulk);
-      // Work that made no statement still answers for a missing organization.
-      await opened();
-      if (alone) return result;
-      if (readOnly && fromPool) {
-        // What a read-only transaction read stands whatever its COMMIT answers: its caller is
-        // answered now, a turn of the host's loop sooner, and the connection returns to the pool
-        // once the COMMIT is through.
-        releaseLater = pooled.query("COMMIT").then(
-          () => undefined,
-          (error: unknown) => {
-            broken = error ?? new Error("COMMIT failed");
-          },
-        );
-        return result;
-      }
-      await pooled.query("COMMIT");
-      if (fromPool && bulk.tables.size > 0) {
-        // The write is committed and its caller answered now; the connection returns to the
-        // pool once its tables have fresh statistics.
-        releaseLater = analyzeAfter(pooled, s, bulk);
-      } else {
-        await analyzeAfter(pooled, s, bulk);
-      }
-      return result;
-    } catch (error) {
-      broken = error;
-      if (!alone) {
-        await begun?.catch(() => undefined);
-        await pooled.query("ROLLBACK").catch(() => undefined);
-      }
-      const state = sqlState(error);
-      if (state === "40001" || state === "40P01")
-        throw new StoreConflictError(
-          "A concurrent change could not be serialized; nothing was written.",
-        );
-      throw error;
-    } finally {
-      if (releaseLater === undefined) release(pooled, broken);
-      else void releaseLater.finally(() => release(pooled, broken));
-    }
-  }
-
-  /** Runs one autocommitted statement's work on a connection of its own. */
-  async function alone<T>(work: (connection: Queryable) => Promise<T>): Promise<T> {
-    const pooled = await acquire();
-    let broken: unknown;
-    try {
-      return await work({
-        query: (text, params) => {
-          options.onStatement?.(text);
-          return pooled.query(text, params);
-        },
-      });
-    } catch (error) {
-      broken = error;
-      throw error;
-    } finally {
-      release(pooled, broken);
-    }
-  }
+    mode?: TransactionMode,
+  ) => runInTransaction(session, orgId, work, mode);
+  const alone = <T>(work: (connection: Queryable) => Promise<T>) =>
+    outsideTransaction(session, work);
 
   const feedIndexes = new FeedIndexCache(
     options.feedIndex?.maxStatusChanges ?? DEFAULT_FEED_INDEX_STATUS_CHANGES,
@@ -283,7 +114,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       inTransaction(orgId, (connection) => readWholeFeed(connection, s, orgId, limit), {
         readOnly: true,
       }),
-    { warmOnMiss: fromPool },
+    { warmOnMiss: session.fromPool },
   );
 
   return {
@@ -373,25 +204,21 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   };
 }
 
-/**
- * A transaction's connection. `takeOpening` answers whether the read-only transaction's opening
- * statement is still to run, and if so leaves it to the caller, whose next statement must then
- * turn JIT off and throw {@link OrganizationNotFoundError} when the organization is absent.
- */
-interface TxConnection extends BulkConnection {
-  takeOpening(): boolean;
+/** The session of a store made with `options`. */
+function openSession(options: PostgresStoreOptions): Session {
+  const schema = options.schema ?? "rpdi";
+  return {
+    client: options.client,
+    schema,
+    s: schemaName(schema),
+    acquire: connectionSource(options.client),
+    onStatement: (sql) => options.onStatement?.(sql),
+    copyFromRows: options.copyFromRows ?? DEFAULT_COPY_FROM_ROWS,
+    // On a single connection the next transaction would queue behind it anyway, and a background
+    // statement could interleave with the host's own use of that connection.
+    fromPool: isPool(options.client),
+  };
 }
-
-/** A read-only transaction: one snapshot, no organization lock. */
-const READ_ONLY_BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY";
-
-/**
- * A write: READ COMMITTED whatever the server's default, because each statement must see what
- * was committed before it. The organization lock orders writers, and a statement after the lock
- * sees the previous writer's rows; a removal's triggers (migration 15) delete what names the
- * removed rows only if they can see it, and refuse to run at any other level.
- */
-const WRITE_BEGIN = "BEGIN ISOLATION LEVEL READ COMMITTED";
 
 /**
  * Whether member `m` holds the product: the predicates of the partial indexes `members_recruit`,
@@ -404,11 +231,6 @@ const HOLDS_PRODUCT: Readonly<Record<Product, string>> = {
 };
 /** Members per page of {@link StoreTx.listProductMemberNames}: a few ms of rows to parse. */
 const NAMES_PER_PAGE = 4096;
-function release(connection: PooledConnection, error: unknown): void {
-  // After a failure the session may be dead (terminated, reset): never hand it out again.
-  connection.release(error !== undefined);
-}
-
 function postgresTx(
   connection: TxConnection,
   s: string,
