@@ -2,29 +2,16 @@ import type { MatterWrites } from "../domain/matter-writes";
 import type { ProductMemberName } from "../domain/member";
 import type { MemberWrites } from "../domain/member-writes";
 import type { Product, Role } from "../domain/products";
-import { type OrganizationSnapshot, organizationSnapshotSchema } from "../domain/snapshot";
 import {
   MemberConflictError,
   OrganizationNotFoundError,
   StoreConflictError,
 } from "../store/errors";
-import { checkClaimRequest } from "../store/outbox-claims";
 import type { Store, StoreTx, TransactionOptions, WelcomeEmailOutbox } from "../store/port";
 import { DEFAULT_COPY_FROM_ROWS, Pipeline } from "./bulk";
-import {
-  connectionSource,
-  isPool,
-  type PostgresClient,
-  type Queryable,
-  schemaName,
-  sqlState,
-} from "./client";
+import { connectionSource, isPool, type PostgresClient, schemaName, sqlState } from "./client";
 import { readColumnMapping, writeColumnMapping } from "./column-mappings-sql";
-import {
-  DEFAULT_FEED_INDEX_STATUS_CHANGES,
-  FeedIndexCache,
-  type FeedIndexCacheOptions,
-} from "./feed-cache";
+import type { FeedIndexCache, FeedIndexCacheOptions } from "./feed-cache";
 import {
   readFeedApplicationHeads,
   readFeedApplications,
@@ -42,24 +29,16 @@ import {
   writeMembers,
   writeWelcomeEmails,
 } from "./members-sql";
-import { migrate, SCHEMA_VERSION } from "./migrate";
-import { claimWelcomeEmailRows, deleteClaimedWelcomeEmails } from "./outbox-sql";
+import { migrate } from "./migrate";
+import { inTransaction, type Session, type TxConnection } from "./session";
+import { profileColumns, profileFromRow, readProfile } from "./snapshot-io";
+import { type BulkWrites, MATTER_TABLES, MEMBER_TABLES } from "./statistics";
 import {
-  outsideTransaction,
-  inTransaction as runInTransaction,
-  type Session,
-  type TransactionMode,
-  type TxConnection,
-} from "./session";
-import {
-  profileColumns,
-  profileFromRow,
-  readProfile,
-  readSnapshot,
-  writeSnapshot,
-} from "./snapshot-io";
-import { type BulkWrites, MATTER_TABLES, MEMBER_TABLES, RECRUITING_TABLES } from "./statistics";
-import { readWholeFeed } from "./whole-feed";
+  clientOperations,
+  feedIndexCache,
+  snapshotOperations,
+  welcomeEmailOutbox,
+} from "./store-ops";
 
 export interface PostgresStoreOptions {
   /** A `pg` Pool, a single `pg` Client, or PGlite. */
@@ -99,26 +78,9 @@ export interface PostgresStore extends Store, WelcomeEmailOutbox {
  */
 export function createPostgresStore(options: PostgresStoreOptions): PostgresStore {
   const session = openSession(options);
-  const { schema, s } = session;
-  const inTransaction = <T>(
-    orgId: string,
-    work: (connection: TxConnection, bulk: BulkWrites) => Promise<T>,
-    mode?: TransactionMode,
-  ) => runInTransaction(session, orgId, work, mode);
-  const alone = <T>(work: (connection: Queryable) => Promise<T>) =>
-    outsideTransaction(session, work);
-
-  const feedIndexes = new FeedIndexCache(
-    options.feedIndex?.maxStatusChanges ?? DEFAULT_FEED_INDEX_STATUS_CHANGES,
-    (orgId, limit) =>
-      inTransaction(orgId, (connection) => readWholeFeed(connection, s, orgId, limit), {
-        readOnly: true,
-      }),
-    { warmOnMiss: session.fromPool },
-  );
-
+  const feedIndexes = feedIndexCache(session, options.feedIndex);
   return {
-    migrate: () => migrate(options.client, schema),
+    migrate: () => migrate(options.client, session.schema),
 
     warmFeedIndex: (orgId) => feedIndexes.warm(orgId),
 
@@ -128,8 +90,9 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       options?: TransactionOptions,
     ): Promise<T> {
       return inTransaction(
+        session,
         orgId,
-        (connection, bulk) => work(postgresTx(connection, s, orgId, bulk, feedIndexes)),
+        (connection, bulk) => work(postgresTx(connection, session.s, orgId, bulk, feedIndexes)),
         {
           readOnly: options?.readOnly === true,
           singleRead: options?.singleRead === true,
@@ -138,69 +101,9 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       );
     },
 
-    // Async, so a snapshot the schema refuses rejects the promise instead of throwing at the call.
-    async loadSnapshot(snapshot: OrganizationSnapshot): Promise<void> {
-      const parsed = organizationSnapshotSchema.parse(snapshot);
-      return inTransaction(parsed.organization.id, async (connection, bulk) => {
-        await writeSnapshot(connection, s, parsed);
-        bulk.note(MEMBER_TABLES, parsed.members.length);
-        bulk.note(
-          MATTER_TABLES,
-          parsed.reviewCycles.reduce((rows, cycle) => rows + cycle.clientMatters.length, 0),
-        );
-        bulk.note(RECRUITING_TABLES, parsed.applications.length);
-      });
-    },
-
-    exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
-      return inTransaction(orgId, (connection) => readSnapshot(connection, s, orgId));
-    },
-
-    // One statement each, outside any organization's transaction: a claim spans organizations
-    // and must not wait for their imports; row locks alone keep two claims apart. A single
-    // connection is taken in its turn, so the statement never lands in another's transaction.
-    claimWelcomeEmails(request) {
-      checkClaimRequest(request);
-      return alone((connection) =>
-        claimWelcomeEmailRows(connection, s, {
-          worker: request.worker,
-          limit: request.limit,
-          now: request.now,
-          expiresAt: new Date(request.now.getTime() + request.leaseMs),
-          token: crypto.randomUUID(),
-        }),
-      );
-    },
-
-    acknowledgeWelcomeEmailClaims(claims) {
-      return alone((connection) => deleteClaimedWelcomeEmails(connection, s, claims));
-    },
-
-    async checkReady(): Promise<void> {
-      let applied: number;
-      try {
-        const { rows } = await options.client.query(
-          `SELECT coalesce(max(version), 0) AS version FROM ${s}.rpdi_migrations`,
-        );
-        applied = Number(rows[0]?.version ?? 0);
-      } catch (error) {
-        // A missing schema is a deployment that never migrated, not a database that is down.
-        if (sqlState(error) === "42P01") applied = 0;
-        else throw new Error(`the database did not answer (${sqlState(error) ?? "no connection"})`);
-      }
-      if (applied < SCHEMA_VERSION)
-        throw new Error(
-          `the schema is at version ${applied}, this rpdi needs ${SCHEMA_VERSION}: run migrate()`,
-        );
-    },
-
-    async findOrganizationId(shortName: string): Promise<string | null> {
-      const { rows } = await options.client.query(
-        `SELECT id FROM ${s}.organizations WHERE short_name = $1`,
-        [shortName],
-      );
-      return (rows[0]?.id as string | undefined) ?? null;
-    },
+    ...snapshotOperations(session),
+    ...welcomeEmailOutbox(session),
+    ...clientOperations(session),
   };
 }
 
