@@ -145,7 +145,7 @@ export async function readFeedApplicationHeads(
   options: { answers: boolean },
 ): Promise<FeedApplicationHead[]> {
   if (applicationIds.length === 0) return [];
-  // In key order, the probes walk the primary-key index forwards (a third faster than at random).
+  // In key order, the probes walk the primary-key index forwards, faster than at random.
   const ids = [...applicationIds].sort();
   const { rows } = await connection.query(applicationHeadsSql(s), [orgId, ids]);
   const jobs = await readJobsById(connection, s, orgId, [

@@ -101,8 +101,8 @@ async function loadExternalUserEmails(
   emails: readonly string[],
 ): Promise<string[]> {
   const keys = emails.map((email) => email.toLowerCase());
-  // IN (SELECT unnest …), not = ANY: the planner estimated `= ANY` of an import's 50,000
-  // addresses element by element, twice, about 25 ms before running a 2 ms statement.
+  // IN (SELECT unnest …), not = ANY: the planner estimates `= ANY` element by element, twice,
+  // which for an import's addresses takes far longer than running the statement.
   const { rows } = await connection.query(
     `SELECT lower(email) AS email FROM ${s}.members WHERE org_id <> $1 AND lower(email) IN (SELECT unnest($2::text[]))
          UNION SELECT lower(e) FROM ${s}.organizations o, unnest(o.external_user_emails) AS e WHERE o.id = $1 AND lower(e) IN (SELECT unnest($2::text[]))`,
@@ -120,7 +120,7 @@ async function listProductMemberPage(
   // Ids compare as JavaScript strings do (UTF-16 code units), whatever the database's
   // collation: member_id_order's bytes (migration 11), which its partial indexes keep in order,
   // so a page walks its own rows from the cursor. Two statements, not `$2 IS NULL OR …`,
-  // which the planner could not turn into an index bound.
+  // which the planner cannot turn into an index bound.
   const order = `${s}.member_id_order(m.id) COLLATE "C"`;
   const bound = page.after === null ? null : pageBound(page.after);
   const { rows } = await connection.query(
@@ -140,8 +140,8 @@ async function listProductMemberNames(
   { connection, s, orgId }: TxScope,
   product: Product,
 ): Promise<ProductMemberName[]> {
-  // Pages in directory order: a single statement's rows, all parsed in one go on the host's
-  // thread, held every other request back for up to a tenth of a second at 100,000 members.
+  // Pages in directory order: a single statement's rows would all be parsed in one go on the
+  // host's thread, holding every other request back meanwhile.
   const names: ProductMemberName[] = [];
   let after = "0";
   for (;;) {

@@ -43,7 +43,8 @@ async function applyMemberPlan(
   bulk: BulkWrites,
   plan: MemberWrites,
 ): Promise<void> {
-  // The plan's pace paces the building of its rows' COPY text (a 10 MiB import's is ~100 ms).
+  // The plan's pace paces the building of its rows' COPY text, which for a large import would
+  // otherwise hold the host's loop.
   if (plan.pace !== undefined) connection.pace = plan.pace;
   try {
     await connection.query("SAVEPOINT rpdi_member_plan");

@@ -141,10 +141,10 @@ export async function writeMembers(
   }
   // A table that had no statistics worth the name when this write began gets them before the
   // transaction ends: until then the planner guesses from its own rows, and a request right after
-  // the commit (before the post-commit ANALYZE) would scan the organization (a deleteMember in
-  // 50,000 fresh members: 20-30 ms instead of 2). ANALYZE counts this transaction's rows and only
-  // waits for another ANALYZE of members, never for writes. Statistics that say members is not
-  // small stay usable as it grows: each update invalidates the plans made before it.
+  // the commit (before the post-commit ANALYZE) would scan the organization (docs/performance.md).
+  // ANALYZE counts this transaction's rows and only waits for another ANALYZE of members, never
+  // for writes. Statistics that say members is not small stay usable as it grows: each update
+  // invalidates the plans made before it.
   if (analyze) await runInTurn(() => connection.query(`ANALYZE ${s}.members`), pipeline);
   return async () => created.length + (await changed);
 }

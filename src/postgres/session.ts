@@ -81,9 +81,10 @@ export async function inTransaction<T>(
   let broken: unknown;
   let releaseLater: Promise<void> | undefined;
   try {
-    // rpdi's statements are short and indexed; JIT compiling them cost up to a second on plans
-    // misestimated as expensive (docs/decisions.md). It is turned off in the transaction's first
-    // statement: every round trip holds a pooled connection for another turn of the host's loop.
+    // rpdi's statements are short and indexed; on plans misestimated as expensive, JIT compiling
+    // them takes most of their time (docs/decisions.md). It is turned off in the transaction's
+    // first statement: every round trip holds a pooled connection for another turn of the host's
+    // loop.
     if (readOnly) await openRead(statements, session.s, orgId, checkOrganization);
     else await openWrite(session, pooled, orgId, checkOrganization);
     const result = await work(statements.connection, bulk);
