@@ -70,17 +70,17 @@ function escapeOne(character: string): string {
 /**
  * The COPY text of the rows, each prefixed by the `fixed` values and, with `ordinals`, by its
  * index first (the `n` column of {@link rowSource}'s table), in steps of `ROWS_PER_STEP` rows, a
- * piece of whole rows per step. Never one string for the whole table: joining and encoding 10 MB
- * at once held the host's loop for 20 to 40 ms, while a piece is a step's work and is sent as
- * soon as the connection takes it.
+ * piece of whole rows per step. Never one string for the whole table: joining and encoding a
+ * large import's text at once holds the host's loop, while a piece is a step's work and is sent
+ * as soon as the connection takes it.
  */
 function* copyTextSteps(
   columns: BulkColumns,
   fixed: readonly unknown[],
   ordinals: boolean,
 ): Steps<string[]> {
-  // A step's lines joined once: appending every cell to one string measured twice as slow, and
-  // left the collector a rope of a million pieces to flatten.
+  // A step's lines joined once: appending every cell to one string is slower, and leaves the
+  // collector a rope of a million pieces to flatten.
   const count = rowCount(columns);
   const lead = fixed.map((value) => `${copyValue(value)}\t`).join("");
   const pieces: string[] = [];

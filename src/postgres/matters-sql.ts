@@ -57,17 +57,6 @@ export async function writeMatters(
   cycleId: string,
   writes: MatterWrites,
 ): Promise<void> {
-  const matterColumns = (matters: readonly ClientMatter[]): BulkColumns => ({
-    names: ["id", "matter_id", "client_name", "matter_name", "description"],
-    types: ["text", "text", "text", "text", "text"],
-    values: [
-      matters.map((m) => m.id),
-      matters.map((m) => m.matterId),
-      matters.map((m) => m.clientName),
-      matters.map((m) => m.matterName),
-      matters.map((m) => m.description),
-    ],
-  });
   // Each statement's rows are built while the server executes the statement before.
   const pipeline = new Pipeline();
   await insertRows(
@@ -77,23 +66,36 @@ export async function writeMatters(
     matterColumns(writes.createClientMatters),
     pipeline,
   );
-  if (writes.updateClientMatters.length > 0) {
-    const source = await rowSource(
-      connection,
-      matterColumns(writes.updateClientMatters),
-      3,
-      pipeline,
-    );
-    await pipeline.send(() =>
-      connection.query(
-        `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name, description)
-       SELECT $1, $2, t.id, t.matter_id, t.client_name, t.matter_name, t.description FROM ${source.from} ${source.order}
-       ON CONFLICT (org_id, id) DO UPDATE SET matter_name = excluded.matter_name, description = excluded.description`,
-        [orgId, cycleId, ...source.params],
-      ),
-    );
-  }
-  const entryColumns = (entries: readonly MatterEntry[]): BulkColumns => ({
+  if (writes.updateClientMatters.length > 0)
+    await upsertClientMatters(connection, s, orgId, cycleId, writes.updateClientMatters, pipeline);
+  await insertRows(
+    connection,
+    `${s}.matter_entries`,
+    { names: ["org_id"], values: [orgId] },
+    entryColumns(writes.createEntries),
+    pipeline,
+  );
+  const updates = writes.updateEntries ?? [];
+  if (updates.length > 0) await upsertEntries(connection, s, orgId, updates, pipeline);
+  await pipeline.drain();
+}
+
+function matterColumns(matters: readonly ClientMatter[]): BulkColumns {
+  return {
+    names: ["id", "matter_id", "client_name", "matter_name", "description"],
+    types: ["text", "text", "text", "text", "text"],
+    values: [
+      matters.map((m) => m.id),
+      matters.map((m) => m.matterId),
+      matters.map((m) => m.clientName),
+      matters.map((m) => m.matterName),
+      matters.map((m) => m.description),
+    ],
+  };
+}
+
+function entryColumns(entries: readonly MatterEntry[]): BulkColumns {
+  return {
     names: [
       "id",
       "client_matter_id",
@@ -113,27 +115,46 @@ export async function writeMatters(
       entries.map((e) => e.endDate),
       entries.map((e) => e.hoursBilled),
     ],
-  });
-  await insertRows(
-    connection,
-    `${s}.matter_entries`,
-    { names: ["org_id"], values: [orgId] },
-    entryColumns(writes.createEntries),
-    pipeline,
+  };
+}
+
+/** Updated client matters, in one upsert on the pipeline. */
+async function upsertClientMatters(
+  connection: BulkConnection,
+  s: string,
+  orgId: string,
+  cycleId: string,
+  matters: readonly ClientMatter[],
+  pipeline: Pipeline,
+): Promise<void> {
+  const source = await rowSource(connection, matterColumns(matters), 3, pipeline);
+  await pipeline.send(() =>
+    connection.query(
+      `INSERT INTO ${s}.client_matters (org_id, cycle_id, id, matter_id, client_name, matter_name, description)
+       SELECT $1, $2, t.id, t.matter_id, t.client_name, t.matter_name, t.description FROM ${source.from} ${source.order}
+       ON CONFLICT (org_id, id) DO UPDATE SET matter_name = excluded.matter_name, description = excluded.description`,
+      [orgId, cycleId, ...source.params],
+    ),
   );
-  const updates = writes.updateEntries ?? [];
-  if (updates.length > 0) {
-    const source = await rowSource(connection, entryColumns(updates), 2, pipeline);
-    await pipeline.send(() =>
-      connection.query(
-        `INSERT INTO ${s}.matter_entries (org_id, id, client_matter_id, attorney_email, billing_attorney_email, start_date, end_date, hours_billed)
+}
+
+/** Updated matter entries, in one upsert on the pipeline. */
+async function upsertEntries(
+  connection: BulkConnection,
+  s: string,
+  orgId: string,
+  entries: readonly MatterEntry[],
+  pipeline: Pipeline,
+): Promise<void> {
+  const source = await rowSource(connection, entryColumns(entries), 2, pipeline);
+  await pipeline.send(() =>
+    connection.query(
+      `INSERT INTO ${s}.matter_entries (org_id, id, client_matter_id, attorney_email, billing_attorney_email, start_date, end_date, hours_billed)
        SELECT $1, t.id, t.client_matter_id, t.attorney_email, t.billing_attorney_email, t.start_date, t.end_date, t.hours_billed
        FROM ${source.from} ${source.order}
        ON CONFLICT (org_id, id) DO UPDATE SET billing_attorney_email = excluded.billing_attorney_email,
          start_date = excluded.start_date, end_date = excluded.end_date, hours_billed = excluded.hours_billed`,
-        [orgId, ...source.params],
-      ),
-    );
-  }
-  await pipeline.drain();
+      [orgId, ...source.params],
+    ),
+  );
 }

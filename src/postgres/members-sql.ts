@@ -1,5 +1,6 @@
 import type { Member } from "../domain/member";
 import type { MemberWrites } from "../domain/member-writes";
+import type { Product } from "../domain/products";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import {
   type BulkColumns,
@@ -24,6 +25,16 @@ export const MEMBER_READ_COLUMNS = `m.id, m.email, m.first_name, m.last_name, m.
 export function memberSelect(s: string): string {
   return `SELECT ${MEMBER_READ_COLUMNS} FROM ${s}.members m`;
 }
+
+/**
+ * Whether member `m` holds the product: the predicates of the partial indexes `members_recruit`,
+ * `members_perform` and `members_uni` (migration 7), written out so the planner can use them.
+ */
+export const HOLDS_PRODUCT: Readonly<Record<Product, string>> = {
+  RECRUIT: `m.products @> '[{"product": "RECRUIT"}]'`,
+  PERFORM: `m.products @> '[{"product": "PERFORM"}]'`,
+  UNI: `m.products @> '[{"product": "UNI"}]'`,
+};
 
 export function memberFromRow(row: Record<string, unknown>): Member {
   return {
@@ -130,10 +141,10 @@ export async function writeMembers(
   }
   // A table that had no statistics worth the name when this write began gets them before the
   // transaction ends: until then the planner guesses from its own rows, and a request right after
-  // the commit (before the post-commit ANALYZE) would scan the organization (a deleteMember in
-  // 50,000 fresh members: 20-30 ms instead of 2). ANALYZE counts this transaction's rows and only
-  // waits for another ANALYZE of members, never for writes. Statistics that say members is not
-  // small stay usable as it grows: each update invalidates the plans made before it.
+  // the commit (before the post-commit ANALYZE) would scan the organization (docs/performance.md).
+  // ANALYZE counts this transaction's rows and only waits for another ANALYZE of members, never
+  // for writes. Statistics that say members is not small stay usable as it grows: each update
+  // invalidates the plans made before it.
   if (analyze) await runInTurn(() => connection.query(`ANALYZE ${s}.members`), pipeline);
   return async () => created.length + (await changed);
 }

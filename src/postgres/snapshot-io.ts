@@ -48,6 +48,25 @@ export async function writeSnapshot(
       createEntries: matters.entries,
     });
   }
+  await writePipelines(connection, s, orgId, pipelines);
+  await writeCustomFields(connection, s, orgId, applicationCustomFields);
+  await writeJobs(connection, s, orgId, snapshot.jobs);
+  await writeCandidates(connection, s, orgId, snapshot.candidates);
+  await writeApplications(connection, s, orgId, snapshot.applications);
+  await writeStatusChanges(connection, s, orgId, snapshot.applications);
+  await writeCustomFieldAnswers(connection, s, orgId, snapshot.applications);
+  await writeApplicationEducation(connection, s, orgId, snapshot.applications);
+}
+
+type Organization = OrganizationSnapshot["organization"];
+
+/** The organization's pipelines and their steps, in their order. */
+async function writePipelines(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  pipelines: Organization["pipelines"],
+): Promise<void> {
   const steps = pipelines.flatMap((pipeline) =>
     pipeline.steps.map((step, position) => ({ pipeline: pipeline.id, position, ...step })),
   );
@@ -71,7 +90,15 @@ export async function writeSnapshot(
       steps.map((t) => t.bucket),
     ],
   );
-  const fields = applicationCustomFields;
+}
+
+/** The organization's custom fields of applications, in their order. */
+async function writeCustomFields(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  fields: Organization["applicationCustomFields"],
+): Promise<void> {
   await connection.query(
     `INSERT INTO ${s}.custom_fields (org_id, id, position, title, type, show_on_job_application)
      SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::bool[])`,
@@ -84,7 +111,14 @@ export async function writeSnapshot(
       fields.map((f) => f.showOnJobApplication),
     ],
   );
-  const { jobs, candidates, applications } = snapshot;
+}
+
+async function writeJobs(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  jobs: OrganizationSnapshot["jobs"],
+): Promise<void> {
   await connection.query(
     `INSERT INTO ${s}.jobs (org_id, id, title, department, office_location, employment_type, hiring_type, position_type, requisition_id,
        public, public_title, description, open_date, close_date)
@@ -113,6 +147,14 @@ export async function writeSnapshot(
       ].map((key) => jobs.map((job) => job[key as keyof typeof job])),
     ],
   );
+}
+
+async function writeCandidates(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  candidates: OrganizationSnapshot["candidates"],
+): Promise<void> {
   await connection.query(
     `INSERT INTO ${s}.candidates (org_id, id, first_name, last_name, email, phone) SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
     [
@@ -122,6 +164,15 @@ export async function writeSnapshot(
       ),
     ],
   );
+}
+
+/** The applications' own rows, each with the time of its latest status change. */
+async function writeApplications(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  applications: readonly Application[],
+): Promise<void> {
   await connection.query(
     `INSERT INTO ${s}.applications (org_id, id, candidate_id, job_id, offer_start_date, offer_salary, address, last_status_at)
      SELECT $1, t.id, t.candidate, t.job, t.start_date::date, t.salary, t.address::jsonb, t.last_status_at::timestamptz
@@ -137,6 +188,14 @@ export async function writeSnapshot(
       applications.map((a) => latestStatusChange(a)),
     ],
   );
+}
+
+async function writeStatusChanges(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  applications: readonly Application[],
+): Promise<void> {
   const changes = applications.flatMap((a) =>
     a.statusChanges.map((change, position) => ({ id: a.id, position, ...change })),
   );
@@ -152,6 +211,14 @@ export async function writeSnapshot(
       changes.map((c) => c.at),
     ],
   );
+}
+
+async function writeCustomFieldAnswers(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  applications: readonly Application[],
+): Promise<void> {
   const answers = applications.flatMap((a) =>
     a.customFieldAnswers.map((answer, position) => ({ id: a.id, position, ...answer })),
   );
@@ -166,6 +233,14 @@ export async function writeSnapshot(
       answers.map((a) => JSON.stringify(a.value)),
     ],
   );
+}
+
+async function writeApplicationEducation(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  applications: readonly Application[],
+): Promise<void> {
   const education = applications.flatMap((a) =>
     a.education.map((entry, position) => ({ id: a.id, position, ...entry })),
   );

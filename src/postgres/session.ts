@@ -1,0 +1,307 @@
+import { OrganizationNotFoundError, StoreConflictError } from "../store/errors";
+import type { BulkConnection } from "./bulk";
+import {
+  type PooledConnection,
+  type PostgresClient,
+  type Queryable,
+  sqlState,
+  type TransactionConnection,
+} from "./client";
+import { analyzeAfter, BulkWrites } from "./statistics";
+
+/** A store's way to its database: where connections come from, its schema, what is told of statements. */
+export interface Session {
+  /** The pool or single connection the store was given. */
+  readonly client: PostgresClient;
+  /** The schema holding rpdi's tables, as given. */
+  readonly schema: string;
+  /** The schema as a quoted identifier, for statements. */
+  readonly s: string;
+  /** Hands out one connection per transaction; a single connection is queued. */
+  readonly acquire: () => Promise<TransactionConnection>;
+  /** Told about every statement a transaction sends. */
+  readonly onStatement: (sql: string) => void;
+  /** Rows from which a bulk write sends its rows by COPY. */
+  readonly copyFromRows: number;
+  /** Whether connections come from a pool: only then may work go on after its caller is answered. */
+  readonly fromPool: boolean;
+}
+
+/**
+ * A transaction's connection. `takeOpening` answers whether the read-only transaction's opening
+ * statement is still to run, and if so leaves it to the caller, whose next statement must then
+ * turn JIT off and throw {@link OrganizationNotFoundError} when the organization is absent.
+ */
+export interface TxConnection extends BulkConnection {
+  takeOpening(): boolean;
+}
+
+/** What a transaction's operations work on: its connection, the quoted schema, the organization. */
+export interface TxScope {
+  readonly connection: TxConnection;
+  readonly s: string;
+  readonly orgId: string;
+}
+
+/** How {@link inTransaction} runs its work. */
+export interface TransactionMode {
+  /** One snapshot, no organization lock. */
+  readOnly?: boolean;
+  /** Refuses an organization that does not exist before the work starts. */
+  checkOrganization?: boolean;
+  /** With `readOnly`: the work makes one read, run outside a transaction block when it can be. */
+  singleRead?: boolean;
+}
+
+/** A read-only transaction: one snapshot, no organization lock. */
+const READ_ONLY_BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY";
+
+/**
+ * A write: READ COMMITTED whatever the server's default, because each statement must see what
+ * was committed before it. The organization lock orders writers, and a statement after the lock
+ * sees the previous writer's rows; a removal's triggers (migration 15) delete what names the
+ * removed rows only if they can see it, and refuse to run at any other level.
+ */
+const WRITE_BEGIN = "BEGIN ISOLATION LEVEL READ COMMITTED";
+
+/**
+ * Runs `work` in one transaction on the organization: a write holds the organization's lock, a
+ * read-only one sees one snapshot. `checkOrganization` refuses an organization that does not
+ * exist with {@link OrganizationNotFoundError} before the work starts.
+ */
+export async function inTransaction<T>(
+  session: Session,
+  orgId: string,
+  work: (connection: TxConnection, bulk: BulkWrites) => Promise<T>,
+  { readOnly = false, checkOrganization = false, singleRead = false }: TransactionMode = {},
+): Promise<T> {
+  const bulk = new BulkWrites();
+  const pooled = await session.acquire();
+  const statements = new TxStatements(session, pooled, readOnly && singleRead);
+  let broken: unknown;
+  let releaseLater: Promise<void> | undefined;
+  try {
+    // rpdi's statements are short and indexed; on plans misestimated as expensive, JIT compiling
+    // them takes most of their time (docs/decisions.md). It is turned off in the transaction's
+    // first statement: every round trip holds a pooled connection for another turn of the host's
+    // loop.
+    if (readOnly) await openRead(statements, session.s, orgId, checkOrganization);
+    else await openWrite(session, pooled, orgId, checkOrganization);
+    const result = await work(statements.connection, bulk);
+    // Work that made no statement still answers for a missing organization.
+    await statements.opened();
+    if (statements.alone) return result;
+    if (readOnly && session.fromPool) {
+      // What a read-only transaction read stands whatever its COMMIT answers: its caller is
+      // answered now, a turn of the host's loop sooner, and the connection returns to the pool
+      // once the COMMIT is through.
+      releaseLater = pooled.query("COMMIT").then(
+        () => undefined,
+        (error: unknown) => {
+          broken = error ?? new Error("COMMIT failed");
+        },
+      );
+      return result;
+    }
+    await pooled.query("COMMIT");
+    if (session.fromPool && bulk.tables.size > 0) {
+      // The write is committed and its caller answered now; the connection returns to the
+      // pool once its tables have fresh statistics.
+      releaseLater = analyzeAfter(pooled, session.s, bulk);
+    } else {
+      await analyzeAfter(pooled, session.s, bulk);
+    }
+    return result;
+  } catch (error) {
+    broken = error;
+    if (!statements.alone) await statements.rollBack();
+    throw storeError(error);
+  } finally {
+    if (releaseLater === undefined) release(pooled, broken);
+    else void releaseLater.finally(() => release(pooled, broken));
+  }
+}
+
+/**
+ * Opens a read-only transaction, with no organization lock: one snapshot of the data, never
+ * queued behind a writer. Its opening statement (JIT off, the organization's check) waits for the
+ * work's first statement: a session check then makes it part of its own read.
+ */
+async function openRead(
+  statements: TxStatements,
+  s: string,
+  orgId: string,
+  checkOrganization: boolean,
+): Promise<void> {
+  if (!statements.alone) await statements.pooled.query(READ_ONLY_BEGIN);
+  statements.defer(
+    checkOrganization
+      ? async () => {
+          const { rows } = await statements.run(
+            `SELECT set_config('jit', 'off', true), EXISTS (SELECT 1 FROM ${s}.organizations WHERE id = $1) AS found`,
+            [orgId],
+          );
+          if (rows[0]?.found !== true) throw new OrganizationNotFoundError(orgId);
+        }
+      : async () => {
+          await statements.run("SELECT set_config('jit', 'off', true)");
+        },
+  );
+}
+
+/** Opens a write: READ COMMITTED, then the organization's lock, with JIT off in the same statement. */
+async function openWrite(
+  session: Session,
+  pooled: Queryable,
+  orgId: string,
+  checkOrganization: boolean,
+): Promise<void> {
+  await pooled.query(WRITE_BEGIN);
+  await pooled.query("SELECT pg_advisory_xact_lock(hashtext($1)), set_config('jit', 'off', true)", [
+    `rpdi:${session.schema}:${orgId}`,
+  ]);
+  // Read once the lock is held, so an organization loaded meanwhile is seen.
+  if (checkOrganization) {
+    const { rows } = await pooled.query(`SELECT 1 FROM ${session.s}.organizations WHERE id = $1`, [
+      orgId,
+    ]);
+    if (rows.length === 0) throw new OrganizationNotFoundError(orgId);
+  }
+}
+
+/**
+ * The work's statements on the transaction's connection, each sent once what must run before it
+ * has run. One statement sees one snapshot by itself: a single read that folds the opening into
+ * its statement runs alone, with no BEGIN or COMMIT. Any other work upgrades to a transaction
+ * block before its first statement.
+ */
+class TxStatements {
+  /** Whether the work runs outside a transaction block, as a single read. */
+  alone: boolean;
+  readonly pooled: TransactionConnection;
+  readonly connection: TxConnection;
+  readonly #session: Session;
+  #aloneRead = false;
+  #begun: Promise<unknown> | undefined;
+  /** The read-only transaction's opening statement, until it runs or the work takes it over. */
+  #opening: (() => Promise<void>) | undefined;
+  #openingRun: Promise<void> | undefined;
+
+  constructor(session: Session, pooled: TransactionConnection, alone: boolean) {
+    this.#session = session;
+    this.pooled = pooled;
+    this.alone = alone;
+    this.connection = this.#connection();
+  }
+
+  /** Sends one statement as it is, telling the session. */
+  run(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> {
+    this.#session.onStatement(text);
+    return this.pooled.query(text, params);
+  }
+
+  /** Makes `opening` wait for the work's first statement. */
+  defer(opening: () => Promise<void>): void {
+    this.#opening = opening;
+  }
+
+  /** Runs the opening statement if it is still to run; settles once it has run. */
+  opened(): Promise<void> | undefined {
+    if (this.#opening !== undefined) {
+      this.#openingRun = this.#opening();
+      this.#opening = undefined;
+    }
+    return this.#openingRun;
+  }
+
+  /** Rolls the transaction block back, once its BEGIN is through; never throws. */
+  async rollBack(): Promise<void> {
+    await this.#begun?.catch(() => undefined);
+    await this.pooled.query("ROLLBACK").catch(() => undefined);
+  }
+
+  /** What must have run before the work's statement `text`; throws what may not be sent. */
+  #ready(text: string): Promise<void> | undefined {
+    if (this.alone) {
+      if (this.#aloneRead)
+        throw new Error(
+          "A single-read transaction made a second statement; nothing more was read.",
+        );
+      if (this.#opening !== undefined) {
+        this.alone = false;
+        this.#begun = this.pooled.query(READ_ONLY_BEGIN);
+      } else if (/^\s*SELECT\s/i.test(text)) this.#aloneRead = true;
+      else throw new Error("A single-read transaction may only read.");
+    }
+    return this.#begun === undefined ? this.opened() : this.#begun.then(() => this.opened());
+  }
+
+  #connection(): TxConnection {
+    const copyFrom = this.pooled.copyIn;
+    return {
+      query: (text, params) => {
+        let before: Promise<void> | undefined;
+        try {
+          before = this.#ready(text);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        return before === undefined
+          ? this.run(text, params)
+          : before.then(() => this.run(text, params));
+      },
+      copyFromRows: this.#session.copyFromRows,
+      ...(copyFrom === undefined
+        ? {}
+        : {
+            copyFrom: async (sql: string, data: readonly string[]) => {
+              await this.#ready(sql);
+              this.#session.onStatement(sql);
+              return copyFrom(sql, data);
+            },
+          }),
+      takeOpening: () => {
+        const pending = this.#opening !== undefined;
+        this.#opening = undefined;
+        return pending;
+      },
+    };
+  }
+}
+
+/** Runs one autocommitted statement's work on a connection of its own. */
+export async function outsideTransaction<T>(
+  session: Session,
+  work: (connection: Queryable) => Promise<T>,
+): Promise<T> {
+  const pooled = await session.acquire();
+  let broken: unknown;
+  try {
+    return await work({
+      query: (text, params) => {
+        session.onStatement(text);
+        return pooled.query(text, params);
+      },
+    });
+  } catch (error) {
+    broken = error;
+    throw error;
+  } finally {
+    release(pooled, broken);
+  }
+}
+
+/** A serialization failure or deadlock as {@link StoreConflictError}; any other error as it is. */
+function storeError(error: unknown): unknown {
+  const state = sqlState(error);
+  if (state === "40001" || state === "40P01")
+    return new StoreConflictError(
+      "A concurrent change could not be serialized; nothing was written.",
+    );
+  return error;
+}
+
+function release(connection: PooledConnection, error: unknown): void {
+  // After a failure the session may be dead (terminated, reset): never hand it out again.
+  connection.release(error !== undefined);
+}

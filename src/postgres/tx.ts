@@ -1,0 +1,27 @@
+import type { StoreTx } from "../store/port";
+import { columnMappingOperations } from "./column-mappings-tx";
+import type { FeedIndexCache } from "./feed-cache";
+import { feedReads } from "./feed-tx";
+import { matterOperations } from "./matters-tx";
+import { memberReads } from "./member-reads-tx";
+import { memberSessionOperations } from "./member-sessions-tx";
+import { memberWrites } from "./member-writes-tx";
+import type { TxScope } from "./session";
+import type { BulkWrites } from "./statistics";
+import { welcomeEmailOperations } from "./welcome-emails-tx";
+
+/**
+ * The port's transaction on PostgreSQL: every operation on the scope's one connection, for its
+ * organization. Bulk writes are noted in `bulk` for statistics after the commit.
+ */
+export function postgresTx(scope: TxScope, bulk: BulkWrites, feedIndexes: FeedIndexCache): StoreTx {
+  return {
+    ...memberReads(scope),
+    ...memberWrites(scope, bulk),
+    ...matterOperations(scope, bulk),
+    ...feedReads(scope, feedIndexes),
+    ...welcomeEmailOperations(scope),
+    ...memberSessionOperations(scope),
+    ...columnMappingOperations(scope),
+  };
+}
