@@ -13,6 +13,7 @@ import {
 } from "./store-ops";
 import { postgresTx } from "./tx";
 
+/** Options of {@link createPostgresStore}: the database client, the schema and the caches. */
 export interface PostgresStoreOptions {
   /** A `pg` Pool, a single `pg` Client, or PGlite. */
   client: PostgresClient;
