@@ -29,11 +29,18 @@ function app(importWorkers: false | typeof pool) {
 
 const BOUNDARY = "rpdi-test-boundary";
 
-/** A multipart upload whose body the test releases, and which tells whether it was read. */
+/**
+ * A multipart upload whose body the test releases, and which tells whether it was read (`pulled`
+ * resolves when it first is).
+ */
 function heldUpload(csv: string) {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;
+  });
+  let firstPull: () => void = () => undefined;
+  const pulled = new Promise<void>((resolve) => {
+    firstPull = resolve;
   });
   const state = { pulled: false };
   const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n`;
@@ -43,6 +50,7 @@ function heldUpload(csv: string) {
     {
       async pull(controller) {
         state.pulled = true;
+        firstPull();
         if (!sent) {
           sent = true;
           controller.enqueue(encoder.encode(head));
@@ -61,7 +69,7 @@ function heldUpload(csv: string) {
     duplex: "half",
     headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
   } as RequestInit;
-  return { init, release, state };
+  return { init, release, state, pulled };
 }
 
 const CSV = "First Name,Last Name,Email\nZoe,Kim,zoe.kim@hartwell.example\n";
@@ -81,7 +89,8 @@ describe("the bound on imports running at once", () => {
       request("/api/v2/members/import-csv?product=PERFORM", with_(first.init)),
       request(MATTERS, with_(second.init)),
     ];
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Both bodies are being read (on a loaded machine that can take longer than any fixed wait).
+    await Promise.all([first.pulled, second.pulled]);
     expect([first.state.pulled, second.state.pulled]).toEqual([true, true]);
 
     const third = heldUpload(CSV);
