@@ -1,16 +1,17 @@
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+import suites from "./test/support/suites.json" with { type: "json" };
 
 const source = (path: string) => resolve(import.meta.dirname, "src", path);
 
 /** Suites whose time grows with scale or trials, run by `npm run test:slow` (and CI). */
-const SLOW_SUITES = [
-  "test/scale/**/*.test.ts",
-  "test/postgres/scale.test.ts",
-  "test/cli/serve-crash.test.ts",
-  "test/postgres/copy-conformance.test.ts",
-];
+const SLOW_SUITES = suites.slow;
+/**
+ * Files that need a process of their own (each with its reason in suites.json): every other file
+ * of `npm test` runs in `main`, whose workers run file after file and keep their modules.
+ */
+const ISOLATED_SUITES = Object.keys(suites.isolated);
 
 export default defineConfig({
   // SQL migrations and example CSV files are imported as text, as tsup's text loader does.
@@ -41,10 +42,20 @@ export default defineConfig({
     // processes, sockets and databases, so one more worker than cores keeps both cores busy.
     maxWorkers: availableParallelism() + 1,
     projects: [
+      // `npm test` runs `main` and `isolated`. A new process per test file (vitest's default)
+      // spent more than half of the run's CPU importing the same modules again: `main`'s workers
+      // run file after file and keep their modules, so its files leave no mocks or globals behind
+      // (test/source/isolation.test.ts); the few that cannot are `isolated`, a process each.
       {
         extends: true,
-        test: { name: "main", include: ["test/**/*.test.ts"], exclude: SLOW_SUITES },
+        test: {
+          name: "main",
+          include: ["test/**/*.test.ts"],
+          exclude: [...SLOW_SUITES, ...ISOLATED_SUITES],
+          isolate: false,
+        },
       },
+      { extends: true, test: { name: "isolated", include: ISOLATED_SUITES } },
       // `npm run test:slow` (CI runs it after npm test): scale, soak and crash suites, and the
       // conformance kit on PGlite beside the real server's.
       {

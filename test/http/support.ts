@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { createScryptHasher, type PasswordHasher } from "../../src/auth/password";
 import { generateTotp } from "../../src/auth/totp";
 import type { OrganizationSnapshotInput } from "../../src/domain/snapshot";
 import { createHttpHandler } from "../../src/http/handler";
@@ -21,12 +22,35 @@ export function sandboxSnapshot(): OrganizationSnapshotInput & {
   return JSON.parse(readFileSync(join(FIXTURES, "sandbox.json"), "utf8"));
 }
 
+/**
+ * scrypt at next to no cost (N=16; the default's r and p), for tests that try hundreds of
+ * passwords and assert what the login decides, not what a hash costs: at the default cost
+ * (N=2^14, 50–80 ms of CPU a check here) four such files spent about 50 s of CPU hashing. The
+ * hasher and the verification are the default's; only the cost differs.
+ */
+export const CHEAP_SCRYPT = { N: 16, r: 8, p: 1 };
+
+export function cheapHasher(): PasswordHasher {
+  return createScryptHasher(CHEAP_SCRYPT);
+}
+
+/** The sandbox with every password hash made again at {@link CHEAP_SCRYPT}: each is `PASSWORD`'s. */
+export async function cheaplyHashedSandbox(): Promise<ReturnType<typeof sandboxSnapshot>> {
+  const snapshot = sandboxSnapshot();
+  const hasher = cheapHasher();
+  for (const member of snapshot.members ?? [])
+    if (member.credentials?.passwordHash)
+      member.credentials.passwordHash = await hasher.hash(PASSWORD);
+  return snapshot;
+}
+
 /** A handler over a fresh sandbox store, with a clock the test moves. */
 export function sandbox(
   options: {
     snapshot?: OrganizationSnapshotInput;
     rateLimiter?: RateLimiter;
     onError?: (error: unknown) => void;
+    passwordHasher?: PasswordHasher;
   } = {},
 ) {
   const store = createMemoryStore(options.snapshot ?? sandboxSnapshot());
@@ -37,6 +61,7 @@ export function sandbox(
     now: () => clock.now,
     rateLimiter: options.rateLimiter,
     onError: options.onError,
+    passwordHasher: options.passwordHasher,
   });
   const request = (path: string, init: RequestInit = {}) =>
     handler(new Request(`${BASE}${path}`, init));

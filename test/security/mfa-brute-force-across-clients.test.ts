@@ -3,7 +3,15 @@ import { type LogInOutcome, logIn } from "../../src/auth/login";
 import { createLoginProtection, LOGIN_PROTECTION_DEFAULTS } from "../../src/auth/login-protection";
 import { generateTotp } from "../../src/auth/totp";
 import { createMemoryStore } from "../../src/memory/store";
-import { ADMIN, MFA_ADMIN, MFA_SECRET, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
+import {
+  ADMIN,
+  cheapHasher,
+  cheaplyHashedSandbox,
+  MFA_ADMIN,
+  MFA_SECRET,
+  PASSWORD,
+  SECRET,
+} from "../http/support";
 
 const START = new Date("2026-06-15T12:00:00Z");
 const at = (seconds: number) => new Date(START.getTime() + seconds * 1000);
@@ -23,8 +31,13 @@ function wrongCodes(now: Date, count: number): string[] {
 
 describe("MFA codes brute-forced across clients: the password known, 40 client keys check no more codes than the account's budget", () => {
   it("of 400 wrong codes from 40 clients, 5 are checked (the rest refused unchecked); the owner's trusted device then logs in with the right code, also on the attacker's client key", async () => {
-    const store = createMemoryStore(sandboxSnapshot());
-    const context = { secret: SECRET, protection: createLoginProtection() };
+    // Every try checks the password: hashed at CHEAP_SCRYPT (test/http/support.ts).
+    const store = createMemoryStore(await cheaplyHashedSandbox());
+    const context = {
+      secret: SECRET,
+      protection: createLoginProtection(),
+      hasher: cheapHasher(),
+    };
     const attempt = (client: string, mfaCode: string, now: Date, deviceCookie?: string) =>
       logIn(
         store,
@@ -75,8 +88,13 @@ describe("MFA codes brute-forced across clients: the password known, 40 client k
   });
 
   it("a trusted device has its own small budget: 5 wrong codes, then it is refused too, and another trusted device is not", async () => {
-    const store = createMemoryStore(sandboxSnapshot());
-    const context = { secret: SECRET, protection: createLoginProtection() };
+    // Every try checks the password: hashed at CHEAP_SCRYPT (test/http/support.ts).
+    const store = createMemoryStore(await cheaplyHashedSandbox());
+    const context = {
+      secret: SECRET,
+      protection: createLoginProtection(),
+      hasher: cheapHasher(),
+    };
     const attempt = (mfaCode: string, now: Date, deviceCookie: string | undefined) =>
       logIn(
         store,
@@ -106,8 +124,13 @@ describe("MFA codes brute-forced across clients: the password known, 40 client k
   });
 
   it("a device cookie counts only for the account it was issued to, and only signed with the token secret", async () => {
-    const store = createMemoryStore(sandboxSnapshot());
-    const context = { secret: SECRET, protection: createLoginProtection() };
+    // Every try checks the password: hashed at CHEAP_SCRYPT (test/http/support.ts).
+    const store = createMemoryStore(await cheaplyHashedSandbox());
+    const context = {
+      secret: SECRET,
+      protection: createLoginProtection(),
+      hasher: cheapHasher(),
+    };
     const attempt = (
       email: string,
       password: string,

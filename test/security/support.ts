@@ -7,7 +7,15 @@ import { executeMemberGraphql } from "../../src/graphql/execute";
 import { createHttpHandler } from "../../src/http/handler";
 import { createMemoryStore } from "../../src/memory/store";
 import type { Store } from "../../src/store/port";
-import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
+import {
+  ADMIN,
+  BASE,
+  cheapHasher,
+  cheaplyHashedSandbox,
+  PASSWORD,
+  SECRET,
+  sandboxSnapshot,
+} from "../http/support";
 
 export const ORG_ID = "org-sandbox";
 export const NOW = new Date("2026-06-15T12:00:00Z");
@@ -83,14 +91,16 @@ export function countingHasher(): PasswordHasher & { verifications: () => number
 /**
  * The sandbox's HTTP handler whose client is the `x-client` header, the admin logged in once as
  * `owner` (`device`: that browser's device cookie), and `spendAccountBudget()`: 120 wrong passwords
- * from 40 addresses, past the account's hourly budget of 100.
+ * from 40 addresses, past the account's hourly budget of 100. Passwords are hashed at
+ * `CHEAP_SCRYPT` (test/http/support.ts): spending the budget checks a hundred of them.
  */
 export async function ownerWithDevice() {
-  const store = createMemoryStore(sandboxSnapshot());
+  const store = createMemoryStore(await cheaplyHashedSandbox());
   const handler = createHttpHandler({
     store,
     tokenSecret: SECRET,
     clientKey: (request) => request.headers.get("x-client") ?? "",
+    passwordHasher: cheapHasher(),
   });
   const login = (password: string, headers: Record<string, string>) =>
     handler(
