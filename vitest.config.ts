@@ -12,6 +12,8 @@ const SLOW_SUITES = suites.slow;
  * of `npm test` runs in `main`, whose workers run file after file and keep their modules.
  */
 const ISOLATED_SUITES = Object.keys(suites.isolated);
+/** Once per run: the CLI bundled for child processes, a PGlite cluster to load databases from. */
+const GLOBAL_SETUP = "test/support/global-setup.ts";
 
 export default defineConfig({
   // SQL migrations and example CSV files are imported as text, as tsup's text loader does.
@@ -53,6 +55,7 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: [...SLOW_SUITES, ...ISOLATED_SUITES],
           isolate: false,
+          globalSetup: [GLOBAL_SETUP],
         },
       },
       { extends: true, test: { name: "isolated", include: ISOLATED_SUITES } },
@@ -64,6 +67,7 @@ export default defineConfig({
           name: "slow",
           include: [...SLOW_SUITES, "test/postgres/pglite-conformance.test.ts"],
           env: { RPDI_EVERY_ENGINE: "1" },
+          globalSetup: [GLOBAL_SETUP],
         },
       },
     ],
