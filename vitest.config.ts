@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import suites from "./test/support/suites.json" with { type: "json" };
 
 const source = (path: string) => resolve(import.meta.dirname, "src", path);
@@ -12,6 +13,29 @@ const SLOW_SUITES = suites.slow;
  * of `npm test` runs in `main`, whose workers run file after file and keep their modules.
  */
 const ISOLATED_SUITES = Object.keys(suites.isolated);
+/** Once per run: the CLI bundled for child processes, a PGlite cluster to load databases from. */
+const GLOBAL_SETUP = "test/support/global-setup.ts";
+
+/**
+ * Vitest's order (each project's files by their last duration, else by size), with the files that
+ * run longest (`first` in suites.json) moved to the front of their project. A run ends when its
+ * last file does: started late, one of them ran on alone for 30 s. Vitest's cache cannot say so on
+ * a clean clone (CI) nor after a run where the file skipped (the PostgreSQL suites without a
+ * server, the PGlite kit with one).
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = suites.first.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
+      return index === -1 ? suites.first.length : index;
+    };
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    return projects.flatMap((name) =>
+      sorted.filter((spec) => spec.project.name === name).sort((a, b) => rank(a) - rank(b)),
+    );
+  }
+}
 
 export default defineConfig({
   // SQL migrations and example CSV files are imported as text, as tsup's text loader does.
@@ -41,6 +65,7 @@ export default defineConfig({
     // Vitest runs one file at a time on a 2-core machine (cores - 1); most files wait on child
     // processes, sockets and databases, so one more worker than cores keeps both cores busy.
     maxWorkers: availableParallelism() + 1,
+    sequence: { sequencer: LongestFirst },
     projects: [
       // `npm test` runs `main` and `isolated`. A new process per test file (vitest's default)
       // spent more than half of the run's CPU importing the same modules again: `main`'s workers
@@ -53,6 +78,7 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: [...SLOW_SUITES, ...ISOLATED_SUITES],
           isolate: false,
+          globalSetup: [GLOBAL_SETUP],
         },
       },
       { extends: true, test: { name: "isolated", include: ISOLATED_SUITES } },
@@ -64,6 +90,7 @@ export default defineConfig({
           name: "slow",
           include: [...SLOW_SUITES, "test/postgres/pglite-conformance.test.ts"],
           env: { RPDI_EVERY_ENGINE: "1" },
+          globalSetup: [GLOBAL_SETUP],
         },
       },
     ],

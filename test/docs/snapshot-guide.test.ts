@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { Feature } from "../../src/domain/features";
@@ -9,6 +8,7 @@ import { queryJobApplications } from "../../src/feed/query";
 import { createHttpHandler } from "../../src/http/handler";
 import { createMemoryStore } from "../../src/memory/store";
 import { createPostgresStore } from "../../src/postgres/adapter";
+import { newPGlite } from "../postgres/stores";
 import { ROOT } from "../support/serve";
 import { codeSamples } from "./extract";
 
@@ -115,7 +115,7 @@ describe("the organization snapshot guide", () => {
     });
     expect(feed.ok && feed.items.map((item) => item.applicationId)).toEqual(["app-001"]);
 
-    const postgres = createPostgresStore({ client: new PGlite() });
+    const postgres = createPostgresStore({ client: newPGlite() });
     await postgres.migrate();
     await postgres.loadSnapshot(snapshot);
     const stored = await postgres.exportSnapshot(snapshot.organization.id);

@@ -1,4 +1,3 @@
-import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueSessionToken } from "../../src/auth/session-token";
 import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
@@ -6,6 +5,7 @@ import { createHttpHandler } from "../../src/http/handler";
 import { createPostgresStore, type PostgresStore } from "../../src/postgres/adapter";
 import type { PostgresClient } from "../../src/postgres/client";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
+import { newPGlite } from "./stores";
 
 const SECRET = "test-only-secret-of-at-least-32-bytes!!";
 
@@ -15,7 +15,7 @@ const SECRET = "test-only-secret-of-at-least-32-bytes!!";
  * BEGIN and COMMIT included, which `onStatement` does not see.
  */
 describe("single-read transactions on PostgreSQL (PGlite)", () => {
-  const database = new PGlite();
+  const database = newPGlite();
   const sent: string[] = [];
   const client: PostgresClient = {
     query: (text, params) => {

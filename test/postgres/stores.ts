@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 import {
   createPostgresStore,
   type PostgresStore,
@@ -51,11 +52,25 @@ export async function dropStore(store: Store): Promise<void> {
     await found.client.query(`DROP SCHEMA IF EXISTS "${found.schema}" CASCADE`);
 }
 
+/**
+ * A new, empty PGlite database: loaded from the cluster the run's global setup keeps
+ * (test/support/global-setup.ts), which starts in a third of the CPU of a new one's initdb.
+ */
+export function newPGlite(): PGlite {
+  const dataDir = inject("pgliteDataDir");
+  return dataDir === undefined
+    ? new PGlite()
+    : new PGlite({ loadDataDir: new Blob([readFileSync(dataDir)]) });
+}
+
 let pglite: PGlite | undefined;
 
-/** One in-process PGlite database for the test file; each store gets its own schema in it. */
+/**
+ * One in-process PGlite database for the worker process: the test files it runs one after
+ * another share it (`main` keeps modules from file to file); each store gets its own schema in it.
+ */
 export function pgliteClient(): PGlite {
-  pglite ??= new PGlite();
+  pglite ??= newPGlite();
   return pglite;
 }
 

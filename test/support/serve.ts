@@ -1,10 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join, resolve } from "node:path";
+import { inject } from "vitest";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 
-/** Node's arguments for running the CLI from source (tsx; the migrations imported as text). */
+/**
+ * Node's arguments for running the CLI from source: the bundle of src/ the run's global setup made
+ * (test/support/global-setup.ts), or else through tsx, the migrations imported as text.
+ */
 export function cliFromSource(...args: string[]): string[] {
+  const bundle = inject("cliBundle");
+  if (bundle !== undefined) return [bundle, ...args];
   return [
     "--import",
     "tsx",
