@@ -23,7 +23,12 @@ describe("rpdi serve logs", () => {
         const response = await fetch(`${rest}/departments?email=someone@hartwell.example`);
         expect(response.status).toBe(401);
         await response.arrayBuffer();
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Every line the server wrote has been read once it has exited and its output closed;
+        // a fixed wait (200 ms) could end before a loaded machine ran the server's write.
+        await new Promise<void>((resolve) => {
+          child.once("close", () => resolve());
+          child.kill("SIGTERM");
+        });
         const requests = logLines(output()).filter((line) => line.msg === "request");
         if (level === "silent") expect(requests).toEqual([]);
         else {
