@@ -15,6 +15,11 @@ import type { Store } from "../../src/store/port";
 export const DATABASE_URL = process.env.DATABASE_URL;
 
 let counter = 0;
+/**
+ * Beside the process id, which repeats across runs: a run killed midway leaves its schemas, and a
+ * later process of the same id must not take one of them for a new, empty store.
+ */
+const RUN = Math.random().toString(36).slice(2, 6);
 const schemas = new WeakMap<Store, { client: PostgresClient; schema: string }>();
 
 /** A new, empty store in a schema of its own on `client`, migrated; `options` add to the store's. */
@@ -23,7 +28,7 @@ export async function freshStore(
   prefix: string,
   options: Omit<PostgresStoreOptions, "client" | "schema"> = {},
 ): Promise<PostgresStore> {
-  const schema = `${prefix}_${process.pid}_${++counter}`;
+  const schema = `${prefix}_${process.pid}_${RUN}_${++counter}`;
   const store = createPostgresStore({ ...options, client, schema });
   await store.migrate();
   schemas.set(store, { client, schema });
@@ -39,7 +44,7 @@ export async function olderStore(
   prefix: string,
   through: number,
 ): Promise<PostgresStore> {
-  const schema = `${prefix}_${process.pid}_${++counter}`;
+  const schema = `${prefix}_${process.pid}_${RUN}_${++counter}`;
   await migrate(client, schema, through);
   const store = createPostgresStore({ client, schema });
   schemas.set(store, { client, schema });
