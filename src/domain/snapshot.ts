@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accountTokenSchema, mfaEnrollmentSchema } from "./account";
 import { noColumnMappings, savedColumnMappingsSchema } from "./column-mappings";
 import { applicationSchema, candidateSchema, jobSchema } from "./feed";
 import { reviewCycleSchema } from "./matters";
@@ -30,6 +31,10 @@ export const organizationSnapshotSchema = z
     applications: z.array(applicationSchema).default([]),
     /** Saved header mappings for member and matter files; none by default. */
     columnMappings: savedColumnMappingsSchema.default(noColumnMappings),
+    /** Live invitation and recovery tokens, as their hashes; none by default. */
+    accountTokens: z.array(accountTokenSchema).default([]),
+    /** MFA enrollments begun and not yet confirmed; none by default. */
+    mfaEnrollments: z.array(mfaEnrollmentSchema).default([]),
   })
   .superRefine(checkMemberLinks);
 /** One organization's whole state: the format of fixtures, `--seed` and `--persist`. */
@@ -42,10 +47,15 @@ export type OrganizationSnapshotInput = z.input<typeof organizationSnapshotSchem
  * not by foreign keys (docs/decisions.md), so a snapshot cannot bring a dangling one in.
  */
 function checkMemberLinks(
-  snapshot: { members: readonly Pick<Member, "id" | "managerId" | "mentorIds">[] },
+  snapshot: {
+    members: readonly Pick<Member, "id" | "managerId" | "mentorIds">[];
+    accountTokens: readonly { memberId: string; purpose: string }[];
+    mfaEnrollments: readonly { memberId: string }[];
+  },
   context: z.RefinementCtx,
 ): void {
   const ids = new Set(snapshot.members.map((member) => member.id));
+  checkAccountState(snapshot, ids, context);
   for (const [index, member] of snapshot.members.entries()) {
     if (member.managerId !== null && !ids.has(member.managerId))
       context.addIssue({
@@ -61,6 +71,34 @@ function checkMemberLinks(
           message: `mentor "${mentorId}" is not a member of this snapshot`,
         });
   }
+}
+
+/** Tokens and enrollments belong to members of the snapshot, one per member and purpose. */
+function checkAccountState(
+  snapshot: {
+    accountTokens: readonly { memberId: string; purpose: string }[];
+    mfaEnrollments: readonly { memberId: string }[];
+  },
+  ids: ReadonlySet<string>,
+  context: z.RefinementCtx,
+): void {
+  const seen = new Set<string>();
+  for (const [field, records] of [
+    ["accountTokens", snapshot.accountTokens],
+    ["mfaEnrollments", snapshot.mfaEnrollments],
+  ] as const)
+    for (const [index, record] of records.entries()) {
+      const key = `${field}\u0000${record.memberId}\u0000${"purpose" in record ? record.purpose : ""}`;
+      if (!ids.has(record.memberId) || seen.has(key))
+        context.addIssue({
+          code: "custom",
+          path: [field, index, "memberId"],
+          message: seen.has(key)
+            ? `a second record for member "${record.memberId}"`
+            : `member "${record.memberId}" is not a member of this snapshot`,
+        });
+      seen.add(key);
+    }
 }
 
 /** Addresses of the members with access to PERFORM: the only valid matter attorneys. */

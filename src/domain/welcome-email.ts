@@ -1,10 +1,18 @@
 import { z } from "zod";
 import { PRODUCTS } from "./products";
 
+/** Why an email is in the outbox. */
+export const ACCOUNT_EMAIL_REASONS = [
+  "MEMBER_CREATED",
+  "PRODUCT_GRANTED",
+  "INVITATION",
+  "PASSWORD_RECOVERY",
+] as const;
+
 /**
- * A welcome email the host should send (spec: "a welcome email is sent per created row and per
- * newly granted product"). rpdi sends nothing: an import writes these to the outbox in its own
- * transaction and also returns them.
+ * An email the host should send: a welcome (spec: "a welcome email is sent per created row and per
+ * newly granted product"), an invitation sent again, or a password recovery. rpdi sends nothing:
+ * the service that plans one writes it to the outbox in its own transaction and also returns it.
  */
 export const welcomeEmailSchema = z.object({
   id: z.string(),
@@ -13,10 +21,19 @@ export const welcomeEmailSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  product: z.enum(PRODUCTS),
-  reason: z.enum(["MEMBER_CREATED", "PRODUCT_GRANTED"]),
-  /** ISO-8601 UTC time of the import that planned it. */
+  /** The product a welcome is for; `null` for an invitation sent again and for a recovery. */
+  product: z.enum(PRODUCTS).nullable(),
+  reason: z.enum(ACCOUNT_EMAIL_REASONS),
+  /** ISO-8601 UTC time of the write that planned it. */
   createdAt: z.string(),
+  /**
+   * The single-use token the email carries (an invitation on `MEMBER_CREATED` and `INVITATION`, a
+   * recovery on `PASSWORD_RECOVERY`), for the link the host builds; `null` otherwise. The store
+   * keeps only its hash; this copy leaves with the email.
+   */
+  token: z.string().nullable().default(null),
+  /** When `token` stops working (ISO-8601 UTC), or `null` without one. */
+  tokenExpiresAt: z.string().nullable().default(null),
 });
-/** A welcome email in the outbox, for a member an import created. */
+/** An email in the outbox: a welcome, an invitation, or a recovery. */
 export type WelcomeEmail = z.infer<typeof welcomeEmailSchema>;

@@ -185,6 +185,8 @@ export async function addMemberProductRole(
         product: input.product,
         reason: "PRODUCT_GRANTED",
         createdAt: input.now.toISOString(),
+        token: null,
+        tokenExpiresAt: null,
       });
     } else member.products = withRole(member.products, input.product, role);
     await save(tx, member, welcomeEmails);

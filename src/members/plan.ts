@@ -195,6 +195,8 @@ function planRow(
       product: context.product,
       reason,
       createdAt,
+      token: null,
+      tokenExpiresAt: null,
     });
   }
   if (stored === null) {

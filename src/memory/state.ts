@@ -132,5 +132,7 @@ export function snapshotView(state: OrganizationState): OrganizationSnapshot {
     candidates: state.candidates,
     applications: state.applications,
     columnMappings: state.columnMappings,
+    accountTokens: [],
+    mfaEnrollments: [],
   };
 }

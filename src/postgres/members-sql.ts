@@ -276,5 +276,7 @@ export function welcomeEmailFromRow(row: Record<string, unknown>): WelcomeEmail 
     product: row.product as WelcomeEmail["product"],
     reason: row.reason as WelcomeEmail["reason"],
     createdAt: row.created_at as string,
+    token: null,
+    tokenExpiresAt: null,
   };
 }

@@ -305,6 +305,8 @@ export async function readSnapshot(
     candidates: candidates.rows.map((row) => candidateFromRow(row)),
     applications: applications.rows.map((row) => feedApplicationFromRow(row).application),
     columnMappings,
+    accountTokens: [],
+    mfaEnrollments: [],
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AccountToken, AccountTokenPurpose, CredentialsChange, MfaEnrollment } from "../domain/account";
 import type { ColumnMappingKind, ColumnMappingPair } from "../domain/column-mappings";
 import type { FeedApplication, FeedApplicationHead, Job, RangedStatusChange } from "../domain/feed";
 import type { FeedIndex } from "../domain/feed-index";
@@ -239,6 +240,32 @@ export interface StoreTx {
    */
   endMemberSessions(memberId: string): Promise<boolean>;
   /**
+   * Optional, with the other account operations (both shipped adapters have them; without them no
+   * invitation token is issued and the account services refuse): changes the member's password
+   * hash, MFA secret or MFA setting, leaving the fields `change` omits as stored. Ends the member's
+   * sessions as any change to these does (the session epoch rises). `false` when there is no such
+   * member (nothing is written).
+   */
+  updateMemberCredentials?(memberId: string, change: CredentialsChange): Promise<boolean>;
+  /**
+   * Optional, with {@link StoreTx.updateMemberCredentials}: stores each token, replacing the
+   * member's token of the same purpose (a newer invitation voids the older one).
+   */
+  saveAccountTokens?(tokens: readonly AccountToken[]): Promise<void>;
+  /** Optional, with {@link StoreTx.updateMemberCredentials}: the token with this hash and purpose. */
+  findAccountToken?(purpose: AccountTokenPurpose, tokenHash: string): Promise<AccountToken | null>;
+  /** Optional, with {@link StoreTx.updateMemberCredentials}: deletes the member's token of `purpose`. */
+  deleteAccountToken?(memberId: string, purpose: AccountTokenPurpose): Promise<void>;
+  /**
+   * Optional, with {@link StoreTx.updateMemberCredentials}: stores the member's pending MFA
+   * enrollment, replacing the one begun before.
+   */
+  saveMfaEnrollment?(enrollment: MfaEnrollment): Promise<void>;
+  /** Optional, with {@link StoreTx.updateMemberCredentials}: the member's pending enrollment. */
+  loadMfaEnrollment?(memberId: string): Promise<MfaEnrollment | null>;
+  /** Optional, with {@link StoreTx.updateMemberCredentials}: drops the member's pending enrollment. */
+  deleteMfaEnrollment?(memberId: string): Promise<void>;
+  /**
    * Optional: the organization's saved header mapping for `kind` files, in the order saved;
    * `[]` when none is. Both shipped adapters have it; without it no mapping is saved or reused.
    */
@@ -283,6 +310,13 @@ export const STORE_TX_OPERATIONS = [
   "deleteWelcomeEmails",
   "acceptTotpStep",
   "endMemberSessions",
+  "updateMemberCredentials",
+  "saveAccountTokens",
+  "findAccountToken",
+  "deleteAccountToken",
+  "saveMfaEnrollment",
+  "loadMfaEnrollment",
+  "deleteMfaEnrollment",
   "loadColumnMapping",
   "replaceColumnMapping",
 ] as const satisfies readonly (keyof StoreTx)[];

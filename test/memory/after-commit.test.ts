@@ -14,6 +14,8 @@ function welcomeEmail(id: string): WelcomeEmail {
     product: "PERFORM",
     reason: "MEMBER_CREATED",
     createdAt: SEED_NOW.toISOString(),
+    token: null,
+    tokenExpiresAt: null,
   };
 }
 

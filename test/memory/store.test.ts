@@ -71,6 +71,8 @@ describe("the memory store's applyMemberPlan", () => {
       product: "PERFORM",
       reason: "MEMBER_CREATED",
       createdAt: "2026-01-01T00:00:00.000Z",
+      token: null,
+      tokenExpiresAt: null,
     }));
     await store.transaction(SEED_ORG_ID, (tx) => tx.applyMemberPlan(plan([], emails)));
     const outbox = await store.transaction(SEED_ORG_ID, (tx) => tx.listWelcomeEmails());

@@ -14,6 +14,8 @@ export function pendingWelcomeEmails(count: number): WelcomeEmail[] {
     product: "PERFORM",
     reason: "MEMBER_CREATED",
     createdAt: SEED_NOW.toISOString(),
+    token: null,
+    tokenExpiresAt: null,
   }));
 }
 

@@ -28,6 +28,8 @@ function pendingEmails(count: number, prefix = "w"): WelcomeEmail[] {
     product: "PERFORM" as const,
     reason: "MEMBER_CREATED" as const,
     createdAt: SEED_NOW.toISOString(),
+    token: null,
+    tokenExpiresAt: null,
   }));
 }
 
