@@ -229,4 +229,26 @@ export const en: MessageCatalog = {
     `${column} ${quoteValue(value)} differs from ${quoteValue(otherValue)} on ${rowPhrase(otherRow)} in client matter (Matter ID ${quoteValue(matterId)}, Client Name ${quoteValue(clientName)}); its rows must agree.`,
   "matter.MATTER_ID_DISAGREES.name": ({ column, value, otherValue, otherRow, matterId }) =>
     `${column} ${quoteValue(value)} differs from ${quoteValue(otherValue)} on ${rowPhrase(otherRow)}, which has the same Matter ID ${quoteValue(matterId)}; rows sharing a Matter ID must agree, whatever their Client Name.`,
+  "account.WEAK_PASSWORD.tooShort": ({ minimum, length }) =>
+    `The password has ${length} ${length === 1 ? "character" : "characters"}; it needs at least ${minimum}. A passphrase of several words is easiest to remember.`,
+  "account.WEAK_PASSWORD.tooLong": ({ maximum }) =>
+    `The password is longer than ${count(maximum)} characters, the most rpdi accepts.`,
+  "account.WEAK_PASSWORD.common":
+    "This password is one of the most common in leaked password lists; choose another.",
+  "account.WEAK_PASSWORD.ownWords":
+    'The password contains "{word}", a word of your organization\'s name or of your address; choose one without it.',
+  "account.INVALID_TOKEN.unknown":
+    "This link is not valid: it was used already, a newer one was sent, or the address changed. Ask for a new one.",
+  "account.INVALID_TOKEN.expired": "This link has expired. Ask for a new one.",
+  "account.WRONG_PASSWORD.current": "The current password is not right.",
+  "account.INVALID_MFA_CODE.code":
+    "The code is not right or was used already; enter the code your authenticator shows now.",
+  "account.NO_MFA_ENROLLMENT.none":
+    "No authenticator setup is in progress, or it expired; start the setup again.",
+  "account.NO_MFA_ENROLLMENT.notEnrolled": "No authenticator is set up for this account.",
+  "account.MFA_REQUIRED.organization":
+    "Your organization requires two-step sign-in, so the authenticator cannot be removed.",
+  "account.MEMBER_NOT_FOUND.member": "No such member in this organization.",
+  "account.THROTTLED.wait": ({ retryAfterSeconds }) =>
+    `Too many tries; try again in ${count(retryAfterSeconds)} ${retryAfterSeconds === 1 ? "second" : "seconds"}.`,
 };

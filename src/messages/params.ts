@@ -179,6 +179,34 @@ export interface MessageParams {
     otherRow: number;
     matterId: string;
   };
+
+  // Accounts: invitations, passwords, recovery and MFA enrollment.
+  /** Fewer characters (Unicode code points, after normalization) than the minimum. */
+  "account.WEAK_PASSWORD.tooShort": { minimum: number; length: number };
+  /** More characters than the maximum rpdi hashes. */
+  "account.WEAK_PASSWORD.tooLong": { maximum: number; length: number };
+  /** Among the most common passwords of breach corpora. */
+  "account.WEAK_PASSWORD.common": Record<string, never>;
+  /** Contains `word`, a word of the organization's names or of the member's own address. */
+  "account.WEAK_PASSWORD.ownWords": { word: string };
+  /** An invitation or recovery token that is unknown, used, replaced, or voided by an address change. */
+  "account.INVALID_TOKEN.unknown": Record<string, never>;
+  /** A token past its expiry. */
+  "account.INVALID_TOKEN.expired": Record<string, never>;
+  /** The current password given to confirm a change is not the member's. */
+  "account.WRONG_PASSWORD.current": Record<string, never>;
+  /** A TOTP code that is not valid now, or whose time step was already used. */
+  "account.INVALID_MFA_CODE.code": Record<string, never>;
+  /** No MFA enrollment was begun, or it expired. */
+  "account.NO_MFA_ENROLLMENT.none": Record<string, never>;
+  /** The member has no MFA to remove. */
+  "account.NO_MFA_ENROLLMENT.notEnrolled": Record<string, never>;
+  /** MFA cannot be removed: the organization requires it. */
+  "account.MFA_REQUIRED.organization": Record<string, never>;
+  /** No such member in the organization. */
+  "account.MEMBER_NOT_FOUND.member": Record<string, never>;
+  /** Too many tries; `retryAfterSeconds` until the next is taken. */
+  "account.THROTTLED.wait": { retryAfterSeconds: number };
 }
 
 /** A key of the message catalog: `<scope>.<error type>.<rule>`. */
