@@ -3,6 +3,39 @@
  * services and a default in-memory store.
  */
 
+export {
+  type ChangePasswordInput,
+  changePassword,
+} from "./accounts/change-password";
+export type { AccountContext } from "./accounts/context";
+export type {
+  AccountError,
+  AccountErrorCode,
+  AccountMessageKey,
+  AccountOutcome,
+} from "./accounts/errors";
+export {
+  type AcceptInvitationInput,
+  acceptInvitation,
+  type IssueInvitationInput,
+  issueInvitation,
+} from "./accounts/invitation";
+export { ACCOUNT_LIFETIMES } from "./accounts/lifetimes";
+export {
+  type BeginMfaEnrollmentInput,
+  beginMfaEnrollment,
+  type ConfirmMfaEnrollmentInput,
+  confirmMfaEnrollment,
+  type MfaEnrollmentStart,
+  type RemoveMfaInput,
+  removeMfa,
+} from "./accounts/mfa-enrollment";
+export {
+  type RequestPasswordRecoveryInput,
+  type ResetPasswordInput,
+  requestPasswordRecovery,
+  resetPassword,
+} from "./accounts/recovery";
 export { type EndSessionsInput, endSessions } from "./auth/end-sessions";
 export { annotateCsv } from "./csv/error-report";
 export { escapeFormula, unescapeFormula } from "./csv/formula-escape";
@@ -17,6 +50,15 @@ export {
   readCsv,
 } from "./csv/read";
 export { type CsvWriteOptions, writeCsv } from "./csv/write";
+export {
+  ACCOUNT_TOKEN_PURPOSES,
+  type AccountToken,
+  type AccountTokenPurpose,
+  accountTokenSchema,
+  type CredentialsChange,
+  type MfaEnrollment,
+  mfaEnrollmentSchema,
+} from "./domain/account";
 export {
   type ColumnMappingKind,
   type ColumnMappingPair,
@@ -120,7 +162,11 @@ export {
   parseOrganizationSnapshot,
   performMemberEmails,
 } from "./domain/snapshot";
-export { type WelcomeEmail, welcomeEmailSchema } from "./domain/welcome-email";
+export {
+  ACCOUNT_EMAIL_REASONS,
+  type WelcomeEmail,
+  welcomeEmailSchema,
+} from "./domain/welcome-email";
 export { DEGREES, type Degree, isKnownDegree } from "./feed/degrees";
 export {
   DEFAULT_WINDOW_DAYS,

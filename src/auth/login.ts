@@ -1,3 +1,4 @@
+import { normalizePassword } from "../accounts/password-policy";
 import type { Member } from "../domain/member";
 import { OrganizationNotFoundError } from "../store/errors";
 import type { Store } from "../store/port";
@@ -9,6 +10,7 @@ import {
   type TrustedDevice,
   verifyDeviceToken,
 } from "./device-cookie";
+import { issueEnrollmentTicket } from "./enrollment-ticket";
 import type { LoginAttempt, LoginProtection, LoginResult } from "./login-protection";
 import { createScryptHasher, dummyPasswordHash, type PasswordHasher } from "./password";
 import { sessionStamp } from "./session-stamp";
@@ -65,7 +67,19 @@ export type LogInOutcome =
       /** A new device cookie's value for this account (OWASP device cookies). */
       deviceCookie: string;
     }
-  | { ok: false; reason: LogInFailure };
+  | { ok: false; reason: LogInFailure }
+  | {
+      ok: false;
+      /** The password was right, but MFA applies and the member has no authenticator yet. */
+      reason: "MFA_ENROLLMENT_REQUIRED";
+      orgId: string;
+      memberId: string;
+      /**
+       * An enrollment ticket (`verifyEnrollmentTicket`): lets its holder enroll MFA for 15 minutes,
+       * and nothing else. No session is issued until the enrollment is confirmed.
+       */
+      enrollmentTicket: string;
+    };
 
 const defaultHasher = createScryptHasher();
 /** Checked when no MFA applies, so every path computes one TOTP comparison. */
@@ -108,7 +122,7 @@ export async function logIn(
     if (!start.allowed) return { ok: false, reason: "THROTTLED" };
   }
   const passwordOk = await hasher.verify(
-    input.password,
+    normalizePassword(input.password),
     found?.member.credentials.passwordHash ?? dummyHash,
   );
   const secret = found?.member.credentials.mfaSecret ?? null;
@@ -127,8 +141,21 @@ export async function logIn(
   const { member, mfaRequired } = found;
   if (mfaRequired || member.useMfa) {
     // Without a turn of the code budget no code is taken, the right one included.
+    if (secret === null) {
+      await protection.finish(attempt, "SUCCESS");
+      const stamp = sessionStamp(context.secret, member, { mfaRequired });
+      const ticket = { orgId, memberId: member.id, stamp };
+      const enrollmentTicket = await issueEnrollmentTicket(context.secret, ticket, input.now);
+      return {
+        ok: false,
+        reason: "MFA_ENROLLMENT_REQUIRED",
+        orgId,
+        memberId: member.id,
+        enrollmentTicket,
+      };
+    }
     if (!start.codeTurn) return fail("THROTTLED", "BAD_CODE");
-    if (secret === null || step === null || !(await acceptStep(store, orgId, member.id, step)))
+    if (step === null || !(await acceptStep(store, orgId, member.id, step)))
       return fail("MFA_CODE_INVALID", "BAD_CODE");
   }
   await protection.finish(attempt, "SUCCESS");

@@ -38,3 +38,20 @@ export function verifyTotp(secretBase32: string, code: string, now: Date): boole
 export function generateTotp(secretBase32: string, now: Date): string {
   return totp(secretBase32).generate({ timestamp: now.getTime() });
 }
+
+/** A new random TOTP secret (160 bits, RFC 4226's recommended length), base32. */
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+/** The `otpauth://totp/…` URI an authenticator app reads (from a QR code) for a secret. */
+export function totpUri(secretBase32: string, issuer: string, account: string): string {
+  return new TOTP({
+    issuer,
+    label: account,
+    secret: Secret.fromBase32(secretBase32),
+    digits: 6,
+    period: PERIOD_MS / 1000,
+    algorithm: "SHA1",
+  }).toString();
+}

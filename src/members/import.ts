@@ -6,6 +6,8 @@ import type { Product } from "../domain/products";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import { type PartialMessageCatalog, renderMessage } from "../messages/catalog";
 import { type Pace, runSteps } from "../runtime/steps";
+import { inviteCreatedMembers } from "../accounts/invitation";
+import { supportsAccounts } from "../store/accounts";
 import { supports } from "../store/capabilities";
 import { MemberConflictError } from "../store/errors";
 import type { Store, StoreTx } from "../store/port";
@@ -30,6 +32,11 @@ export interface ImportMembersInput {
   now: Date;
   /** Ids for created members and outbox records; `newRecordId` (a random UUID) by default. */
   newId?: () => string;
+  /**
+   * How long the invitation token of each created member's welcome email stays valid (default 7
+   * days). A store without account operations issues none.
+   */
+  invitationLifetimeMs?: number;
   /**
    * The member running the import (the HTTP binding passes the caller). New Email then moves only
    * members whose every product the actor holds ADMIN on; other moves are `ROW_VALUE_CONFLICT`.
@@ -119,12 +126,19 @@ export async function importMembers(
         pace,
       );
       input.onPhase?.("planned");
+      const invitations = inviteCreatedMembers(
+        tx,
+        plan.welcomeEmails,
+        input.now,
+        input.invitationLifetimeMs,
+      );
       // The plan's records were made for this write alone and nothing here touches them again.
       await tx.applyMemberPlan({
         ...plan,
         handOver: true,
         ...(pace === undefined ? {} : { pace }),
       });
+      if (invitations.length > 0 && supportsAccounts(tx)) await tx.saveAccountTokens(invitations);
       input.onPhase?.("written");
       return { ok: true, result: plan.result, welcomeEmails: plan.welcomeEmails };
     });

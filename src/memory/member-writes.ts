@@ -6,6 +6,7 @@ import type { WelcomeEmail } from "../domain/welcome-email";
 import { MemberConflictError } from "../store/errors";
 import type { StoreTx } from "../store/port";
 import { emailKey } from "../values/email";
+import { dropAccountState } from "./accounts";
 import type { WritableTable } from "./overlay-map";
 import type { WorkingState } from "./state";
 import type { MemoryTxContext } from "./tx-context";
@@ -38,6 +39,7 @@ export function memberWrites(context: MemoryTxContext): MemberWriteOperations {
         members.delete(id);
         dropAddress(addresses, state.changedAddresses, emailKey(member.email));
       }
+      dropAccountState(state, memberIds);
     },
 
     async revokeProductAccess(product, memberIds) {

@@ -67,6 +67,9 @@ export class PublishedStates {
       members: this.#fold(committed.members, working.members),
       idByEmail: this.#fold(committed.idByEmail, working.idByEmail),
       reviewCycles: this.#fold(committed.reviewCycles, working.reviewCycles),
+      accountTokens: this.#fold(committed.accountTokens, working.accountTokens),
+      tokenHashes: this.#fold(committed.tokenHashes, working.tokenHashes),
+      mfaEnrollments: this.#fold(committed.mfaEnrollments, working.mfaEnrollments),
       outbox: working.outbox,
       columnMappings: working.columnMappings,
     };
@@ -94,7 +97,14 @@ export class PublishedStates {
   /** Keeps `state`'s maps as they are until the returned function is called. */
   pin(state: OrganizationState): () => void {
     const readers = this.#readers;
-    const maps = [state.members, state.idByEmail, state.reviewCycles];
+    const maps: Map<string, unknown>[] = [
+      state.members,
+      state.idByEmail,
+      state.reviewCycles,
+      state.accountTokens,
+      state.tokenHashes,
+      state.mfaEnrollments,
+    ];
     for (const map of maps) readers.set(map, (readers.get(map) ?? 0) + 1);
     return () => {
       for (const map of maps) {

@@ -1,3 +1,4 @@
+import type { AccountToken, MfaEnrollment } from "../domain/account";
 import type { SavedColumnMappings } from "../domain/column-mappings";
 import type { Application, Candidate, Job } from "../domain/feed";
 import type { FeedIndex } from "../domain/feed-index";
@@ -40,6 +41,12 @@ export interface StateView {
   totpSteps: Map<string, number>;
   /** Saved header mappings; never changed in place: replaced by a new, frozen object. */
   columnMappings: SavedColumnMappings;
+  /** Invitation and recovery tokens (frozen), by `accountTokenKey` of member and purpose. */
+  accountTokens: ReadableTable<string, AccountToken>;
+  /** The `accountTokens` key of each token, by `tokenHashKey` of purpose and hash. */
+  tokenHashes: ReadableTable<string, string>;
+  /** Pending MFA enrollments (frozen), by member id. */
+  mfaEnrollments: ReadableTable<string, MfaEnrollment>;
 }
 
 /**
@@ -51,6 +58,9 @@ export interface OrganizationState extends StateView {
   members: Map<string, Member>;
   idByEmail: Map<string, string>;
   reviewCycles: Map<string, CycleState>;
+  accountTokens: Map<string, AccountToken>;
+  tokenHashes: Map<string, string>;
+  mfaEnrollments: Map<string, MfaEnrollment>;
 }
 
 /** A write transaction's state: its changes over the published state it began from. */
@@ -60,6 +70,19 @@ export interface WorkingState extends StateView {
   /** The `idByEmail` keys taken or given up: publishing moves only these in the address index. */
   changedAddresses: Set<string>;
   reviewCycles: OverlayMap<string, CycleState>;
+  accountTokens: OverlayMap<string, AccountToken>;
+  tokenHashes: OverlayMap<string, string>;
+  mfaEnrollments: OverlayMap<string, MfaEnrollment>;
+}
+
+/** The key of a member's token of one purpose. */
+export function accountTokenKey(memberId: string, purpose: string): string {
+  return `${memberId}\u0000${purpose}`;
+}
+
+/** The key of a token by its purpose and hash. */
+export function tokenHashKey(purpose: string, tokenHash: string): string {
+  return `${purpose}\u0000${tokenHash}`;
 }
 
 /** A transaction's state before it changes anything: empty overlays over `state`'s maps. */
@@ -70,6 +93,9 @@ export function overlay(state: OrganizationState): WorkingState {
     idByEmail: new OverlayMap(state.idByEmail),
     changedAddresses: new Set(),
     reviewCycles: new OverlayMap(state.reviewCycles),
+    accountTokens: new OverlayMap(state.accountTokens),
+    tokenHashes: new OverlayMap(state.tokenHashes),
+    mfaEnrollments: new OverlayMap(state.mfaEnrollments),
   };
 }
 
@@ -96,6 +122,21 @@ export function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationS
     feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs, copy.organization),
     totpSteps: new Map(),
     columnMappings: deepFreeze(copy.columnMappings),
+    accountTokens: new Map(
+      copy.accountTokens.map((token) => [
+        accountTokenKey(token.memberId, token.purpose),
+        Object.freeze(token),
+      ]),
+    ),
+    tokenHashes: new Map(
+      copy.accountTokens.map((token) => [
+        tokenHashKey(token.purpose, token.tokenHash),
+        accountTokenKey(token.memberId, token.purpose),
+      ]),
+    ),
+    mfaEnrollments: new Map(
+      copy.mfaEnrollments.map((enrollment) => [enrollment.memberId, Object.freeze(enrollment)]),
+    ),
   };
 }
 
@@ -132,7 +173,7 @@ export function snapshotView(state: OrganizationState): OrganizationSnapshot {
     candidates: state.candidates,
     applications: state.applications,
     columnMappings: state.columnMappings,
-    accountTokens: [],
-    mfaEnrollments: [],
+    accountTokens: [...state.accountTokens.values()],
+    mfaEnrollments: [...state.mfaEnrollments.values()],
   };
 }

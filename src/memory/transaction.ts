@@ -1,5 +1,6 @@
 import { OrganizationNotFoundError } from "../store/errors";
 import type { StoreTx } from "../store/port";
+import { accountOperations } from "./accounts";
 import { columnMappingOperations } from "./column-mappings";
 import { feedOperations } from "./feed";
 import { matterOperations } from "./matters";
@@ -21,6 +22,7 @@ export function memoryTx(context: MemoryTxContext): StoreTx {
     ...outboxOperations(context),
     ...totpOperations(context),
     ...columnMappingOperations(context),
+    ...accountOperations(context),
   };
 }
 

@@ -1,0 +1,61 @@
+import type { Store } from "../store/port";
+import { runReadOnly, runTransaction } from "../store/run";
+import type { AccountContext } from "./context";
+import { type AccountOutcome, refused } from "./errors";
+import { normalizePassword } from "./password-policy";
+import { requireAccounts } from "./require-accounts";
+import { defaultHasher, passwordRefusal } from "./set-password";
+import { throttled } from "./throttle";
+
+/** What {@link changePassword} needs. */
+export interface ChangePasswordInput {
+  orgId: string;
+  memberId: string;
+  currentPassword: string;
+  newPassword: string;
+  now: Date;
+}
+
+/**
+ * Changes a signed-in member's password: the current one must match, the new one must pass the
+ * password rules. Every session and device cookie of the member ends, this one's too (the host
+ * signs the member in again with the new password). The current password is checked before the
+ * new one, so the rules tell nothing to someone who does not know it.
+ */
+export async function changePassword(
+  store: Store,
+  input: ChangePasswordInput,
+  context: AccountContext = {},
+): Promise<AccountOutcome> {
+  const { messages } = context;
+  const hasher = context.hasher ?? defaultHasher;
+  const held = await throttled(
+    context.limiter,
+    `account-password\u0000${input.orgId}\u0000${input.memberId}`,
+    input.now,
+    messages,
+  );
+  if (held !== null) return held;
+  const found = await runReadOnly(store, input.orgId, async (tx) => {
+    const [member] = await tx.loadMembersById([input.memberId]);
+    return member === undefined ? null : { member, organization: await tx.loadOrganization() };
+  });
+  if (found === null) return refused("account.MEMBER_NOT_FOUND.member", {}, messages);
+  const stored = found.member.credentials.passwordHash;
+  if (stored === null || !(await hasher.verify(normalizePassword(input.currentPassword), stored)))
+    return refused("account.WRONG_PASSWORD.current", {}, messages);
+  const password = normalizePassword(input.newPassword);
+  const weak = passwordRefusal(password, found.member, found.organization, context);
+  if (weak !== null) return { ok: false, error: weak };
+  const passwordHash = await hasher.hash(password);
+  return runTransaction(store, input.orgId, async (tx) => {
+    requireAccounts(tx);
+    const [member] = await tx.loadMembersById([input.memberId]);
+    // Changed meanwhile (another change, a reset): the current password checked is no longer it.
+    if (member === undefined || member.credentials.passwordHash !== stored)
+      return refused("account.WRONG_PASSWORD.current", {}, messages);
+    await tx.updateMemberCredentials(member.id, { passwordHash });
+    await tx.deleteAccountToken(member.id, "RECOVERY");
+    return { ok: true };
+  });
+}

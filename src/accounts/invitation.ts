@@ -1,0 +1,123 @@
+import type { AccountToken } from "../domain/account";
+import type { Member } from "../domain/member";
+import type { WelcomeEmail } from "../domain/welcome-email";
+import { supportsAccounts } from "../store/accounts";
+import type { Store } from "../store/port";
+import { runTransaction } from "../store/run";
+import { newRecordId } from "../values/record-id";
+import type { AccountContext } from "./context";
+import { type AccountOutcome, refused } from "./errors";
+import { ACCOUNT_LIFETIMES, isoAfter } from "./lifetimes";
+import { requireAccounts } from "./require-accounts";
+import { setPasswordByToken } from "./set-password";
+import { hashAccountToken, newAccountToken } from "./tokens";
+
+/** What {@link issueInvitation} needs. */
+export interface IssueInvitationInput {
+  orgId: string;
+  memberId: string;
+  now: Date;
+  /** How long the invitation stays valid (default 7 days). */
+  lifetimeMs?: number;
+  /** The outbox email's id; a random UUID by default. */
+  newId?: () => string;
+}
+
+/**
+ * Sends an invitation again: a new single-use token (the member's earlier invitation stops
+ * working) in an `INVITATION` email written to the outbox, in one transaction. The token reaches
+ * the host only in that email; the store keeps its hash.
+ */
+export function issueInvitation(
+  store: Store,
+  input: IssueInvitationInput,
+  context: Pick<AccountContext, "messages"> = {},
+): Promise<AccountOutcome<{ email: WelcomeEmail }>> {
+  return runTransaction(store, input.orgId, async (tx) => {
+    requireAccounts(tx);
+    const [member] = await tx.loadMembersById([input.memberId]);
+    if (member === undefined)
+      return refused("account.MEMBER_NOT_FOUND.member", {}, context.messages);
+    const invitation = newInvitation(member, input.now, input.lifetimeMs);
+    const email: WelcomeEmail = {
+      id: (input.newId ?? newRecordId)(),
+      memberId: member.id,
+      email: member.email,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      product: null,
+      reason: "INVITATION",
+      createdAt: input.now.toISOString(),
+      token: invitation.token,
+      tokenExpiresAt: invitation.stored.expiresAt,
+    };
+    await tx.applyMemberPlan({ creates: [], updates: [], welcomeEmails: [email] });
+    await tx.saveAccountTokens([invitation.stored]);
+    return { ok: true, email };
+  });
+}
+
+/** A new invitation for `member`: the token for the email and what the store keeps of it. */
+export function newInvitation(
+  member: Pick<Member, "id" | "email">,
+  now: Date,
+  lifetimeMs: number = ACCOUNT_LIFETIMES.invitationMs,
+): { token: string; stored: AccountToken } {
+  const token = newAccountToken();
+  return {
+    token,
+    stored: {
+      memberId: member.id,
+      purpose: "INVITATION",
+      tokenHash: hashAccountToken(token),
+      email: member.email,
+      createdAt: now.toISOString(),
+      expiresAt: isoAfter(now, lifetimeMs),
+    },
+  };
+}
+
+/**
+ * Gives each `MEMBER_CREATED` email of a write an invitation token, in place, and answers what the
+ * store keeps of them (to save in the same transaction). `[]` when the store keeps no accounts.
+ */
+export function inviteCreatedMembers(
+  tx: Parameters<typeof supportsAccounts>[0],
+  emails: WelcomeEmail[],
+  now: Date,
+  lifetimeMs?: number,
+): AccountToken[] {
+  if (!supportsAccounts(tx)) return [];
+  const tokens: AccountToken[] = [];
+  for (const email of emails) {
+    if (email.reason !== "MEMBER_CREATED") continue;
+    const invitation = newInvitation({ id: email.memberId, email: email.email }, now, lifetimeMs);
+    email.token = invitation.token;
+    email.tokenExpiresAt = invitation.stored.expiresAt;
+    tokens.push(invitation.stored);
+  }
+  return tokens;
+}
+
+/** What {@link acceptInvitation} needs: the token from the invitation and the chosen password. */
+export interface AcceptInvitationInput {
+  orgId: string;
+  token: string;
+  password: string;
+  now: Date;
+  /** Who is asking (the client's address), counted by `context.limiter`; `""` when unknown. */
+  client?: string;
+}
+
+/**
+ * Accepts an invitation: checks the token (single use, unexpired, the newest one, for the address
+ * the member still has) and the password (ASVS V6.2), then sets the password, voids the token and
+ * ends the member's sessions, in one transaction. A refusal writes nothing.
+ */
+export function acceptInvitation(
+  store: Store,
+  input: AcceptInvitationInput,
+  context: AccountContext = {},
+): Promise<AccountOutcome<{ memberId: string }>> {
+  return setPasswordByToken(store, "INVITATION", input, context);
+}

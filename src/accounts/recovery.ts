@@ -1,0 +1,113 @@
+import type { WelcomeEmail } from "../domain/welcome-email";
+import type { Store } from "../store/port";
+import { runTransaction } from "../store/run";
+import { emailKey } from "../values/email";
+import { holdsNul } from "../values/nul";
+import { newRecordId } from "../values/record-id";
+import type { AccountContext } from "./context";
+import type { AccountOutcome } from "./errors";
+import { ACCOUNT_LIFETIMES, isoAfter } from "./lifetimes";
+import { requireAccounts } from "./require-accounts";
+import { setPasswordByToken } from "./set-password";
+import { throttled } from "./throttle";
+import { hashAccountToken, newAccountToken } from "./tokens";
+
+/** What {@link requestPasswordRecovery} needs. */
+export interface RequestPasswordRecoveryInput {
+  orgId: string;
+  /** The address typed into the recovery form. */
+  email: string;
+  now: Date;
+  /** Who is asking (the client's address), counted by `context.limiter`; `""` when unknown. */
+  client?: string;
+  /** How long the recovery link stays valid (default 30 minutes). */
+  lifetimeMs?: number;
+  /** The outbox email's id; a random UUID by default. */
+  newId?: () => string;
+}
+
+/**
+ * Asks for a password-recovery email. The answer is `{ ok: true }` whether or not the address is
+ * a member's, and the work is the same either way (a token is made and hashed, one transaction
+ * reads the member): only for a member is the token's hash stored and a `PASSWORD_RECOVERY` email
+ * with the token written to the outbox. A newer request voids the link of an older one. With
+ * `context.limiter`, tries count per account and per client (THROTTLED when over, for known and
+ * unknown addresses alike).
+ */
+export async function requestPasswordRecovery(
+  store: Store,
+  input: RequestPasswordRecoveryInput,
+  context: AccountContext = {},
+): Promise<AccountOutcome> {
+  const address = input.email.trim();
+  const { messages } = context;
+  const held =
+    (await throttled(
+      context.limiter,
+      `recovery-client\u0000${input.client ?? ""}`,
+      input.now,
+      messages,
+    )) ??
+    (await throttled(
+      context.limiter,
+      `recovery-account\u0000${input.orgId}\u0000${emailKey(address)}`,
+      input.now,
+      messages,
+    ));
+  if (held !== null) return held;
+  const token = newAccountToken();
+  const tokenHash = hashAccountToken(token);
+  const expiresAt = isoAfter(input.now, input.lifetimeMs ?? ACCOUNT_LIFETIMES.recoveryMs);
+  await runTransaction(store, input.orgId, async (tx) => {
+    requireAccounts(tx);
+    const [member] = holdsNul(address) ? [] : await tx.loadMembersByEmail([address]);
+    if (member === undefined) return;
+    const email: WelcomeEmail = {
+      id: (input.newId ?? newRecordId)(),
+      memberId: member.id,
+      email: member.email,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      product: null,
+      reason: "PASSWORD_RECOVERY",
+      createdAt: input.now.toISOString(),
+      token,
+      tokenExpiresAt: expiresAt,
+    };
+    await tx.applyMemberPlan({ creates: [], updates: [], welcomeEmails: [email] });
+    await tx.saveAccountTokens([
+      {
+        memberId: member.id,
+        purpose: "RECOVERY",
+        tokenHash,
+        email: member.email,
+        createdAt: input.now.toISOString(),
+        expiresAt,
+      },
+    ]);
+  });
+  return { ok: true };
+}
+
+/** What {@link resetPassword} needs: the token from the recovery email and the new password. */
+export interface ResetPasswordInput {
+  orgId: string;
+  token: string;
+  password: string;
+  now: Date;
+  /** Who is asking (the client's address), counted by `context.limiter`; `""` when unknown. */
+  client?: string;
+}
+
+/**
+ * Sets a new password with a recovery token (single use, unexpired, the newest one, for the
+ * address the member still has), voids the member's tokens and ends every session and device
+ * cookie of the member, in one transaction. A refusal writes nothing.
+ */
+export function resetPassword(
+  store: Store,
+  input: ResetPasswordInput,
+  context: AccountContext = {},
+): Promise<AccountOutcome<{ memberId: string }>> {
+  return setPasswordByToken(store, "RECOVERY", input, context);
+}

@@ -1,0 +1,96 @@
+import type { AccountToken } from "../domain/account";
+import type { Member } from "../domain/member";
+import { copyMember } from "../domain/member-copy";
+import { withSessionEpoch } from "../domain/session-epoch";
+import type { StoreTx } from "../store/port";
+import { accountTokenKey, tokenHashKey, type WorkingState } from "./state";
+import type { MemoryTxContext } from "./tx-context";
+
+type AccountOperations = Required<
+  Pick<
+    StoreTx,
+    | "updateMemberCredentials"
+    | "saveAccountTokens"
+    | "findAccountToken"
+    | "deleteAccountToken"
+    | "saveMfaEnrollment"
+    | "loadMfaEnrollment"
+    | "deleteMfaEnrollment"
+  >
+>;
+
+/** The port's account operations (credentials, tokens, enrollments) over `context`'s state. */
+export function accountOperations({ read, write }: MemoryTxContext): AccountOperations {
+  return {
+    async updateMemberCredentials(memberId, change) {
+      // Looked up before write(): an unknown member changes nothing, so nothing is published.
+      const stored = read().members.get(memberId);
+      if (stored === undefined) return false;
+      const next: Member = {
+        ...copyMember(stored),
+        useMfa: change.useMfa ?? stored.useMfa,
+        credentials: {
+          ...stored.credentials,
+          ...(change.passwordHash === undefined ? {} : { passwordHash: change.passwordHash }),
+          ...(change.mfaSecret === undefined ? {} : { mfaSecret: change.mfaSecret }),
+        },
+      };
+      write().members.set(memberId, withSessionEpoch(stored, next));
+      return true;
+    },
+
+    async saveAccountTokens(tokens) {
+      const state = write();
+      state.accountTokens.willChange(tokens.length);
+      state.tokenHashes.willChange(tokens.length * 2);
+      for (const token of tokens) {
+        dropToken(state, token.memberId, token.purpose);
+        const key = accountTokenKey(token.memberId, token.purpose);
+        state.accountTokens.set(key, Object.freeze({ ...token }));
+        state.tokenHashes.set(tokenHashKey(token.purpose, token.tokenHash), key);
+      }
+    },
+
+    async findAccountToken(purpose, tokenHash) {
+      const state = read();
+      const key = state.tokenHashes.get(tokenHashKey(purpose, tokenHash));
+      return key === undefined ? null : (state.accountTokens.get(key) ?? null);
+    },
+
+    async deleteAccountToken(memberId, purpose) {
+      if (!read().accountTokens.has(accountTokenKey(memberId, purpose))) return;
+      dropToken(write(), memberId, purpose);
+    },
+
+    async saveMfaEnrollment(enrollment) {
+      write().mfaEnrollments.set(enrollment.memberId, Object.freeze({ ...enrollment }));
+    },
+
+    async loadMfaEnrollment(memberId) {
+      return read().mfaEnrollments.get(memberId) ?? null;
+    },
+
+    async deleteMfaEnrollment(memberId) {
+      if (!read().mfaEnrollments.has(memberId)) return;
+      write().mfaEnrollments.delete(memberId);
+    },
+  };
+}
+
+/** Removes the member's token of `purpose` and its hash entry, when there is one. */
+function dropToken(state: WorkingState, memberId: string, purpose: AccountToken["purpose"]): void {
+  const key = accountTokenKey(memberId, purpose);
+  const token = state.accountTokens.get(key);
+  if (token === undefined) return;
+  state.accountTokens.delete(key);
+  state.tokenHashes.delete(tokenHashKey(purpose, token.tokenHash));
+}
+
+/** Drops every token and the pending enrollment of deleted members. */
+export function dropAccountState(state: WorkingState, memberIds: readonly string[]): void {
+  for (const memberId of memberIds) {
+    dropToken(state, memberId, "INVITATION");
+    dropToken(state, memberId, "RECOVERY");
+    if (state.mfaEnrollments.has(memberId)) state.mfaEnrollments.delete(memberId);
+  }
+}
