@@ -1,5 +1,5 @@
+import type { TxWith } from "./capabilities";
 import type { StoreTx } from "./port";
-import { supports, type TxWith } from "./capabilities";
 
 /** The port's account operations, which an adapter has all together or not at all. */
 export const ACCOUNT_OPERATIONS = [
@@ -17,5 +17,5 @@ export type AccountTx = TxWith<(typeof ACCOUNT_OPERATIONS)[number]>;
 
 /** Whether `tx` keeps accounts (tokens, enrollments, credentials changes). */
 export function supportsAccounts(tx: StoreTx): tx is AccountTx {
-  return supports(tx, ...ACCOUNT_OPERATIONS);
+  return ACCOUNT_OPERATIONS.every((operation) => typeof tx[operation] === "function");
 }

@@ -1,4 +1,9 @@
-import type { AccountToken, AccountTokenPurpose, CredentialsChange, MfaEnrollment } from "../domain/account";
+import type {
+  AccountToken,
+  AccountTokenPurpose,
+  CredentialsChange,
+  MfaEnrollment,
+} from "../domain/account";
 import type { ColumnMappingKind, ColumnMappingPair } from "../domain/column-mappings";
 import type { FeedApplication, FeedApplicationHead, Job, RangedStatusChange } from "../domain/feed";
 import type { FeedIndex } from "../domain/feed-index";
