@@ -1,3 +1,4 @@
+import { inviteCreatedMembers } from "../accounts/invitation";
 import { cellValue } from "../csv/cells";
 import { CSV_SLICE_BYTES } from "../csv/parse";
 import { type CheckedCsv, type CsvInput, checkCsv, MAX_CSV_BYTES } from "../csv/read";
@@ -6,7 +7,6 @@ import type { Product } from "../domain/products";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import { type PartialMessageCatalog, renderMessage } from "../messages/catalog";
 import { type Pace, runSteps } from "../runtime/steps";
-import { inviteCreatedMembers } from "../accounts/invitation";
 import { supportsAccounts } from "../store/accounts";
 import { supports } from "../store/capabilities";
 import { MemberConflictError } from "../store/errors";
