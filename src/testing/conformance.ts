@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import type { OrganizationSnapshot } from "../domain/snapshot";
 import type { Store } from "../store/port";
 import { createHarness } from "./harness";
+import { accountFlowsSuite } from "./suites/account-flows";
 import { atomicitySuite } from "./suites/atomicity";
 import { bulkRemoveSuite } from "./suites/bulk-remove";
 import { columnMappingsSuite } from "./suites/column-mappings";
@@ -40,6 +41,7 @@ export const CONFORMANCE_SUITES = [
   "properties",
   "differential",
   "column mappings",
+  "account flows",
 ] as const;
 export type ConformanceSuite = (typeof CONFORMANCE_SUITES)[number];
 
@@ -92,6 +94,7 @@ export function runStoreConformance(
       properties: () => propertiesSuite(harness, fresh),
       differential: () => differentialSuite(harness),
       "column mappings": () => columnMappingsSuite(harness),
+      "account flows": () => accountFlowsSuite(harness),
     };
     for (const suite of CONFORMANCE_SUITES) {
       const reason = options.skip?.[suite];
