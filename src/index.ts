@@ -30,6 +30,7 @@ export {
   type RemoveMfaInput,
   removeMfa,
 } from "./accounts/mfa-enrollment";
+export { type ResetMfaInput, resetMfa } from "./accounts/mfa-reset";
 export {
   type RequestPasswordRecoveryInput,
   type ResetPasswordInput,

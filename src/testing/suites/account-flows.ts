@@ -3,6 +3,7 @@ import { changePassword } from "../../accounts/change-password";
 import type { AccountContext } from "../../accounts/context";
 import { acceptInvitation, issueInvitation } from "../../accounts/invitation";
 import { beginMfaEnrollment, confirmMfaEnrollment, removeMfa } from "../../accounts/mfa-enrollment";
+import { resetMfa } from "../../accounts/mfa-reset";
 import { requestPasswordRecovery, resetPassword } from "../../accounts/recovery";
 import { hashAccountToken } from "../../accounts/tokens";
 import { createScryptHasher } from "../../auth/password";
@@ -280,6 +281,31 @@ export function accountFlowsSuite(h: ConformanceHarness): void {
     expect(memberNamed(await h.readBack(store, SEED_ORG_ID), "nia@firm.example")).toMatchObject({
       useMfa: false,
       credentials: { mfaSecret: null },
+    });
+  });
+
+  it("resetMfa (a lost authenticator) clears the secret, keeps Use MFA and ends sessions; an unknown member is refused", async () => {
+    const { store, token, id } = await invited(h);
+    await accept(store, token);
+    const begun = await beginMfaEnrollment(store, {
+      orgId: SEED_ORG_ID,
+      memberId: id,
+      now: SEED_NOW,
+    });
+    expectOk(begun);
+    await confirmMfaEnrollment(store, {
+      orgId: SEED_ORG_ID,
+      memberId: id,
+      code: generateTotp(begun.secret, SEED_NOW),
+      now: SEED_NOW,
+    });
+    const before = memberNamed(await h.readBack(store, SEED_ORG_ID), "nia@firm.example");
+    expect(await resetMfa(store, { orgId: SEED_ORG_ID, memberId: id })).toEqual({ ok: true });
+    const after = memberNamed(await h.readBack(store, SEED_ORG_ID), "nia@firm.example");
+    expect(after).toMatchObject({ useMfa: true, credentials: { mfaSecret: null } });
+    expect(after.credentials.sessionEpoch).toBeGreaterThan(before.credentials.sessionEpoch);
+    expect(await resetMfa(store, { orgId: SEED_ORG_ID, memberId: "m-nobody" })).toMatchObject({
+      error: { rule: "account.MEMBER_NOT_FOUND.member" },
     });
   });
 
