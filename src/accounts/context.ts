@@ -15,4 +15,10 @@ export interface AccountContext {
    * Without one nothing is counted. Share one between host instances (see `rpdi/postgres`).
    */
   limiter?: RateLimiter;
+  /**
+   * `requestPasswordRecovery` answers no sooner than this many milliseconds after it began (default
+   * 200), so a member's address, whose branch also writes, answers in the same time as an unknown
+   * one. 0 turns the floor off.
+   */
+  recoveryAnswerFloorMs?: number;
 }

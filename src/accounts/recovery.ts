@@ -39,6 +39,7 @@ export async function requestPasswordRecovery(
   input: RequestPasswordRecoveryInput,
   context: AccountContext = {},
 ): Promise<AccountOutcome> {
+  const started = performance.now();
   const address = input.email.trim();
   const { messages } = context;
   const held =
@@ -86,7 +87,17 @@ export async function requestPasswordRecovery(
       },
     ]);
   });
+  await answerFloor(started, context.recoveryAnswerFloorMs ?? RECOVERY_ANSWER_FLOOR_MS);
   return { ok: true };
+}
+
+/** The default of `AccountContext.recoveryAnswerFloorMs`. */
+export const RECOVERY_ANSWER_FLOOR_MS = 200;
+
+/** Resolves once `floorMs` have passed since `started` (a `performance.now()` reading). */
+function answerFloor(started: number, floorMs: number): Promise<void> {
+  const left = started + floorMs - performance.now();
+  return left <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, left));
 }
 
 /** What {@link resetPassword} needs: the token from the recovery email and the new password. */

@@ -7,6 +7,7 @@ import { generateTotp } from "../../src/auth/totp";
 import { createMemoryStore } from "../../src/memory/store";
 import type { Store, StoreTx } from "../../src/store/port";
 import { ADMIN, MFA_ADMIN, MFA_SECRET, PASSWORD, SECRET, sandboxSnapshot } from "../http/support";
+import { mannWhitneyZ } from "../support/mann-whitney";
 
 /** Every unit of work a login does, in order, by kind (what it reads, hashes, compares, counts). */
 const { trace } = vi.hoisted(() => ({ trace: [] as string[] }));
@@ -98,26 +99,6 @@ function setUp() {
       },
       context,
     );
-}
-
-/** Mann-Whitney U as a z score: near 0 when neither sample tends to be the larger. */
-function mannWhitneyZ(a: readonly number[], b: readonly number[]): number {
-  const all = [
-    ...a.map((value) => ({ value, first: true })),
-    ...b.map((value) => ({ value, first: false })),
-  ];
-  all.sort((x, y) => x.value - y.value);
-  let rankSum = 0;
-  for (let start = 0; start < all.length; ) {
-    let end = start;
-    while (end + 1 < all.length && all[end + 1]?.value === all[start]?.value) end++;
-    const rank = (start + end) / 2 + 1;
-    for (let index = start; index <= end; index++) if (all[index]?.first) rankSum += rank;
-    start = end + 1;
-  }
-  const [n1, n2] = [a.length, b.length];
-  const u = rankSum - (n1 * (n1 + 1)) / 2;
-  return (u - (n1 * n2) / 2) / Math.sqrt((n1 * n2 * (n1 + n2 + 1)) / 12);
 }
 
 describe("a timing hint for MFA accounts: every failed login does the same work, whatever part was wrong", () => {

@@ -18,7 +18,10 @@ import { csv, expectOk, importInto } from "./util";
 const STRONG = "correct horse battery staple";
 const DAY = 24 * 60 * 60 * 1000;
 /** A cheap scrypt cost: these tests count rules, not work. */
-const context: AccountContext = { hasher: createScryptHasher({ N: 16, r: 1, p: 1 }) };
+const context: AccountContext = {
+  hasher: createScryptHasher({ N: 16, r: 1, p: 1 }),
+  recoveryAnswerFloorMs: 0,
+};
 
 /** A seeded store with one member created by an import, and that member's invitation token. */
 async function invited(
