@@ -15,6 +15,7 @@ import {
 import { createMemberRuleContext } from "../../src/members/rule-context";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot, upload } from "../http/support";
 import { FIXTURE_NOW, FIXTURES, loadSnapshot } from "../support/fixtures";
+import { accountMarkerCase } from "./account-marker-cases";
 
 /** A case that makes the engine say some messages and checks each with `keyOf`. */
 export type MarkerCase = (
@@ -51,6 +52,7 @@ function expectKeys(said: readonly MessageKey[], expected: readonly MessageKey[]
 
 /** Inputs the fixture corpora do not hold, for the keys they do not reach. */
 export const markerCases: MarkerCase[] = [
+  accountMarkerCase,
   (messages, keyOf) =>
     expectKeys(
       validateMembers(
