@@ -6,7 +6,7 @@ import { instruments } from "../telemetry/otel";
 import { cookieHeader } from "./cookie-header";
 import { comesFromAnotherSite } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
-import { readBounded } from "./multipart";
+import { readFormFields } from "./form-fields";
 import { text } from "./responses";
 import { documented, documentedOnly } from "./route-parts";
 import { cookieValues } from "./session";
@@ -59,7 +59,7 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
         instruments()?.loginFailures.add(1, { "rpdi.login.reason": "CROSS_SITE" });
         return text(200, "");
       }
-      const fields = await formFields(request);
+      const fields = await readFormFields(request, LOGIN_FIELDS);
       const outcome = await logIn(
         settings.store,
         {
@@ -102,21 +102,4 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
       );
       return response;
     });
-}
-
-async function formFields(request: Request): Promise<Map<string, string>> {
-  const fields = new Map<string, string>();
-  const body = await readBounded(request);
-  if (!body.ok) return fields;
-  const type = request.headers.get("content-type") ?? "";
-  try {
-    const form = await new Response(body.bytes, { headers: { "content-type": type } }).formData();
-    for (const name of LOGIN_FIELDS) {
-      const value = form.get(name);
-      if (typeof value === "string") fields.set(name, value);
-    }
-  } catch {
-    // Not a form: no fields, so the login fails like any other.
-  }
-  return fields;
 }
