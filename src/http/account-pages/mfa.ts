@@ -45,27 +45,39 @@ export function registerMfaPage(app: OpenAPIHono<HttpEnv>, settings: HttpSetting
     if (who === null) return signInFirstPage(base, SIGN_IN_AGAIN);
     if (fields.get("action") === BEGIN_ACTION)
       return enrollmentResponse(settings, who, ticket, now, base);
-    const outcome = await confirmMfaEnrollment(
-      settings.store,
-      { ...who, code: fields.get("code") ?? "", now },
-      accountContext(settings),
-    );
-    if (!outcome.ok)
-      return pageResponse(
-        outcome.error.code === "THROTTLED" ? 429 : 400,
-        mfaCodePage(outcome.error.message, ticket),
-      );
-    // The session, if any, ended with the change; the browser may drop its cookie.
-    return pageResponse(
-      200,
-      donePage(
-        "Authenticator set up",
-        "Your authenticator is set up. Sign in with your email, your password and the code it shows.",
-        base,
-      ),
-      { "set-cookie": cookieHeader(settings, settings.cookieName, "", 0) },
-    );
+    return confirmSetup(settings, who, fields.get("code") ?? "", ticket, now, base);
   });
+}
+
+/** Confirms the pending setup with a code: the "set up" page, or the code form with the refusal. */
+async function confirmSetup(
+  settings: HttpSettings,
+  who: Enrollee,
+  code: string,
+  ticket: string | null,
+  now: Date,
+  base: string,
+): Promise<Response> {
+  const outcome = await confirmMfaEnrollment(
+    settings.store,
+    { ...who, code, now },
+    accountContext(settings),
+  );
+  if (!outcome.ok)
+    return pageResponse(
+      outcome.error.code === "THROTTLED" ? 429 : 400,
+      mfaCodePage(outcome.error.message, ticket),
+    );
+  // The session, if any, ended with the change; the browser may drop its cookie.
+  return pageResponse(
+    200,
+    donePage(
+      "Authenticator set up",
+      "Your authenticator is set up. Sign in with your email, your password and the code it shows.",
+      base,
+    ),
+    { "set-cookie": cookieHeader(settings, settings.cookieName, "", 0) },
+  );
 }
 
 /**

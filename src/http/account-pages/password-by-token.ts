@@ -60,7 +60,6 @@ export function registerPasswordLinkPage(
   app.post(pageRoute(page.segment), async (c) => {
     const request = c.req.raw;
     if (comesFromAnotherSite(request, settings.trustedOrigins)) return crossSitePage();
-    const base = authBase(c.req.path);
     const fields = await readFormFields(request, ["password", "confirm"]);
     if (fields === null) return tooLargePage();
     const token = tokenFromCookie(request, settings, page.kind);
@@ -68,28 +67,44 @@ export function registerPasswordLinkPage(
     if (token !== null && password !== (fields.get("confirm") ?? ""))
       return pageResponse(400, passwordForm(page, MISMATCH));
     const now = c.get("now");
-    const client = settings.clientKey(request);
-    const outcome = await forOrganization(
-      settings,
-      c.req.param("org_name") ?? "",
-      (orgId) =>
-        token === null
-          ? tokenMissing(settings, client, now)
-          : page
-              .setPassword(
-                settings.store,
-                { orgId, token, password, now, client },
-                accountContext(settings),
-              )
-              .then((result) => (result.ok ? { ...result, orgId } : result)),
-      () => tokenMissing(settings, client, now),
-    );
-    const clear = { "set-cookie": tokenCookieHeader(settings, page.kind, c.req.path, "") };
-    if (!outcome.ok) return refusalPage(page, outcome.error, base, clear);
+    const attempt = { token, password, now, client: settings.clientKey(request) };
+    const outcome = await setPassword(settings, page, c.req.param("org_name") ?? "", attempt);
+    const base = authBase(c.req.path);
+    const clear = tokenCookieHeader(settings, page.kind, c.req.path, "");
+    if (!outcome.ok) return refusalPage(page, outcome.error, base, { "set-cookie": clear });
     const next = await afterPasswordSet(settings, outcome, now, base);
-    next.headers.append("set-cookie", clear["set-cookie"]);
+    next.headers.append("set-cookie", clear);
     return next;
   });
+}
+
+/** A password set with a link's token, as one try of the limiter's budget. */
+interface PasswordAttempt {
+  token: string | null;
+  password: string;
+  now: Date;
+  client: string;
+}
+
+/** The page's service for the address's organization; a missing token or organization refuses. */
+function setPassword(
+  settings: HttpSettings,
+  page: PasswordLinkPage,
+  shortName: string,
+  { token, password, now, client }: PasswordAttempt,
+): Promise<AccountOutcome<{ memberId: string; orgId: string }>> {
+  const missing = () => tokenMissing(settings, client, now);
+  return forOrganization(
+    settings,
+    shortName,
+    async (orgId) => {
+      if (token === null) return missing();
+      const input = { orgId, token, password, now, client };
+      const result = await page.setPassword(settings.store, input, accountContext(settings));
+      return result.ok ? { ...result, orgId } : result;
+    },
+    missing,
+  );
 }
 
 /**
