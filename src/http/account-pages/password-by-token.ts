@@ -10,10 +10,10 @@ import { readFormFields } from "../form-fields";
 import { crossSitePage, donePage, throttledPage, tooLargePage } from "./common-pages";
 import { accountContext } from "./context";
 import { enrollmentResponse, loadEnrollee, mustEnroll, ticketFor } from "./enrollment";
-import { errorNote, field, form, linkParagraph, paragraph } from "./form-parts";
-import { type PageContent, pageResponse } from "./layout";
+import { pageResponse } from "./layout";
 import { authBase, pageRoute } from "./links";
 import { forOrganization } from "./organization";
+import { linkRefusal, MISMATCH, type PasswordPageCopy, passwordForm } from "./password-form";
 import {
   type TokenCookieKind,
   tokenCookieHeader,
@@ -22,15 +22,8 @@ import {
 } from "./token-cookie";
 
 /** A page that sets a password with an emailed link's token: the invitation's, or the reset's. */
-export interface PasswordLinkPage {
-  /** Its path below the login address. */
-  segment: string;
+export interface PasswordLinkPage extends PasswordPageCopy {
   kind: TokenCookieKind;
-  title: string;
-  intro: string;
-  submit: string;
-  /** What to do when the link no longer works. */
-  renewal: { href: string; text: string } | { text: string };
   /** The service that checks the token and sets the password. */
   setPassword(
     store: Store,
@@ -38,8 +31,6 @@ export interface PasswordLinkPage {
     context: AccountContext,
   ): Promise<AccountOutcome<{ memberId: string }>>;
 }
-
-const MISMATCH = "The two passwords are not the same; type the same password in both fields.";
 
 /**
  * `GET` with `?token=` moves the token to a cookie (303, see `tokenRedirect`); `GET` shows the
@@ -158,50 +149,4 @@ async function afterPasswordSet(
       base,
     ),
   );
-}
-
-function passwordForm(page: PasswordLinkPage, error?: string): PageContent {
-  return {
-    title: page.title,
-    body: [
-      paragraph(page.intro),
-      errorNote(error),
-      form(
-        page.segment,
-        [
-          field({
-            name: "password",
-            label: "New password",
-            type: "password",
-            autocomplete: "new-password",
-            hint: "A passphrase of several words is easiest to remember.",
-            invalid: error !== undefined,
-          }),
-          field({
-            name: "confirm",
-            label: "New password again",
-            type: "password",
-            autocomplete: "new-password",
-            invalid: error === MISMATCH,
-          }),
-        ],
-        page.submit,
-      ),
-    ].join("\n"),
-  };
-}
-
-function linkRefusal(page: PasswordLinkPage, message: string, base: string): PageContent {
-  const renewal = page.renewal;
-  return {
-    title: "This link cannot be used",
-    body: [
-      errorNote(message),
-      paragraph(
-        "A link opened more than 15 minutes before the form was sent must be opened again from the email.",
-      ),
-      "href" in renewal ? linkParagraph(renewal.href, renewal.text) : paragraph(renewal.text),
-      linkParagraph(base, "Sign in"),
-    ].join("\n"),
-  };
 }
