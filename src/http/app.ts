@@ -6,7 +6,10 @@ import { createSessionStampCheck } from "../auth/session-stamp";
 import { createTokenVerifier } from "../auth/token";
 import { FeedJsonMemo } from "../feed/json-memo";
 import { createRateLimiter, FEED_RATE_LIMIT } from "../feed/rate-limit";
+import { createWindowRateLimiter } from "../runtime/rate-limit";
 import { StoreConflictError } from "../store/errors";
+import { browserLoginPages, registerAccountPages } from "./account-pages";
+import { ACCOUNT_TRIES_LIMIT } from "./account-pages/context";
 import { hostRefusal } from "./allowed-hosts";
 import { BodyTooLargeError, countRequestBody, hostRequestOf } from "./body-limit";
 import type { HttpEnv, HttpSettings } from "./env";
@@ -66,6 +69,8 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
     deprecation: options.deprecation ?? {},
     logger: options.logger,
     messages: options.messages,
+    accountLimiter: options.accountLimiter ?? createWindowRateLimiter(ACCOUNT_TRIES_LIMIT),
+    invitationLifetimeMs: options.invitationLifetimeMs,
   };
 }
 
@@ -169,7 +174,9 @@ export function buildHttpApp(options: HttpHandlerOptions): {
   registerFeedRoutes(app, settings);
   registerJobBoardRoutes(app, settings, options);
   registerGraphqlRoute(app, settings, options.graphql);
-  registerLoginRoute(app, settings);
+  const accountPages = options.accountPages ?? true;
+  registerLoginRoute(app, settings, accountPages ? browserLoginPages(settings) : null);
+  if (accountPages) registerAccountPages(app, settings);
   registerLogoutRoute(app, settings);
   // The document describes the interface and holds no data: served without a session.
   app.get("/openapi.json", () => json(200, app.getOpenAPI31Document(OPENAPI_DOCUMENT_CONFIG)));

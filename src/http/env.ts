@@ -51,6 +51,10 @@ export interface HttpSettings {
   logger: RpdiLogger | undefined;
   /** The host's words for member and matter error messages; `undefined` says them in English. */
   messages: PartialMessageCatalog | undefined;
+  /** Counts the account pages' tries (links, recovery requests, MFA codes). */
+  accountLimiter: RateLimiter;
+  /** How long the member import's invitations stay valid; `undefined` is the service's default. */
+  invitationLifetimeMs: number | undefined;
 }
 
 /** The Hono environment of rpdi's app: what the middleware chain hands the routes. */

@@ -1,14 +1,14 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { DEVICE_COOKIE_LIFETIME_SECONDS } from "../auth/device-cookie";
-import { logIn } from "../auth/login";
+import { type LogInOutcome, logIn } from "../auth/login";
 import { TOKEN_LIFETIME_SECONDS } from "../auth/token";
 import { instruments } from "../telemetry/otel";
 import { cookieHeader } from "./cookie-header";
 import { comesFromAnotherSite } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
-import { readBounded } from "./multipart";
+import { readFormFields } from "./form-fields";
 import { text } from "./responses";
-import { documented, documentedOnly } from "./route-parts";
+import { documentedOnly } from "./route-parts";
 import { cookieValues } from "./session";
 
 /** Device cookies of one name looked at per login; a browser holds one, an attacker may plant some. */
@@ -37,17 +37,48 @@ export const loginRoute = createRoute({
     },
   },
   responses: {
-    200: documented("Empty; success is the session cookie being set.", "text/plain"),
+    200: {
+      description:
+        "Empty; success is the session cookie being set. A browser's form post (`Accept: text/html`) gets an HTML page instead, when the host serves the account pages.",
+      content: {
+        "text/plain": { schema: { type: "string" } },
+        "text/html": { schema: { type: "string" } },
+      },
+    },
   },
 });
+
+/**
+ * How the login answers a browser's form post (`Accept` naming `text/html`) when the host serves
+ * the account pages: HTML in place of the empty body, still 200 in every case (spec).
+ */
+export interface BrowserLoginPages {
+  /** A form posted from another site's page: nothing was checked. */
+  crossSite(request: Request): Response;
+  /** The login failed (the form again, saying nothing of why), or needs an MFA setup first. */
+  failed(
+    request: Request,
+    outcome: Extract<LogInOutcome, { ok: false }>,
+    email: string,
+    now: Date,
+  ): Promise<Response>;
+  /** Signed in: the page the session and device cookies are set on. */
+  signedIn(request: Request): Response;
+}
 
 /**
  * POST {login_url}: always 200 with an empty body (spec); success is the session cookie being
  * set, with a device cookie that exempts this browser from the account's lockout next time.
  * Nothing in the response says why a login failed. A login posted from another site's page fails
- * like any other (login CSRF would sign the victim into the attacker's account).
+ * like any other (login CSRF would sign the victim into the attacker's account). With `pages`, a
+ * browser's form post is answered with HTML (see {@link BrowserLoginPages}); API clients, which do
+ * not ask for HTML, get the empty body.
  */
-export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
+export function registerLoginRoute(
+  app: OpenAPIHono<HttpEnv>,
+  settings: HttpSettings,
+  pages: BrowserLoginPages | null = null,
+): void {
   // The spec's login address ends in a slash; the same form without it is served, undocumented.
   for (const route of [
     loginRoute,
@@ -55,11 +86,12 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
   ])
     app.openapi(route, async (c) => {
       const request = c.req.raw;
+      const browser = pages !== null && asksForHtml(request) ? pages : null;
       if (comesFromAnotherSite(request, settings.trustedOrigins)) {
         instruments()?.loginFailures.add(1, { "rpdi.login.reason": "CROSS_SITE" });
-        return text(200, "");
+        return browser === null ? text(200, "") : browser.crossSite(request);
       }
-      const fields = await formFields(request);
+      const fields = await readFormFields(request, LOGIN_FIELDS);
       const outcome = await logIn(
         settings.store,
         {
@@ -84,9 +116,11 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
       );
       if (!outcome.ok) {
         instruments()?.loginFailures.add(1, { "rpdi.login.reason": outcome.reason });
-        return text(200, "");
+        return browser === null
+          ? text(200, "")
+          : browser.failed(request, outcome, fields.get("email") ?? "", c.get("now"));
       }
-      const response = text(200, "");
+      const response = browser === null ? text(200, "") : browser.signedIn(request);
       response.headers.append(
         "set-cookie",
         cookieHeader(settings, settings.cookieName, outcome.token, TOKEN_LIFETIME_SECONDS),
@@ -104,19 +138,7 @@ export function registerLoginRoute(app: OpenAPIHono<HttpEnv>, settings: HttpSett
     });
 }
 
-async function formFields(request: Request): Promise<Map<string, string>> {
-  const fields = new Map<string, string>();
-  const body = await readBounded(request);
-  if (!body.ok) return fields;
-  const type = request.headers.get("content-type") ?? "";
-  try {
-    const form = await new Response(body.bytes, { headers: { "content-type": type } }).formData();
-    for (const name of LOGIN_FIELDS) {
-      const value = form.get(name);
-      if (typeof value === "string") fields.set(name, value);
-    }
-  } catch {
-    // Not a form: no fields, so the login fails like any other.
-  }
-  return fields;
+/** Whether the request asks for HTML: a browser's form post does, API clients do not. */
+function asksForHtml(request: Request): boolean {
+  return (request.headers.get("accept") ?? "").toLowerCase().includes("text/html");
 }

@@ -169,6 +169,7 @@ export function registerMemberRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSe
           file,
           now: c.get("now"),
           newId: settings.newId,
+          invitationLifetimeMs: settings.invitationLifetimeMs,
           actor: c.get("principal").member,
           pace,
           reader,

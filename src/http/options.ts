@@ -109,4 +109,24 @@ export interface HttpHandlerOptions extends JobBoardHttpOptions {
    * entry keeps its files on the event loop, paced, since a function cannot cross to a thread.
    */
   messages?: PartialMessageCatalog;
+  /**
+   * The account pages beside the login address, HTML for browsers that needs no script: the
+   * sign-in form (`GET {login_url}`), setting a password from an invitation, password recovery
+   * and reset, and authenticator (MFA) setup. `true` by default; `false` serves none of them, and
+   * the login answers every POST as the spec says (200, empty body).
+   */
+  accountPages?: boolean;
+  /**
+   * Counts the tries of the account pages (password set by a link, recovery requests, MFA codes)
+   * per client and per account, so that guessing links or codes is bounded; a try past the budget
+   * answers "too many tries" and does nothing. 20 tries per 15 minutes per key in memory by
+   * default. Clients the host cannot tell apart (no `clientKey`) share one budget: set
+   * `clientKey`, and share one limiter between instances (`createRedisLimiters`).
+   */
+  accountLimiter?: RateLimiter;
+  /**
+   * How long the invitation link of each member the member import creates stays valid (7 days by
+   * default).
+   */
+  invitationLifetimeMs?: number;
 }

@@ -79,6 +79,19 @@ export function text(status: number, body: string, headers: Record<string, strin
   );
 }
 
+/**
+ * An HTML page with {@link COMMON_HEADERS}; `headers` add to them (the account pages' policy
+ * headers, a cookie).
+ */
+export function html(status: number, body: string, headers: Record<string, string> = {}): Response {
+  return built(
+    new Response(body, {
+      status,
+      headers: { ...COMMON_HEADERS, "content-type": "text/html; charset=utf-8", ...headers },
+    }),
+  );
+}
+
 /** A CSV download (`attachment`) with {@link COMMON_HEADERS}. */
 export function csv(body: string, filename: string): Response {
   return built(

@@ -1,0 +1,120 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { confirmMfaEnrollment } from "../../accounts/mfa-enrollment";
+import { ticketHolds, verifyEnrollmentTicket } from "../../auth/enrollment-ticket";
+import { cookieHeader } from "../cookie-header";
+import { comesFromAnotherSite } from "../cross-site";
+import type { HttpEnv, HttpSettings } from "../env";
+import { readFormFields } from "../form-fields";
+import { authenticate } from "../session";
+import { crossSitePage, donePage, signInFirstPage } from "./common-pages";
+import { accountContext } from "./context";
+import { type Enrollee, enrollmentResponse, loadEnrollee } from "./enrollment";
+import { pageResponse } from "./layout";
+import { ACCOUNT_PAGE_SEGMENTS, authBase, pageRoute } from "./links";
+import { BEGIN_ACTION, mfaCodePage } from "./mfa-page";
+import { forOrganization } from "./organization";
+
+const SIGN_IN_AGAIN = "Sign in to set up your authenticator; the sign-in step may have expired.";
+
+/**
+ * `GET {login_url}mfa`: for a signed-in member of the address's organization, begins an
+ * authenticator setup (a new key, pending until confirmed) and shows it. `POST`: with `code`,
+ * confirms it; with `action=begin`, begins again. The member is the session's, or, for a member
+ * who has no session yet because MFA is due, the one the hidden `ticket` names (a login or a
+ * password set by a link issued it), checked against the member as stored now. A confirmed setup
+ * ends every session of the member (and the ticket): they sign in again with a code.
+ */
+export function registerMfaPage(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
+  const route = pageRoute(ACCOUNT_PAGE_SEGMENTS.mfa);
+  app.get(route, async (c) => {
+    const base = authBase(c.req.path);
+    const now = c.get("now");
+    const who = await enrolleeOf(settings, c.req.raw, c.req.param("org_name") ?? "", null, now);
+    if (who === null) return signInFirstPage(base, SIGN_IN_AGAIN);
+    return enrollmentResponse(settings, who, null, now, base);
+  });
+  app.post(route, async (c) => {
+    const request = c.req.raw;
+    if (comesFromAnotherSite(request, settings.trustedOrigins)) return crossSitePage();
+    const base = authBase(c.req.path);
+    const now = c.get("now");
+    const fields = await readFormFields(request, ["code", "ticket", "action"]);
+    const ticket = nonEmpty(fields.get("ticket"));
+    const who = await enrolleeOf(settings, request, c.req.param("org_name") ?? "", ticket, now);
+    if (who === null) return signInFirstPage(base, SIGN_IN_AGAIN);
+    if (fields.get("action") === BEGIN_ACTION)
+      return enrollmentResponse(settings, who, ticket, now, base);
+    const outcome = await confirmMfaEnrollment(
+      settings.store,
+      { ...who, code: fields.get("code") ?? "", now },
+      accountContext(settings),
+    );
+    if (!outcome.ok)
+      return pageResponse(
+        outcome.error.code === "THROTTLED" ? 429 : 400,
+        mfaCodePage(outcome.error.message, ticket),
+      );
+    // The session, if any, ended with the change; the browser may drop its cookie.
+    return pageResponse(
+      200,
+      donePage(
+        "Authenticator set up",
+        "Your authenticator is set up. Sign in with your email, your password and the code it shows.",
+        base,
+      ),
+      { "set-cookie": cookieHeader(settings, settings.cookieName, "", 0) },
+    );
+  });
+}
+
+/**
+ * Whose setup the request may begin or confirm, in the address's organization: the ticket's
+ * member when a ticket is sent (never the session then), else the session's; `null` for neither.
+ */
+async function enrolleeOf(
+  settings: HttpSettings,
+  request: Request,
+  shortName: string,
+  ticket: string | null,
+  now: Date,
+): Promise<Enrollee | null> {
+  return forOrganization(
+    settings,
+    shortName,
+    (orgId) =>
+      ticket === null
+        ? sessionEnrollee(settings, request, orgId, now)
+        : ticketEnrollee(settings, ticket, orgId, now),
+    async () => null,
+  );
+}
+
+async function sessionEnrollee(
+  settings: HttpSettings,
+  request: Request,
+  orgId: string,
+  now: Date,
+): Promise<Enrollee | null> {
+  const principal = await authenticate(request, settings, now);
+  if (principal === null || principal.organization.id !== orgId) return null;
+  return { orgId, memberId: principal.member.id };
+}
+
+async function ticketEnrollee(
+  settings: HttpSettings,
+  ticket: string,
+  orgId: string,
+  now: Date,
+): Promise<Enrollee | null> {
+  const verified = await verifyEnrollmentTicket(settings.secret, ticket, now);
+  if (verified === null || verified.orgId !== orgId) return null;
+  const who = { orgId, memberId: verified.memberId };
+  const found = await loadEnrollee(settings, who);
+  if (found === null || !ticketHolds(settings.secret, verified, found.member, found.organization))
+    return null;
+  return who;
+}
+
+function nonEmpty(value: string | undefined): string | null {
+  return value === undefined || value === "" ? null : value;
+}
