@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { WelcomeEmail } from "../domain/welcome-email";
+import { accountEmailLink } from "../http/account-pages/links";
 import { hostNameOf, isAllowedHost, LOOPBACK_HOSTS } from "../http/allowed-hosts";
 import { jsonError } from "../http/responses";
 import { listWelcomeEmails } from "../members/outbox";
@@ -44,7 +45,10 @@ export interface SandboxMailOptions {
    * machine is not answered, whatever its `Host` header says. Unchecked when absent (tests).
    */
   clientAddress?: (request: Request) => string | undefined;
-  /** The link an email carries, on `siteUrl`; `null` for an email without a token. */
+  /**
+   * The link an email carries, on `siteUrl`; `null` for an email without a token. The account
+   * pages' {@link accountEmailLink} by default, the link a host's email would carry.
+   */
   link?: (siteUrl: string, orgShortName: string, email: WelcomeEmail) => string | null;
 }
 
@@ -60,7 +64,7 @@ export interface SandboxMailOptions {
 export function createSandboxMailPage(
   options: SandboxMailOptions,
 ): (request: Request) => Promise<Response | null> {
-  const link = options.link ?? sandboxEmailLink;
+  const link = options.link ?? accountEmailLink;
   return async (request) => {
     const url = new URL(request.url);
     if (url.pathname !== SANDBOX_MAIL_PATH && url.pathname !== `${SANDBOX_MAIL_PATH}/`) return null;
@@ -91,20 +95,6 @@ export function createSandboxMailPage(
       },
     });
   };
-}
-
-/**
- * The link an outbox email carries, until the account pages' own builder is merged: the
- * invitation page for `MEMBER_CREATED` and `INVITATION`, the reset page for `PASSWORD_RECOVERY`.
- */
-export function sandboxEmailLink(
-  siteUrl: string,
-  orgShortName: string,
-  email: WelcomeEmail,
-): string | null {
-  if (email.token === null) return null;
-  const page = email.reason === "PASSWORD_RECOVERY" ? "reset" : "invitation";
-  return `${siteUrl.replace(/\/+$/, "")}/app/${encodeURIComponent(orgShortName)}/admin/auth/${page}?token=${encodeURIComponent(email.token)}`;
 }
 
 /** Whether the request names a loopback host (URL and `Host`) and came on a loopback socket. */
