@@ -150,7 +150,9 @@ describe.skipIf(!HAS_CHROMIUM)(
     /** The text of the page's error (`role="alert"`), or `null` without one. */
     async function alertText(): Promise<string | null> {
       const alert = page.getByRole("alert");
-      return (await alert.count()) === 0 ? null : ((await alert.first().textContent()) ?? "").trim();
+      return (await alert.count()) === 0
+        ? null
+        : ((await alert.first().textContent()) ?? "").trim();
     }
 
     /** The session cookie the browser holds for the sandbox, or "". */
@@ -251,7 +253,9 @@ describe.skipIf(!HAS_CHROMIUM)(
       // The step after it while still in it, else the current one: always new, always within
       // drift of the server's clock, whenever this runs.
       const step = Math.max(stepOf(Date.now()), enrollmentStep + 1);
-      await page.locator("input[name=mfaCode]").fill(generateTotp(secret, new Date(step * TOTP_STEP_MS)));
+      await page
+        .locator("input[name=mfaCode]")
+        .fill(generateTotp(secret, new Date(step * TOTP_STEP_MS)));
       await submit();
       expect(await alertText()).toBeNull();
       session = await sessionCookie();
