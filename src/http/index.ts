@@ -90,6 +90,7 @@ export { createRedisLimiters } from "../limits/redis";
 export { type SharedLimiters, sharedLimitersFrom } from "../limits/shared";
 export { yieldingPace } from "../runtime/pace";
 export { observeOutboxBacklog } from "../telemetry/outbox-backlog";
+export { accountEmailLink } from "./account-pages/links";
 export { createHttpApp } from "./app";
 export { comesFromAnotherSite } from "./cross-site";
 export { MATTER_ENDPOINTS_DEPRECATED_SINCE } from "./deprecation";

@@ -46,13 +46,32 @@ describe("the OpenAPI document", () => {
       ),
     ].sort();
     // The login address is also served without its trailing slash, the logout address with
-    // one, undocumented.
+    // one, undocumented; so are the account pages, HTML for browsers rather than the interface.
+    const accountPages = ["invitation", "recovery", "reset", "mfa"].flatMap((page) => [
+      `GET /app/:org_name/admin/auth/${page}`,
+      `POST /app/:org_name/admin/auth/${page}`,
+    ]);
     const undocumented = [
       "POST /app/:org_name/admin/auth",
       "POST /app/:org_name/admin/auth/logout/",
+      "GET /app/:org_name/admin/auth/",
+      "GET /app/:org_name/admin/auth",
+      ...accountPages,
     ];
     expect(served.filter((route) => !undocumented.includes(route))).toEqual(documented);
     expect(documented.length).toBe(24);
+    // Without the pages, the app serves exactly the documented operations and the two aliases.
+    const bare = createHttpApp({
+      store: sandbox().store,
+      tokenSecret: SECRET,
+      accountPages: false,
+    });
+    const bareRoutes = new Set(
+      bare.routes
+        .filter((route) => route.method !== "ALL" && route.path !== "/openapi.json")
+        .map((route) => `${route.method} ${route.path}`),
+    );
+    expect(bareRoutes.size).toBe(documented.length + 2);
   });
 
   it("marks the deprecated matter endpoints and only those", () => {
