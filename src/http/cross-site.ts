@@ -9,14 +9,19 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Whether the browser says this request comes from another site: its `Origin` is neither the
  * request's own nor a trusted one, or, without an `Origin`, its `Sec-Fetch-Site` is `cross-site`
  * or `same-site`. A request with neither header is no browser's cross-site request (browsers send
- * `Origin` on every cross-origin POST and DELETE), so server-side integrators pass.
+ * `Origin` on every cross-origin POST and DELETE), so server-side integrators pass. `Origin: null`
+ * with `Sec-Fetch-Site: same-origin` is this site's own page whose `Referrer-Policy` is
+ * `no-referrer` (the account pages'): browsers then post `Origin: null` (Fetch, "serializing a
+ * request origin"), while `Sec-Fetch-Site` is never `same-origin` for an opaque origin or after a
+ * redirect from another origin.
  */
 export function comesFromAnotherSite(request: Request, trustedOrigins: readonly string[]): boolean {
   const origin = request.headers.get("origin");
+  const site = request.headers.get("sec-fetch-site");
+  if (origin === "null" && site === "same-origin") return false;
   if (origin !== null) {
     return origin !== new URL(request.url).origin && !trustedOrigins.includes(origin);
   }
-  const site = request.headers.get("sec-fetch-site");
   return site === "cross-site" || site === "same-site";
 }
 

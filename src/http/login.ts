@@ -91,7 +91,8 @@ export function registerLoginRoute(
         instruments()?.loginFailures.add(1, { "rpdi.login.reason": "CROSS_SITE" });
         return browser === null ? text(200, "") : browser.crossSite(request);
       }
-      const fields = await readFormFields(request, LOGIN_FIELDS);
+      // A body past the limit has no fields: the login fails like any other.
+      const fields = (await readFormFields(request, LOGIN_FIELDS)) ?? new Map<string, string>();
       const outcome = await logIn(
         settings.store,
         {

@@ -89,6 +89,21 @@ describe("the account pages' headers and markup", () => {
   });
 });
 
+describe("the app's front door before the pages", () => {
+  it("refuses a host outside the allow-list (421) and a body past the limit (413), writing nothing", async () => {
+    const { request, post, invitationToken, state } = await accountSandbox({
+      allowedHosts: ["rpdi.test"],
+    });
+    const cookie = linkCookie("INVITATION", await invitationToken(ADA.id));
+    const before = await state();
+    const elsewhere = await request(INVITATION, { headers: { host: "evil.test" } });
+    expect(elsewhere.status).toBe(421);
+    const huge = await post(INVITATION, { password: "x".repeat(70_000), confirm: "" }, { cookie });
+    expect(huge.status).toBe(413);
+    expect(await state()).toEqual(before);
+  });
+});
+
 describe("the sign-in page and the login's answers to a browser", () => {
   it("serves the form at the login address, posting to it with email, password and mfaCode", async () => {
     const { request } = await accountSandbox();
@@ -307,6 +322,35 @@ describe("the invitation page", () => {
     expect(await state()).toEqual(before);
     // The same form from this site is taken.
     expect((await post(INVITATION, fields, { cookie })).status).toBe(200);
+  });
+
+  it("takes a form from its own no-referrer page, which browsers post with Origin: null and Sec-Fetch-Site: same-origin", async () => {
+    const { request, post, invitationToken, state } = await accountSandbox();
+    const cookie = linkCookie("INVITATION", await invitationToken(ADA.id));
+    const fields = { password: NEW_PASSWORD, confirm: NEW_PASSWORD };
+    const before = await state();
+    // Origin: null from anywhere else (a sandboxed frame, a redirect from another origin) is not.
+    for (const site of ["cross-site", "same-site"]) {
+      const refused = await post(INVITATION, fields, {
+        origin: "null",
+        "sec-fetch-site": site,
+        cookie,
+      });
+      expect(refused.status).toBe(403);
+    }
+    expect(await state()).toEqual(before);
+    const taken = await post(INVITATION, fields, {
+      origin: "null",
+      "sec-fetch-site": "same-origin",
+      cookie,
+    });
+    expect(taken.status).toBe(200);
+    const login = await request(AUTH, {
+      method: "POST",
+      headers: { accept: "text/html", origin: "null", "sec-fetch-site": "same-origin" },
+      body: new URLSearchParams({ email: ADA.email, password: NEW_PASSWORD }),
+    });
+    expect(await login.text()).toContain("<h1>Signed in</h1>");
   });
 
   it("bounds guessing: past the limiter's budget even a valid link answers the throttled page and stores nothing", async () => {

@@ -12,6 +12,14 @@ export function crossSitePage(): Response {
   });
 }
 
+/** 413: a form larger than the route's body limit; nothing was read past it, nothing done. */
+export function tooLargePage(): Response {
+  return pageResponse(413, {
+    title: "Form too large",
+    body: errorNote("The form sent was larger than this page accepts, so nothing was done."),
+  });
+}
+
 /** 429: the limiter's budget is spent; the catalog's message says how long to wait. */
 export function throttledPage(message: string, base: string): Response {
   return pageResponse(429, {

@@ -6,7 +6,7 @@ import { comesFromAnotherSite } from "../cross-site";
 import type { HttpEnv, HttpSettings } from "../env";
 import { readFormFields } from "../form-fields";
 import { authenticate } from "../session";
-import { crossSitePage, donePage, signInFirstPage } from "./common-pages";
+import { crossSitePage, donePage, signInFirstPage, tooLargePage } from "./common-pages";
 import { accountContext } from "./context";
 import { type Enrollee, enrollmentResponse, loadEnrollee } from "./enrollment";
 import { pageResponse } from "./layout";
@@ -39,6 +39,7 @@ export function registerMfaPage(app: OpenAPIHono<HttpEnv>, settings: HttpSetting
     const base = authBase(c.req.path);
     const now = c.get("now");
     const fields = await readFormFields(request, ["code", "ticket", "action"]);
+    if (fields === null) return tooLargePage();
     const ticket = nonEmpty(fields.get("ticket"));
     const who = await enrolleeOf(settings, request, c.req.param("org_name") ?? "", ticket, now);
     if (who === null) return signInFirstPage(base, SIGN_IN_AGAIN);

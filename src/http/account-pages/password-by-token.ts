@@ -7,7 +7,7 @@ import type { Store } from "../../store/port";
 import { comesFromAnotherSite } from "../cross-site";
 import type { HttpEnv, HttpSettings } from "../env";
 import { readFormFields } from "../form-fields";
-import { crossSitePage, donePage, throttledPage } from "./common-pages";
+import { crossSitePage, donePage, throttledPage, tooLargePage } from "./common-pages";
 import { accountContext } from "./context";
 import { enrollmentResponse, loadEnrollee, mustEnroll, ticketFor } from "./enrollment";
 import { errorNote, field, form, linkParagraph, paragraph } from "./form-parts";
@@ -62,6 +62,7 @@ export function registerPasswordLinkPage(
     if (comesFromAnotherSite(request, settings.trustedOrigins)) return crossSitePage();
     const base = authBase(c.req.path);
     const fields = await readFormFields(request, ["password", "confirm"]);
+    if (fields === null) return tooLargePage();
     const token = tokenFromCookie(request, settings, page.kind);
     const password = fields.get("password") ?? "";
     if (token !== null && password !== (fields.get("confirm") ?? ""))

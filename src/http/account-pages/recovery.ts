@@ -6,7 +6,7 @@ import { emailKey } from "../../values/email";
 import { comesFromAnotherSite } from "../cross-site";
 import type { HttpEnv, HttpSettings } from "../env";
 import { readFormFields } from "../form-fields";
-import { crossSitePage, throttledPage } from "./common-pages";
+import { crossSitePage, throttledPage, tooLargePage } from "./common-pages";
 import { accountContext } from "./context";
 import { field, form, linkParagraph, paragraph } from "./form-parts";
 import { type PageContent, pageResponse } from "./layout";
@@ -40,6 +40,7 @@ export function registerRecoveryPages(app: OpenAPIHono<HttpEnv>, settings: HttpS
     const request = c.req.raw;
     if (comesFromAnotherSite(request, settings.trustedOrigins)) return crossSitePage();
     const fields = await readFormFields(request, ["email"]);
+    if (fields === null) return tooLargePage();
     const email = fields.get("email") ?? "";
     const now = c.get("now");
     const client = settings.clientKey(request);
