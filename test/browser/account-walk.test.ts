@@ -61,7 +61,11 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
   );
 }
 
-/** The decoded text of an SVG QR code, rasterized on a canvas in a page without a policy. */
+/**
+ * The decoded text of an SVG QR code: the markup as the setup page holds it, drawn from a `data:`
+ * URL onto a canvas and read by jsQR, in a blank page of the same browser. The setup page's own
+ * policy (`default-src 'none'`) refuses to load any image, a `data:` one included.
+ */
 async function decodeQrSvg(context: BrowserContext, svg: string): Promise<string | null> {
   const scratch = await context.newPage();
   try {
