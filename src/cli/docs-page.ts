@@ -8,6 +8,7 @@ import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { refuseUnknownHosts } from "../http/allowed-hosts";
 import type { HttpEnv } from "../http/env";
+import { escapeHtml } from "./html";
 import { SWAGGER_UI_DIRECTORY, SWAGGER_UI_SERVED } from "./swagger-ui-files";
 
 /** Where the reference page is served; every asset is below it. */
@@ -247,8 +248,4 @@ function withBody(
   headers: Record<string, string>,
 ): Response {
   return new Response(request.method === "HEAD" ? null : body, { status, headers });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

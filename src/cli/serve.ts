@@ -12,6 +12,7 @@ import { removeStrayTemporaries } from "./atomic-file";
 import { createDocsPage, DOCS_PATH } from "./docs-page";
 import { UsageError } from "./io";
 import { type PersistedState, persistedState } from "./persisted-state";
+import { createSandboxMailPage, SANDBOX_MAIL_PATH } from "./sandbox-mail";
 import { memoryBackend, postgresBackend, type ServeBackend } from "./serve-backend";
 import { type LogFormat, type LogLevel, serveLogger } from "./serve-logger";
 import { type ServeMetrics, startServeMetrics } from "./serve-metrics";
@@ -142,8 +143,31 @@ export async function serveCommand(
     ...(options.seed === undefined ? { exampleEmail: SANDBOX_LOGINS[0].email } : {}),
     allowedHosts: servedHostNames(options),
   });
-  handle = async (request) => (await docsPage(request)) ?? handler(request);
-  write(banner(options, { backend, root, snapshots, metrics: served !== undefined, sharedSecret }));
+  // The mail catcher shows tokens: the memory store's only (a database's outbox is a real
+  // service's), to this machine only, and never part of the binding.
+  const mailPage =
+    options.databaseUrl === undefined
+      ? createSandboxMailPage({
+          store: backend.store,
+          organizations: snapshots.map(({ organization }) => ({
+            id: organization.id,
+            shortName: organization.shortName,
+          })),
+          clientAddress: (request) => clients.get(request),
+        })
+      : undefined;
+  handle = async (request) =>
+    (await mailPage?.(request)) ?? (await docsPage(request)) ?? handler(request);
+  write(
+    banner(options, {
+      backend,
+      root,
+      snapshots,
+      metrics: served !== undefined,
+      sharedSecret,
+      mail: mailPage !== undefined,
+    }),
+  );
   await serveUntilStopped({ server, handler, backend, served, persisted }, stop.failed);
   if (persisted !== undefined) write(`rpdi serve: state written to ${options.persist}\n`);
   return 0;
@@ -262,6 +286,7 @@ function banner(
     snapshots: readonly OrganizationSnapshot[];
     metrics: boolean;
     sharedSecret: string | undefined;
+    mail: boolean;
   },
 ): string {
   const { backend, root, snapshots } = started;
@@ -271,6 +296,11 @@ function banner(
     `  Docs   ${root}${DOCS_PATH} (API reference: sign in there, then "Try it out")`,
     `  Health ${root}/healthz, ${root}/readyz`,
     ...(started.metrics ? [`  Metrics ${root}/metrics (Prometheus)`] : []),
+    ...(started.mail
+      ? [
+          `  Mail   ${root}${SANDBOX_MAIL_PATH} (the outbox: invitation and password-reset links; this machine only)`,
+        ]
+      : []),
     `  Feed   ${root}/v1/job-applications${options.feedLimit === undefined ? "" : ` (limit ${options.feedLimit.limit} requests per ${options.feedLimit.windowMs / 1000} s)`}`,
     ...snapshots.map(
       (snapshot) => `  Login  ${root}/app/${snapshot.organization.shortName}/admin/auth/`,

@@ -62,7 +62,7 @@ const HELP: Record<CommandName, CommandHelp> = {
       "rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]",
     ],
     about:
-      "Runs the whole interface (REST, GraphQL, the feed, /docs) over the in-memory store seeded with the sandbox organization, or over PostgreSQL.",
+      "Runs the whole interface (REST, GraphQL, the feed, /docs) over the in-memory store seeded with the sandbox organization, or over PostgreSQL. On the memory store, /_sandbox/mail lists the emails the outbox holds (invitation and password-reset links), to this machine only.",
     options: [
       [
         "--seed <snapshot.json>",
