@@ -67,6 +67,12 @@ export interface ConfirmMfaEnrollmentInput {
   memberId: string;
   code: string;
   now: Date;
+  /**
+   * The member's password, checked before the code when given. A host whose member enrolls from a
+   * session (not straight after the password, with an enrollment ticket) passes it, so a stolen
+   * session cannot put the thief's authenticator on the account.
+   */
+  currentPassword?: string;
 }
 
 /**
@@ -77,7 +83,7 @@ export interface ConfirmMfaEnrollmentInput {
 export async function confirmMfaEnrollment(
   store: Store,
   input: ConfirmMfaEnrollmentInput,
-  context: Pick<AccountContext, "messages" | "limiter"> = {},
+  context: Pick<AccountContext, "messages" | "limiter" | "hasher"> = {},
 ): Promise<AccountOutcome> {
   const { messages } = context;
   const held = await throttled(
@@ -87,8 +93,24 @@ export async function confirmMfaEnrollment(
     messages,
   );
   if (held !== null) return held;
+  const passwordHash =
+    input.currentPassword === undefined
+      ? undefined
+      : await storedPasswordHash(store, input.orgId, input.memberId);
+  if (passwordHash !== undefined) {
+    const hasher = context.hasher ?? defaultHasher;
+    const password = normalizePassword(input.currentPassword ?? "");
+    if (passwordHash === null || !(await hasher.verify(password, passwordHash)))
+      return refused("account.WRONG_PASSWORD.current", {}, messages);
+  }
   return runTransaction(store, input.orgId, async (tx) => {
     requireAccounts(tx);
+    if (passwordHash !== undefined) {
+      const [member] = await tx.loadMembersById([input.memberId]);
+      // Changed since it was checked: the password given is no longer known to be the member's.
+      if (member?.credentials.passwordHash !== passwordHash)
+        return refused("account.WRONG_PASSWORD.current", {}, messages);
+    }
     const enrollment = await tx.loadMfaEnrollment(input.memberId);
     if (enrollment === null || hasPassed(enrollment.expiresAt, input.now))
       return refused("account.NO_MFA_ENROLLMENT.none", {}, messages);
@@ -101,6 +123,14 @@ export async function confirmMfaEnrollment(
     });
     await tx.deleteMfaEnrollment(input.memberId);
     return { ok: true };
+  });
+}
+
+/** The member's password hash as stored now (`null` without one or without the member). */
+function storedPasswordHash(store: Store, orgId: string, memberId: string): Promise<string | null> {
+  return runReadOnly(store, orgId, async (tx) => {
+    const [member] = await tx.loadMembersById([memberId]);
+    return member?.credentials.passwordHash ?? null;
   });
 }
 

@@ -29,9 +29,18 @@ describe("the authenticator setup page", () => {
     expect(hiddenValue(page, "ticket")).toBeNull();
     const secret = textOf(page, "mfa-secret") as string;
     expect((await request(LOOKUP, { headers: { cookie: session } })).status).toBe(200);
+    // From a session the password is asked too: a stolen session alone sets up nothing.
+    const withoutPassword = await post(
+      MFA,
+      { code: generateTotp(secret, clock.now), password: "not the password" },
+      { cookie: session },
+    );
+    expect(withoutPassword.status).toBe(400);
+    expect(await withoutPassword.text()).toContain("The current password is not right.");
+    expect((await request(LOOKUP, { headers: { cookie: session } })).status).toBe(200);
     const confirmed = await post(
       MFA,
-      { code: generateTotp(secret, clock.now) },
+      { code: generateTotp(secret, clock.now), password: PASSWORD },
       { cookie: session },
     );
     expect(confirmed.status).toBe(200);

@@ -50,7 +50,17 @@ function codeForm(ticket: string | null, invalid: boolean): string {
   return form(
     ACCOUNT_PAGE_SEGMENTS.mfa,
     [
-      ...(ticket === null ? [] : [hidden("ticket", ticket)]),
+      ...(ticket === null
+        ? [
+            // Setting up from a session: the password too, so a stolen session cannot do it.
+            field({
+              name: "password",
+              label: "Your password",
+              type: "password",
+              autocomplete: "current-password",
+            }),
+          ]
+        : [hidden("ticket", ticket)]),
       field({
         name: "code",
         label: "6-digit code",

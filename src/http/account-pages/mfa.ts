@@ -21,7 +21,9 @@ const SIGN_IN_AGAIN = "Sign in to set up your authenticator; the sign-in step ma
  * authenticator setup (a new key, pending until confirmed) and shows it. `POST`: with `code`,
  * confirms it; with `action=begin`, begins again. The member is the session's, or, for a member
  * who has no session yet because MFA is due, the one the hidden `ticket` names (a login or a
- * password set by a link issued it), checked against the member as stored now. A confirmed setup
+ * password set by a link issued it), checked against the member as stored now. From a session
+ * the member's password is asked too, so a stolen session cannot set the thief's authenticator. A
+ * confirmed setup
  * ends every session of the member (and the ticket): they sign in again with a code.
  */
 export function registerMfaPage(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
@@ -38,14 +40,22 @@ export function registerMfaPage(app: OpenAPIHono<HttpEnv>, settings: HttpSetting
     if (comesFromAnotherSite(request, settings.trustedOrigins)) return crossSitePage();
     const base = authBase(c.req.path);
     const now = c.get("now");
-    const fields = await readFormFields(request, ["code", "ticket", "action"]);
+    const fields = await readFormFields(request, ["code", "ticket", "action", "password"]);
     if (fields === null) return tooLargePage();
     const ticket = nonEmpty(fields.get("ticket"));
     const who = await enrolleeOf(settings, request, c.req.param("org_name") ?? "", ticket, now);
     if (who === null) return signInFirstPage(base, SIGN_IN_AGAIN);
     if (fields.get("action") === BEGIN_ACTION)
       return enrollmentResponse(settings, who, ticket, now, base);
-    return confirmSetup(settings, who, fields.get("code") ?? "", ticket, now, base);
+    const password = ticket === null ? (fields.get("password") ?? "") : undefined;
+    return confirmSetup(
+      settings,
+      who,
+      { code: fields.get("code") ?? "", password },
+      ticket,
+      now,
+      base,
+    );
   });
 }
 
@@ -53,14 +63,15 @@ export function registerMfaPage(app: OpenAPIHono<HttpEnv>, settings: HttpSetting
 async function confirmSetup(
   settings: HttpSettings,
   who: Enrollee,
-  code: string,
+  answer: { code: string; password: string | undefined },
   ticket: string | null,
   now: Date,
   base: string,
 ): Promise<Response> {
+  const { code, password } = answer;
   const outcome = await confirmMfaEnrollment(
     settings.store,
-    { ...who, code, now },
+    { ...who, code, now, ...(password === undefined ? {} : { currentPassword: password }) },
     accountContext(settings),
   );
   if (!outcome.ok)
