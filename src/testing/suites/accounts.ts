@@ -83,8 +83,10 @@ export function accountsSuite(h: ConformanceHarness): void {
   accountTokenTests(h);
   memberRemovalTests(h);
   credentialsTests(h);
+  unknownMemberTests(h);
   mfaEnrollmentTests(h);
   accountSnapshotTests(h);
+  rollbackTests(h);
 }
 
 function accountTokenTests(h: ConformanceHarness): void {
@@ -227,7 +229,9 @@ function credentialsTests(h: ConformanceHarness): void {
       before.members.filter((m) => m.id !== "m-ada"),
     );
   });
+}
 
+function unknownMemberTests(h: ConformanceHarness): void {
   it("answers false for an unknown member (or one of another organization) and writes nothing", async (context) => {
     const store = await accountStore(h, context);
     const before = await h.readBack(store, SEED_ORG_ID);
@@ -345,7 +349,9 @@ function accountSnapshotTests(h: ConformanceHarness): void {
       expect(claimed.map((item) => item.email)).toEqual(tokenEmails());
     }
   });
+}
 
+function rollbackTests(h: ConformanceHarness): void {
   it("leaves no token, enrollment or credentials change of a transaction that fails after writing", async (context) => {
     const store = await accountStore(h, context);
     await inAccounts(store, (tx) => tx.saveAccountTokens([accountToken("m-ada", "RECOVERY", 61)]));
