@@ -260,11 +260,13 @@ const WELCOME_EMAIL_PICKS: readonly ColumnPick<WelcomeEmailRow>[] = [
   ["product", "text", (e) => e.product],
   ["reason", "text", (e) => e.reason],
   ["created_at", "text", (e) => e.createdAt],
+  ["token", "text", (e) => e.token],
+  ["token_expires_at", "text", (e) => e.tokenExpiresAt],
 ];
 
 /** The outbox columns, in the order `welcomeEmailFromRow` reads them. */
 export const WELCOME_EMAIL_COLUMNS =
-  "id, member_id, email, first_name, last_name, product, reason, created_at";
+  "id, member_id, email, first_name, last_name, product, reason, created_at, token, token_expires_at";
 
 export function welcomeEmailFromRow(row: Record<string, unknown>): WelcomeEmail {
   return {
@@ -276,7 +278,7 @@ export function welcomeEmailFromRow(row: Record<string, unknown>): WelcomeEmail 
     product: row.product as WelcomeEmail["product"],
     reason: row.reason as WelcomeEmail["reason"],
     createdAt: row.created_at as string,
-    token: null,
-    tokenExpiresAt: null,
+    token: (row.token as string | null) ?? null,
+    tokenExpiresAt: (row.token_expires_at as string | null) ?? null,
   };
 }

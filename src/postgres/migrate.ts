@@ -14,6 +14,7 @@ import cheaperMemberWrites from "./migrations/012_cheaper_member_writes.sql";
 import jobBoard from "./migrations/013_job_board.sql";
 import columnMappings from "./migrations/014_column_mappings.sql";
 import setBasedReferences from "./migrations/015_set_based_references.sql";
+import accounts from "./migrations/016_accounts.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
 const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -32,6 +33,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 13, sql: jobBoard },
   { version: 14, sql: columnMappings },
   { version: 15, sql: setBasedReferences },
+  { version: 16, sql: accounts },
 ];
 
 /** The schema version this rpdi reads and writes: its last migration. */

@@ -1,6 +1,12 @@
 import type { Application } from "../domain/feed";
 import { flattenCycle, nestCycle } from "../domain/matters";
 import type { OrganizationSnapshot } from "../domain/snapshot";
+import {
+  readAccountTokens,
+  readMfaEnrollments,
+  writeAccountTokens,
+  writeMfaEnrollments,
+} from "./accounts-sql";
 import { type BulkConnection, Pipeline } from "./bulk";
 import type { Queryable } from "./client";
 import { readColumnMappings, writeColumnMapping } from "./column-mappings-sql";
@@ -36,6 +42,9 @@ export async function writeSnapshot(
   await writeMembers(connection, s, orgId, snapshot.members, [], pipeline);
   await writeWelcomeEmails(connection, s, orgId, snapshot.welcomeEmails, pipeline);
   await pipeline.drain();
+  // Once the members are in: a token or an enrollment names its member.
+  await writeAccountTokens(connection, s, orgId, snapshot.accountTokens);
+  await writeMfaEnrollments(connection, s, orgId, snapshot.mfaEnrollments);
   for (const cycle of snapshot.reviewCycles) {
     await connection.query(
       `INSERT INTO ${s}.review_cycles (org_id, id, name) VALUES ($1, $2, $3)`,
@@ -294,6 +303,8 @@ export async function readSnapshot(
   );
   const applications = await connection.query(applicationSelect(s, "TRUE"), [orgId]);
   const columnMappings = await readColumnMappings(connection, s, orgId);
+  const accountTokens = await readAccountTokens(connection, s, orgId);
+  const mfaEnrollments = await readMfaEnrollments(connection, s, orgId);
   return {
     version: 1,
     organization: organization.profile,
@@ -305,8 +316,8 @@ export async function readSnapshot(
     candidates: candidates.rows.map((row) => candidateFromRow(row)),
     applications: applications.rows.map((row) => feedApplicationFromRow(row).application),
     columnMappings,
-    accountTokens: [],
-    mfaEnrollments: [],
+    accountTokens,
+    mfaEnrollments,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { StoreTx } from "../store/port";
+import { accountOperations } from "./accounts-tx";
 import { columnMappingOperations } from "./column-mappings-tx";
 import type { FeedIndexCache } from "./feed-cache";
 import { feedReads } from "./feed-tx";
@@ -23,5 +24,6 @@ export function postgresTx(scope: TxScope, bulk: BulkWrites, feedIndexes: FeedIn
     ...welcomeEmailOperations(scope),
     ...memberSessionOperations(scope),
     ...columnMappingOperations(scope),
+    ...accountOperations(scope),
   };
 }

@@ -3,6 +3,7 @@ import type { OrganizationSnapshot } from "../domain/snapshot";
 import type { Store } from "../store/port";
 import { createHarness } from "./harness";
 import { accountFlowsSuite } from "./suites/account-flows";
+import { accountsSuite } from "./suites/accounts";
 import { atomicitySuite } from "./suites/atomicity";
 import { bulkRemoveSuite } from "./suites/bulk-remove";
 import { columnMappingsSuite } from "./suites/column-mappings";
@@ -41,6 +42,7 @@ export const CONFORMANCE_SUITES = [
   "properties",
   "differential",
   "column mappings",
+  "accounts",
   "account flows",
 ] as const;
 export type ConformanceSuite = (typeof CONFORMANCE_SUITES)[number];
@@ -94,6 +96,7 @@ export function runStoreConformance(
       properties: () => propertiesSuite(harness, fresh),
       differential: () => differentialSuite(harness),
       "column mappings": () => columnMappingsSuite(harness),
+      accounts: () => accountsSuite(harness),
       "account flows": () => accountFlowsSuite(harness),
     };
     for (const suite of CONFORMANCE_SUITES) {

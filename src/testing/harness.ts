@@ -69,9 +69,16 @@ export function roleOn(member: Member, product: string): string | undefined {
   return member.products.find((access) => access.product === product)?.role;
 }
 
-/** A snapshot with members, cycles and outbox in a stable order, for equality across adapters. */
+/**
+ * A snapshot with members, cycles, outbox, account tokens and MFA enrollments in a stable order,
+ * for equality across adapters.
+ */
 export function canonical(snapshot: OrganizationSnapshot): OrganizationSnapshot {
   const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const memberKey = (record: { memberId: string; purpose?: string }) =>
+    `${record.memberId}\u0000${record.purpose ?? ""}`;
+  const byMember = <T extends { memberId: string; purpose?: string }>(a: T, b: T) =>
+    memberKey(a) < memberKey(b) ? -1 : memberKey(a) > memberKey(b) ? 1 : 0;
   return {
     ...snapshot,
     members: snapshot.members
@@ -90,5 +97,7 @@ export function canonical(snapshot: OrganizationSnapshot): OrganizationSnapshot 
       }))
       .sort(byId),
     welcomeEmails: [...snapshot.welcomeEmails].sort(byId),
+    accountTokens: [...snapshot.accountTokens].sort(byMember),
+    mfaEnrollments: [...snapshot.mfaEnrollments].sort(byMember),
   };
 }

@@ -295,4 +295,62 @@ describe("migrate() upgrades a database that holds data", () => {
       await dropStore(store);
     }
   });
+
+  it("version 16 keeps the outbox's emails, without a token, and starts with no account tokens or enrollments", async () => {
+    const client = pgliteClient();
+    const store = await olderStore(client, "upgrade", 15);
+    try {
+      const schema = `"${schemaOfStore(store)}"`;
+      const orgId = "org-accounts";
+      const { pipelines, applicationCustomFields, ...profile } = parseOrganizationSnapshot({
+        organization: { id: orgId, shortName: "accounts", name: "Accounts LLP" },
+      }).organization;
+      expect([pipelines, applicationCustomFields]).toEqual([[], []]);
+      await client.query(
+        `INSERT INTO ${schema}.organizations (id, short_name, profile, external_user_emails) VALUES ($1, $2, $3::jsonb, '{}')`,
+        [orgId, profile.shortName, JSON.stringify(profile)],
+      );
+      await client.query(
+        `INSERT INTO ${schema}.members (org_id, id, email, first_name, last_name) VALUES ($1, 'm-old', 'old@accounts.example', 'Old', 'Member')`,
+        [orgId],
+      );
+      await client.query(
+        `INSERT INTO ${schema}.welcome_emails (org_id, id, member_id, email, first_name, last_name, product, reason, created_at)
+         VALUES ($1, 'w-old', 'm-old', 'old@accounts.example', 'Old', 'Member', 'PERFORM', 'MEMBER_CREATED', '2026-06-15T00:00:00.000Z')`,
+        [orgId],
+      );
+
+      expect(await store.migrate()).toEqual(versionsFrom(16));
+
+      const exported = await store.exportSnapshot(orgId);
+      expect(exported?.welcomeEmails).toEqual([
+        {
+          id: "w-old",
+          memberId: "m-old",
+          email: "old@accounts.example",
+          firstName: "Old",
+          lastName: "Member",
+          product: "PERFORM",
+          reason: "MEMBER_CREATED",
+          createdAt: "2026-06-15T00:00:00.000Z",
+          token: null,
+          tokenExpiresAt: null,
+        },
+      ]);
+      expect([exported?.accountTokens, exported?.mfaEnrollments]).toEqual([[], []]);
+      // The session-epoch trigger of versions 8 and 12 sees a credentials change of the new operation.
+      expect(
+        await store.transaction(orgId, async (tx) =>
+          tx.updateMemberCredentials?.("m-old", { passwordHash: "hash" }),
+        ),
+      ).toBe(true);
+      expect((await store.exportSnapshot(orgId))?.members[0]?.credentials).toEqual({
+        passwordHash: "hash",
+        mfaSecret: null,
+        sessionEpoch: 1,
+      });
+    } finally {
+      await dropStore(store);
+    }
+  });
 });

@@ -1,0 +1,46 @@
+-- Accounts: invitation and recovery tokens, MFA enrollments begun and not yet confirmed, and the
+-- emails that carry the tokens. Times are ISO-8601 text, as the outbox's created_at: a snapshot
+-- reads back what it wrote.
+
+-- The outbox also carries an invitation sent again and a password recovery, which name no
+-- product. An email that carries a token keeps its copy (and its expiry) until it is sent: the
+-- token tables keep only the hashes.
+ALTER TABLE {{schema}}.welcome_emails ALTER COLUMN product DROP NOT NULL;
+
+ALTER TABLE {{schema}}.welcome_emails DROP CONSTRAINT welcome_emails_reason_check;
+
+ALTER TABLE {{schema}}.welcome_emails
+  ADD CONSTRAINT welcome_emails_reason_check
+    CHECK (reason IN ('MEMBER_CREATED', 'PRODUCT_GRANTED', 'INVITATION', 'PASSWORD_RECOVERY')),
+  ADD COLUMN token text,
+  ADD COLUMN token_expires_at text;
+
+-- A member's live tokens, at most one per purpose (a newer one replaces it), as SHA-256 hashes.
+-- A token is found by its hash: at most one row per organization, purpose and hash. Deleting a
+-- member (and so an organization, whose members its triggers delete) deletes its tokens. The
+-- primary key leads with the foreign key's columns, so it covers it.
+CREATE TABLE {{schema}}.account_tokens (
+  org_id text NOT NULL,
+  member_id text NOT NULL,
+  purpose text NOT NULL CHECK (purpose IN ('INVITATION', 'RECOVERY')),
+  token_hash text NOT NULL CHECK (token_hash ~ '^[0-9a-f]{64}$'),
+  email text NOT NULL,
+  created_at text NOT NULL,
+  expires_at text NOT NULL,
+  PRIMARY KEY (org_id, member_id, purpose),
+  FOREIGN KEY (org_id, member_id) REFERENCES {{schema}}.members (org_id, id) ON DELETE CASCADE
+);
+
+CREATE UNIQUE INDEX account_tokens_hash ON {{schema}}.account_tokens (org_id, purpose, token_hash);
+
+-- A member's MFA enrollment begun and not yet confirmed: at most one, the latest. The primary key
+-- is the foreign key's columns, so it covers it.
+CREATE TABLE {{schema}}.mfa_enrollments (
+  org_id text NOT NULL,
+  member_id text NOT NULL,
+  secret text NOT NULL,
+  created_at text NOT NULL,
+  expires_at text NOT NULL,
+  PRIMARY KEY (org_id, member_id),
+  FOREIGN KEY (org_id, member_id) REFERENCES {{schema}}.members (org_id, id) ON DELETE CASCADE
+);
