@@ -8,6 +8,7 @@ import { importMembers } from "../../src/members/import";
 import { createMemoryStore } from "../../src/memory/store";
 import type { Pace } from "../../src/runtime/steps";
 import { generateMemberBenchInput, MEMBER_BENCH_NOW } from "../bench/member-file";
+import { withNamedTokens } from "../support/account-tokens";
 import { FIXTURE_NOW, FIXTURES, fixturePairs, loadSnapshot } from "../support/fixtures";
 import { sequentialIds } from "../support/sequential-ids";
 
@@ -53,7 +54,10 @@ describe("member import off the event loop", () => {
           pace: how.pace,
           reader: how.reader === true ? pool.readMembers : undefined,
         });
-        return { outcome, state: store.exportSnapshotJson(orgId) };
+        return withNamedTokens({
+          outcome,
+          state: JSON.parse(store.exportSnapshotJson(orgId) ?? "null"),
+        });
       };
       const whole = await run({});
       expect(await run({ reader: true })).toEqual(whole);
@@ -79,7 +83,10 @@ describe("member import off the event loop", () => {
         pace: how.pace,
         reader: how.reader === true ? pool.readMembers : undefined,
       });
-      return { outcome, state: store.exportSnapshotJson(orgId) };
+      return withNamedTokens({
+        outcome,
+        state: JSON.parse(store.exportSnapshotJson(orgId) ?? "null"),
+      });
     };
     const whole = await run({});
     expect(whole.outcome.ok).toBe(true);
