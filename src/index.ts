@@ -37,6 +37,7 @@ export {
   requestPasswordRecovery,
   resetPassword,
 } from "./accounts/recovery";
+export type { SetPasswordByTokenInput } from "./accounts/set-password";
 export { type EndSessionsInput, endSessions } from "./auth/end-sessions";
 export { annotateCsv } from "./csv/error-report";
 export { escapeFormula, unescapeFormula } from "./csv/formula-escape";

@@ -1,6 +1,7 @@
 import type { Store } from "../store/port";
-import { runReadOnly, runTransaction } from "../store/run";
+import { runTransaction } from "../store/run";
 import type { AccountContext } from "./context";
+import { isRefusal, withCurrentPassword } from "./current-password";
 import { type AccountOutcome, refused } from "./errors";
 import { normalizePassword } from "./password-policy";
 import { requireAccounts } from "./require-accounts";
@@ -36,14 +37,9 @@ export async function changePassword(
     messages,
   );
   if (held !== null) return held;
-  const found = await runReadOnly(store, input.orgId, async (tx) => {
-    const [member] = await tx.loadMembersById([input.memberId]);
-    return member === undefined ? null : { member, organization: await tx.loadOrganization() };
-  });
-  if (found === null) return refused("account.MEMBER_NOT_FOUND.member", {}, messages);
+  const found = await withCurrentPassword(store, input, input.currentPassword, context);
+  if (isRefusal(found)) return { ok: false, error: found };
   const stored = found.member.credentials.passwordHash;
-  if (stored === null || !(await hasher.verify(normalizePassword(input.currentPassword), stored)))
-    return refused("account.WRONG_PASSWORD.current", {}, messages);
   const password = normalizePassword(input.newPassword);
   const weak = passwordRefusal(password, found.member, found.organization, context);
   if (weak !== null) return { ok: false, error: weak };

@@ -9,7 +9,7 @@ import type { AccountContext } from "./context";
 import { type AccountOutcome, refused } from "./errors";
 import { ACCOUNT_LIFETIMES, isoAfter } from "./lifetimes";
 import { requireAccounts } from "./require-accounts";
-import { setPasswordByToken } from "./set-password";
+import { type SetPasswordByTokenInput, setPasswordByToken } from "./set-password";
 import { hashAccountToken, newAccountToken } from "./tokens";
 
 /** What {@link issueInvitation} needs. */
@@ -100,14 +100,7 @@ export function inviteCreatedMembers(
 }
 
 /** What {@link acceptInvitation} needs: the token from the invitation and the chosen password. */
-export interface AcceptInvitationInput {
-  orgId: string;
-  token: string;
-  password: string;
-  now: Date;
-  /** Who is asking (the client's address), counted by `context.limiter`; `""` when unknown. */
-  client?: string;
-}
+export type AcceptInvitationInput = SetPasswordByTokenInput;
 
 /**
  * Accepts an invitation: checks the token (single use, unexpired, the newest one, for the address

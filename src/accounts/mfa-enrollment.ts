@@ -1,16 +1,13 @@
-import { createScryptHasher } from "../auth/password";
 import { matchTotpStep, newTotpSecret, totpUri } from "../auth/totp";
 import type { Store } from "../store/port";
-import { runReadOnly, runTransaction } from "../store/run";
+import { runTransaction } from "../store/run";
 import type { AccountContext } from "./context";
+import { isRefusal, withCurrentPassword } from "./current-password";
 import { type AccountOutcome, refused } from "./errors";
 import { ACCOUNT_LIFETIMES, hasPassed, isoAfter } from "./lifetimes";
-import { normalizePassword } from "./password-policy";
 import { qrCodeSvg } from "./qr-code";
 import { requireAccounts } from "./require-accounts";
 import { throttled } from "./throttle";
-
-const defaultHasher = createScryptHasher();
 
 /** What {@link beginMfaEnrollment} needs: the member, who the host has authenticated. */
 export interface BeginMfaEnrollmentInput {
@@ -93,15 +90,11 @@ export async function confirmMfaEnrollment(
     messages,
   );
   if (held !== null) return held;
-  const passwordHash =
-    input.currentPassword === undefined
-      ? undefined
-      : await storedPasswordHash(store, input.orgId, input.memberId);
-  if (passwordHash !== undefined) {
-    const hasher = context.hasher ?? defaultHasher;
-    const password = normalizePassword(input.currentPassword ?? "");
-    if (passwordHash === null || !(await hasher.verify(password, passwordHash)))
-      return refused("account.WRONG_PASSWORD.current", {}, messages);
+  let passwordHash: string | null | undefined;
+  if (input.currentPassword !== undefined) {
+    const holder = await withCurrentPassword(store, input, input.currentPassword, context);
+    if (isRefusal(holder)) return { ok: false, error: holder };
+    passwordHash = holder.member.credentials.passwordHash;
   }
   return runTransaction(store, input.orgId, async (tx) => {
     requireAccounts(tx);
@@ -123,14 +116,6 @@ export async function confirmMfaEnrollment(
     });
     await tx.deleteMfaEnrollment(input.memberId);
     return { ok: true };
-  });
-}
-
-/** The member's password hash as stored now (`null` without one or without the member). */
-function storedPasswordHash(store: Store, orgId: string, memberId: string): Promise<string | null> {
-  return runReadOnly(store, orgId, async (tx) => {
-    const [member] = await tx.loadMembersById([memberId]);
-    return member?.credentials.passwordHash ?? null;
   });
 }
 
@@ -160,21 +145,12 @@ export async function removeMfa(
     messages,
   );
   if (held !== null) return held;
-  const found = await runReadOnly(store, input.orgId, async (tx) => {
-    const [member] = await tx.loadMembersById([input.memberId]);
-    return member === undefined ? null : { member, organization: await tx.loadOrganization() };
-  });
-  if (found === null) return refused("account.MEMBER_NOT_FOUND.member", {}, messages);
+  const found = await withCurrentPassword(store, input, input.password, context);
+  if (isRefusal(found)) return { ok: false, error: found };
   if (found.organization.mfaRequired)
     return refused("account.MFA_REQUIRED.organization", {}, messages);
-  const { passwordHash, mfaSecret } = found.member.credentials;
+  const { mfaSecret } = found.member.credentials;
   if (mfaSecret === null) return refused("account.NO_MFA_ENROLLMENT.notEnrolled", {}, messages);
-  const hasher = context.hasher ?? defaultHasher;
-  if (
-    passwordHash === null ||
-    !(await hasher.verify(normalizePassword(input.password), passwordHash))
-  )
-    return refused("account.WRONG_PASSWORD.current", {}, messages);
   return runTransaction(store, input.orgId, async (tx) => {
     requireAccounts(tx);
     const organization = await tx.loadOrganization();

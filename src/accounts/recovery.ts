@@ -8,7 +8,7 @@ import type { AccountContext } from "./context";
 import type { AccountOutcome } from "./errors";
 import { ACCOUNT_LIFETIMES, isoAfter } from "./lifetimes";
 import { requireAccounts } from "./require-accounts";
-import { setPasswordByToken } from "./set-password";
+import { type SetPasswordByTokenInput, setPasswordByToken } from "./set-password";
 import { throttled } from "./throttle";
 import { hashAccountToken, newAccountToken } from "./tokens";
 
@@ -101,14 +101,7 @@ function answerFloor(started: number, floorMs: number): Promise<void> {
 }
 
 /** What {@link resetPassword} needs: the token from the recovery email and the new password. */
-export interface ResetPasswordInput {
-  orgId: string;
-  token: string;
-  password: string;
-  now: Date;
-  /** Who is asking (the client's address), counted by `context.limiter`; `""` when unknown. */
-  client?: string;
-}
+export type ResetPasswordInput = SetPasswordByTokenInput;
 
 /**
  * Sets a new password with a recovery token (single use, unexpired, the newest one, for the

@@ -16,12 +16,13 @@ import { hashAccountToken, looksLikeAccountToken } from "./tokens";
 
 export const defaultHasher = createScryptHasher();
 
-/** What setting a password by a token needs. */
+/** What setting a password by a token needs: the token from the email and the chosen password. */
 export interface SetPasswordByTokenInput {
   orgId: string;
   token: string;
   password: string;
   now: Date;
+  /** Who is asking (the client's address), counted by `context.limiter`; `""` when unknown. */
   client?: string;
 }
 
