@@ -32,6 +32,13 @@ export {
 } from "./accounts/mfa-enrollment";
 export { type ResetMfaInput, resetMfa } from "./accounts/mfa-reset";
 export {
+  checkPassword,
+  normalizePassword,
+  PASSWORD_POLICY_DEFAULTS,
+  type PasswordContext,
+  type PasswordRefusal,
+} from "./accounts/password-policy";
+export {
   type RequestPasswordRecoveryInput,
   type ResetPasswordInput,
   requestPasswordRecovery,
