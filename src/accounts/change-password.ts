@@ -6,7 +6,7 @@ import { type AccountOutcome, refused } from "./errors";
 import { normalizePassword } from "./password-policy";
 import { requireAccounts } from "./require-accounts";
 import { defaultHasher, passwordRefusal } from "./set-password";
-import { throttled } from "./throttle";
+import { throttled, throttleKeys } from "./throttle";
 
 /** What {@link changePassword} needs. */
 export interface ChangePasswordInput {
@@ -32,7 +32,7 @@ export async function changePassword(
   const hasher = context.hasher ?? defaultHasher;
   const held = await throttled(
     context.limiter,
-    `account-password\u0000${input.orgId}\u0000${input.memberId}`,
+    throttleKeys.passwordChange(input.orgId, input.memberId),
     input.now,
     messages,
   );
@@ -51,6 +51,8 @@ export async function changePassword(
     if (member === undefined || member.credentials.passwordHash !== stored)
       return refused("account.WRONG_PASSWORD.current", {}, messages);
     await tx.updateMemberCredentials(member.id, { passwordHash });
+    // A link sent before the change would set a password over the one just chosen.
+    await tx.deleteAccountToken(member.id, "INVITATION");
     await tx.deleteAccountToken(member.id, "RECOVERY");
     return { ok: true };
   });

@@ -7,7 +7,7 @@ import { type AccountOutcome, refused } from "./errors";
 import { ACCOUNT_LIFETIMES, hasPassed, isoAfter } from "./lifetimes";
 import { qrCodeSvg } from "./qr-code";
 import { requireAccounts } from "./require-accounts";
-import { throttled } from "./throttle";
+import { throttled, throttleKeys } from "./throttle";
 
 /** What {@link beginMfaEnrollment} needs: the member, who the host has authenticated. */
 export interface BeginMfaEnrollmentInput {
@@ -85,7 +85,7 @@ export async function confirmMfaEnrollment(
   const { messages } = context;
   const held = await throttled(
     context.limiter,
-    `mfa-code\u0000${input.orgId}\u0000${input.memberId}`,
+    throttleKeys.mfaCode(input.orgId, input.memberId),
     input.now,
     messages,
   );
@@ -140,7 +140,7 @@ export async function removeMfa(
   const { messages } = context;
   const held = await throttled(
     context.limiter,
-    `mfa-code\u0000${input.orgId}\u0000${input.memberId}`,
+    throttleKeys.mfaCode(input.orgId, input.memberId),
     input.now,
     messages,
   );

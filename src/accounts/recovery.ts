@@ -1,7 +1,6 @@
 import type { WelcomeEmail } from "../domain/welcome-email";
 import type { Store } from "../store/port";
 import { runTransaction } from "../store/run";
-import { emailKey } from "../values/email";
 import { holdsNul } from "../values/nul";
 import { newRecordId } from "../values/record-id";
 import type { AccountContext } from "./context";
@@ -9,7 +8,7 @@ import type { AccountOutcome } from "./errors";
 import { ACCOUNT_LIFETIMES, isoAfter } from "./lifetimes";
 import { requireAccounts } from "./require-accounts";
 import { type SetPasswordByTokenInput, setPasswordByToken } from "./set-password";
-import { throttled } from "./throttle";
+import { throttledAll, throttleKeys } from "./throttle";
 import { hashAccountToken, newAccountToken } from "./tokens";
 
 /** What {@link requestPasswordRecovery} needs. */
@@ -41,20 +40,7 @@ export async function requestPasswordRecovery(
 ): Promise<AccountOutcome> {
   const started = performance.now();
   const address = input.email.trim();
-  const { messages } = context;
-  const held =
-    (await throttled(
-      context.limiter,
-      `recovery-client\u0000${input.client ?? ""}`,
-      input.now,
-      messages,
-    )) ??
-    (await throttled(
-      context.limiter,
-      `recovery-account\u0000${input.orgId}\u0000${emailKey(address)}`,
-      input.now,
-      messages,
-    ));
+  const held = await recoveryThrottled(input.orgId, address, input, context);
   if (held !== null) return held;
   const token = newAccountToken();
   const tokenHash = hashAccountToken(token);
@@ -87,6 +73,40 @@ export async function requestPasswordRecovery(
       },
     ]);
   });
+  await answerFloor(started, context.recoveryAnswerFloorMs ?? RECOVERY_ANSWER_FLOOR_MS);
+  return { ok: true };
+}
+
+/** A recovery request's limits: per client (when the host can tell it) and per account. */
+function recoveryThrottled(
+  organization: string,
+  address: string,
+  input: { client?: string; now: Date },
+  context: AccountContext,
+) {
+  return throttledAll(
+    context.limiter,
+    [
+      throttleKeys.recoveryClient(input.client),
+      throttleKeys.recoveryAccount(organization, address),
+    ],
+    input.now,
+    context.messages,
+  );
+}
+
+/**
+ * `requestPasswordRecovery`'s answer for an organization the store does not have (a binding
+ * that resolves short names answers it): counted by the same limits, and given no sooner than the
+ * same floor, so neither the answer nor its time tells which organizations exist.
+ */
+export async function answerRecoveryForUnknownOrganization(
+  input: { shortName: string; email: string; now: Date; client?: string },
+  context: AccountContext = {},
+): Promise<AccountOutcome> {
+  const started = performance.now();
+  const held = await recoveryThrottled(`?${input.shortName}`, input.email.trim(), input, context);
+  if (held !== null) return held;
   await answerFloor(started, context.recoveryAnswerFloorMs ?? RECOVERY_ANSWER_FLOOR_MS);
   return { ok: true };
 }

@@ -11,7 +11,7 @@ import { type AccountError, type AccountOutcome, accountError, refused } from ".
 import { hasPassed } from "./lifetimes";
 import { checkPassword, normalizePassword } from "./password-policy";
 import { requireAccounts } from "./require-accounts";
-import { throttled } from "./throttle";
+import { throttledAll, throttleKeys } from "./throttle";
 import { hashAccountToken, looksLikeAccountToken } from "./tokens";
 
 export const defaultHasher = createScryptHasher();
@@ -38,9 +38,9 @@ export async function setPasswordByToken(
   context: AccountContext,
 ): Promise<AccountOutcome<{ memberId: string }>> {
   const { messages } = context;
-  const held = await throttled(
+  const held = await throttledAll(
     context.limiter,
-    `account-token\u0000${input.client ?? ""}`,
+    [throttleKeys.tokenClient(input.client)],
     input.now,
     messages,
   );

@@ -88,7 +88,8 @@ function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise
 }
 
 /**
- * The default hasher: scrypt, stored as `scrypt$N$r$p$salt$key` (salt and key in base64), computed
+ * The default hasher: scrypt over the password in Unicode NFC (as `normalizePassword` puts it, at
+ * set and at login alike), stored as `scrypt$N$r$p$salt$key` (salt and key in base64), computed
  * off the event loop by the runtime's native scrypt where there is one, in JavaScript otherwise
  * (same hashes either way), at most `concurrency` at a time.
  */
@@ -102,7 +103,7 @@ export function createScryptHasher(
   return {
     async hash(password) {
       const salt = randomBytes(16);
-      const key = await derive(password, salt, cost, KEY_LENGTH);
+      const key = await derive(password.normalize("NFC"), salt, cost, KEY_LENGTH);
       return ["scrypt", cost.N, cost.r, cost.p, toBase64(salt), toBase64(key)].join("$");
     },
     async verify(password, encoded) {
@@ -120,7 +121,7 @@ export function createScryptHasher(
         return false;
       }
       if (expected.length === 0) return false;
-      const actual = await derive(password, salt, { N, r, p }, expected.length);
+      const actual = await derive(password.normalize("NFC"), salt, { N, r, p }, expected.length);
       return constantTimeEqual(actual, expected);
     },
   };

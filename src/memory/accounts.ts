@@ -86,11 +86,16 @@ function dropToken(state: WorkingState, memberId: string, purpose: AccountToken[
   state.tokenHashes.delete(tokenHashKey(purpose, token.tokenHash));
 }
 
+/** Drops the member's invitation and recovery tokens: sent to an address it no longer has. */
+export function dropAccountTokens(state: WorkingState, memberId: string): void {
+  dropToken(state, memberId, "INVITATION");
+  dropToken(state, memberId, "RECOVERY");
+}
+
 /** Drops every token and the pending enrollment of deleted members. */
 export function dropAccountState(state: WorkingState, memberIds: readonly string[]): void {
   for (const memberId of memberIds) {
-    dropToken(state, memberId, "INVITATION");
-    dropToken(state, memberId, "RECOVERY");
+    dropAccountTokens(state, memberId);
     if (state.mfaEnrollments.has(memberId)) state.mfaEnrollments.delete(memberId);
   }
 }

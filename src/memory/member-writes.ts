@@ -6,7 +6,7 @@ import type { WelcomeEmail } from "../domain/welcome-email";
 import { MemberConflictError } from "../store/errors";
 import type { StoreTx } from "../store/port";
 import { emailKey } from "../values/email";
-import { dropAccountState } from "./accounts";
+import { dropAccountState, dropAccountTokens } from "./accounts";
 import type { WritableTable } from "./overlay-map";
 import type { WorkingState } from "./state";
 import type { MemoryTxContext } from "./tx-context";
@@ -90,6 +90,8 @@ async function writeMembers(state: WorkingState, plan: MemberWrites): Promise<vo
     if (emailKey(stored.email) !== emailKey(member.email)) {
       claimAddress(addresses, changed, member);
       dropAddress(addresses, changed, emailKey(stored.email));
+      // Links mailed to the old address stop working, even if the address comes back later.
+      dropAccountTokens(state, member.id);
     }
     members.set(member.id, withSessionEpoch(stored, keep(member), plan.handOver === true));
   }

@@ -30,15 +30,25 @@ export interface RateLimiter {
  * until the oldest counted request leaves the window, for `Retry-After`; refused calls do not
  * count.
  */
-export function createWindowRateLimiter(options: RatePolicy): RateLimiter {
+export function createWindowRateLimiter(
+  options: RatePolicy,
+): RateLimiter & { readonly trackedKeys: number } {
   const { limit, windowMs } = options;
   // Each key's counted times, ascending: the expired ones are a prefix, so a request drops them
   // from the front instead of filtering all (up to `limit`) of them.
   const seen = new Map<string, number[]>();
+  let takes = 0;
   return {
     policy: { limit, windowMs },
+    /** How many keys it holds counts for: a key whose window passed is forgotten in time. */
+    get trackedKeys() {
+      return seen.size;
+    },
     async take(key, now) {
       const at = now.getTime();
+      // Keys never asked again (a client gone, an address tried once) are swept every so often,
+      // so memory follows the keys active in one window, not every key ever seen.
+      if (++takes % SWEEP_EVERY === 0) forgetIdle(seen, at - windowMs);
       let times = seen.get(key);
       if (times === undefined) {
         times = [];
@@ -59,6 +69,17 @@ export function createWindowRateLimiter(options: RatePolicy): RateLimiter {
       return { allowed: true, remaining: limit - times.length, resetSeconds };
     },
   };
+}
+
+/** Takes between two sweeps of idle keys: the sweep's cost spread over them is a few steps each. */
+const SWEEP_EVERY = 1024;
+
+/** Deletes the keys whose every counted time is at or before `horizon`. */
+function forgetIdle(seen: Map<string, number[]>, horizon: number): void {
+  for (const [key, times] of seen) {
+    const newest = times[times.length - 1];
+    if (newest === undefined || newest <= horizon) seen.delete(key);
+  }
 }
 
 /** Inserts `time` in ascending order: at the end, unless a clock went back. */

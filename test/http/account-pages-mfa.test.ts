@@ -3,7 +3,7 @@ import { issueEnrollmentTicket } from "../../src/auth/enrollment-ticket";
 import { sessionStamp } from "../../src/auth/session-stamp";
 import { generateTotp } from "../../src/auth/totp";
 import { AUTH, accountSandbox, hiddenValue, textOf } from "./account-pages-support";
-import { ADMIN, MEMBER, PASSWORD, SECRET } from "./support";
+import { ADMIN, MEMBER, MFA_ADMIN, MFA_SECRET, PASSWORD, SECRET } from "./support";
 
 const MFA = `${AUTH}mfa`;
 const LOOKUP = "/api/v2/departments";
@@ -23,7 +23,11 @@ describe("the authenticator setup page", () => {
   it("sets up an authenticator for a signed-in member; the session from before is refused after it", async () => {
     const { request, post, login, clock } = await accountSandbox();
     const session = (await login(ADMIN)) as string;
-    const begun = await request(MFA, { headers: { cookie: session } });
+    // GET only shows the start; the setup begins with its form's POST.
+    expect(
+      textOf(await (await request(MFA, { headers: { cookie: session } })).text(), "mfa-secret"),
+    ).toBeNull();
+    const begun = await post(MFA, { action: "begin" }, { cookie: session });
     const page = await begun.text();
     expect(begun.status).toBe(200);
     expect(hiddenValue(page, "ticket")).toBeNull();
@@ -50,6 +54,22 @@ describe("the authenticator setup page", () => {
     clock.now = new Date(clock.now.getTime() + 30_000);
     expect(await login(ADMIN)).toBeNull();
     expect(await login(ADMIN, PASSWORD, generateTotp(secret, clock.now))).toMatch(/^SERVICEAUTH=/);
+  });
+
+  it("never replaces an authenticator from a session: a member who has one is told to remove it first", async () => {
+    const { request, post, login, clock } = await accountSandbox();
+    const session = (await login(
+      MFA_ADMIN,
+      PASSWORD,
+      generateTotp(MFA_SECRET, clock.now),
+    )) as string;
+    expect(session).toMatch(/^SERVICEAUTH=/);
+    const shown = await request(MFA, { headers: { cookie: session } });
+    expect(shown.status).toBe(409);
+    expect(await shown.text()).toContain("already set up");
+    const begun = await post(MFA, { action: "begin" }, { cookie: session });
+    expect(begun.status).toBe(409);
+    expect(textOf(await begun.text(), "mfa-secret")).toBeNull();
   });
 
   it("asks to sign in without a session, with another organization's session, or with a ticket as the cookie", async () => {

@@ -46,6 +46,7 @@ describe("the recovery page", () => {
   it("says 'too many tries' once the budget is spent, for known and unknown addresses and organizations alike", async () => {
     const { post, store } = await accountSandbox({
       accountLimiter: createWindowRateLimiter({ limit: 2, windowMs: 15 * 60_000 }),
+      clientKey: () => "203.0.113.5",
     });
     expect((await post(RECOVERY, { email: "a@hartwell.example" })).status).toBe(200);
     expect((await post("/app/nowhere/admin/auth/recovery", { email: "b@x.example" })).status).toBe(

@@ -356,6 +356,7 @@ describe("the invitation page", () => {
   it("bounds guessing: past the limiter's budget even a valid link answers the throttled page and stores nothing", async () => {
     const { post, invitationToken, state } = await accountSandbox({
       accountLimiter: createWindowRateLimiter({ limit: 3, windowMs: 15 * 60_000 }),
+      clientKey: () => "203.0.113.5",
     });
     const fields = { password: NEW_PASSWORD, confirm: NEW_PASSWORD };
     for (let guess = 0; guess < 3; guess++) {

@@ -1,5 +1,5 @@
 import type { MfaEnrollmentStart } from "../../accounts/mfa-enrollment";
-import { errorNote, field, form, hidden, paragraph } from "./form-parts";
+import { errorNote, field, form, hidden, linkParagraph, paragraph } from "./form-parts";
 import { escapeHtml, type PageContent } from "./layout";
 import { ACCOUNT_PAGE_SEGMENTS } from "./links";
 
@@ -24,6 +24,32 @@ export function mfaEnrollmentPage(start: MfaEnrollmentStart, ticket: string | nu
       `<p>Key: <code class="secret" id="mfa-secret">${escapeHtml(start.secret)}</code></p>`,
       codeForm(ticket, false),
       paragraph("Finish within 15 minutes; after that, start the setup again."),
+    ].join("\n"),
+  };
+}
+
+/** The first screen from a session: nothing begun yet; the button begins the setup (a POST). */
+export function mfaStartPage(): PageContent {
+  return {
+    title: TITLE,
+    body: [
+      paragraph(
+        "Set up an authenticator app to sign in with a 6-digit code as well as your password. The next page shows the key to add to the app.",
+      ),
+      startOverForm(null, "Begin setup"),
+    ].join("\n"),
+  };
+}
+
+/** For a member who has an authenticator: the pages never replace one (remove it first). */
+export function alreadySetUpPage(base: string): PageContent {
+  return {
+    title: TITLE,
+    body: [
+      paragraph(
+        "An authenticator is already set up for your account. To use another one, remove the current one first with a code from it, or ask an administrator to reset it.",
+      ),
+      linkParagraph(base, "Back to sign in"),
     ].join("\n"),
   };
 }
@@ -74,10 +100,10 @@ function codeForm(ticket: string | null, invalid: boolean): string {
   );
 }
 
-function startOverForm(ticket: string | null): string {
+function startOverForm(ticket: string | null, label = "Start over with a new key"): string {
   return `<form method="post" action="${ACCOUNT_PAGE_SEGMENTS.mfa}">
 ${ticket === null ? "" : `${hidden("ticket", ticket)}\n`}${hidden("action", BEGIN_ACTION)}
-<button type="submit" class="secondary">Start over with a new key</button>
+<button type="submit" class="secondary">${escapeHtml(label)}</button>
 </form>`;
 }
 

@@ -11,7 +11,7 @@ import { accountContext } from "./context";
 import { type Enrollee, enrollmentResponse, loadEnrollee } from "./enrollment";
 import { pageResponse } from "./layout";
 import { ACCOUNT_PAGE_SEGMENTS, authBase, pageRoute } from "./links";
-import { BEGIN_ACTION, mfaCodePage } from "./mfa-page";
+import { alreadySetUpPage, BEGIN_ACTION, mfaCodePage, mfaStartPage } from "./mfa-page";
 import { forOrganization } from "./organization";
 
 const SIGN_IN_AGAIN = "Sign in to set up your authenticator; the sign-in step may have expired.";
@@ -28,12 +28,14 @@ const SIGN_IN_AGAIN = "Sign in to set up your authenticator; the sign-in step ma
  */
 export function registerMfaPage(app: OpenAPIHono<HttpEnv>, settings: HttpSettings): void {
   const route = pageRoute(ACCOUNT_PAGE_SEGMENTS.mfa);
+  // GET only reads (a link from another site may open it): the setup begins with the form's POST.
   app.get(route, async (c) => {
     const base = authBase(c.req.path);
     const now = c.get("now");
     const who = await enrolleeOf(settings, c.req.raw, c.req.param("org_name") ?? "", null, now);
     if (who === null) return signInFirstPage(base, SIGN_IN_AGAIN);
-    return enrollmentResponse(settings, who, null, now, base);
+    if (await hasAuthenticator(settings, who)) return pageResponse(409, alreadySetUpPage(base));
+    return pageResponse(200, mfaStartPage());
   });
   app.post(route, async (c) => {
     const request = c.req.raw;
@@ -45,6 +47,9 @@ export function registerMfaPage(app: OpenAPIHono<HttpEnv>, settings: HttpSetting
     const ticket = nonEmpty(fields.get("ticket"));
     const who = await enrolleeOf(settings, request, c.req.param("org_name") ?? "", ticket, now);
     if (who === null) return signInFirstPage(base, SIGN_IN_AGAIN);
+    // From a session, an authenticator is never replaced: removing it needs a code of it first.
+    if (ticket === null && (await hasAuthenticator(settings, who)))
+      return pageResponse(409, alreadySetUpPage(base));
     if (fields.get("action") === BEGIN_ACTION)
       return enrollmentResponse(settings, who, ticket, now, base);
     const password = ticket === null ? (fields.get("password") ?? "") : undefined;
@@ -137,6 +142,12 @@ async function ticketEnrollee(
   if (found === null || !ticketHolds(settings.secret, verified, found.member, found.organization))
     return null;
   return who;
+}
+
+/** Whether the member already has an authenticator (an MFA secret). */
+async function hasAuthenticator(settings: HttpSettings, who: Enrollee): Promise<boolean> {
+  const found = await loadEnrollee(settings, who);
+  return found !== null && found.member.credentials.mfaSecret !== null;
 }
 
 function nonEmpty(value: string | undefined): string | null {

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AccountContext } from "../../accounts/context";
 import { type AccountError, type AccountOutcome, refused } from "../../accounts/errors";
 import type { SetPasswordByTokenInput } from "../../accounts/set-password";
-import { throttled } from "../../accounts/throttle";
+import { throttledAll, throttleKeys } from "../../accounts/throttle";
 import type { Store } from "../../store/port";
 import { comesFromAnotherSite } from "../cross-site";
 import type { HttpEnv, HttpSettings } from "../env";
@@ -108,9 +108,9 @@ async function tokenMissing(
   client: string,
   now: Date,
 ): Promise<{ ok: false; error: AccountError }> {
-  const held = await throttled(
+  const held = await throttledAll(
     settings.accountLimiter,
-    `account-token\u0000${client}`,
+    [throttleKeys.tokenClient(client)],
     now,
     settings.messages,
   );

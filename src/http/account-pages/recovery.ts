@@ -1,8 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { ACCOUNT_LIFETIMES } from "../../accounts/lifetimes";
-import { requestPasswordRecovery, resetPassword } from "../../accounts/recovery";
-import { throttled } from "../../accounts/throttle";
-import { emailKey } from "../../values/email";
+import {
+  answerRecoveryForUnknownOrganization,
+  requestPasswordRecovery,
+  resetPassword,
+} from "../../accounts/recovery";
 import { comesFromAnotherSite } from "../cross-site";
 import type { HttpEnv, HttpSettings } from "../env";
 import { readFormFields } from "../form-fields";
@@ -54,36 +56,17 @@ export function registerRecoveryPages(app: OpenAPIHono<HttpEnv>, settings: HttpS
           { orgId, email, now, client, newId: settings.newId },
           accountContext(settings),
         ),
-      () => unknownOrganization(settings, shortName, email, client, now),
+      () =>
+        answerRecoveryForUnknownOrganization(
+          { shortName, email, now, client },
+          accountContext(settings),
+        ),
     );
     const base = authBase(c.req.path);
     if (!outcome.ok) return throttledPage(outcome.error.message, base);
     return pageResponse(200, sentPage(base));
   });
   registerPasswordLinkPage(app, settings, RESET_PAGE);
-}
-
-/**
- * An unknown organization's request, counted as `requestPasswordRecovery` counts one (its keys,
- * accounts/recovery.ts, with the short name for the id), so the budget runs out the same way.
- */
-async function unknownOrganization(
-  settings: HttpSettings,
-  shortName: string,
-  email: string,
-  client: string,
-  now: Date,
-) {
-  const { accountLimiter: limiter, messages } = settings;
-  const held =
-    (await throttled(limiter, `recovery-client\u0000${client}`, now, messages)) ??
-    (await throttled(
-      limiter,
-      `recovery-account\u0000?${shortName}\u0000${emailKey(email.trim())}`,
-      now,
-      messages,
-    ));
-  return held ?? { ok: true as const };
 }
 
 function recoveryForm(base: string): PageContent {

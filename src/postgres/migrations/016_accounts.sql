@@ -44,3 +44,16 @@ CREATE TABLE {{schema}}.mfa_enrollments (
   PRIMARY KEY (org_id, member_id),
   FOREIGN KEY (org_id, member_id) REFERENCES {{schema}}.members (org_id, id) ON DELETE CASCADE
 );
+
+-- A member's links were mailed to the address the member had: once the address changes, they are
+-- void, and stay void if the address comes back. Only rows whose address changes call this (the
+-- trigger's WHEN, evaluated without a call into PL/pgSQL for the other updated rows).
+CREATE FUNCTION {{schema}}.members_address_changed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+  DELETE FROM {{schema}}.account_tokens WHERE org_id = NEW.org_id AND member_id = NEW.id
+  ; RETURN NULL
+  ; END
+$$;
+
+CREATE TRIGGER members_address_changed AFTER UPDATE OF email ON {{schema}}.members
+  FOR EACH ROW WHEN (lower(NEW.email) IS DISTINCT FROM lower(OLD.email))
+  EXECUTE FUNCTION {{schema}}.members_address_changed();

@@ -127,7 +127,7 @@ export function accountFlowsSuite(h: ConformanceHarness): void {
     });
   });
 
-  it("an invitation is void once the member's address changes", async () => {
+  it("an invitation is void once the member's address changes, and stays void when it changes back", async () => {
     const { store, token } = await invited(h);
     const moved = await importInto(
       store,
@@ -141,6 +141,20 @@ export function accountFlowsSuite(h: ConformanceHarness): void {
     expect(await accept(store, token)).toMatchObject({
       error: { rule: "account.INVALID_TOKEN.unknown" },
     });
+    const back = await importInto(
+      store,
+      "PERFORM",
+      csv(
+        "First Name,Last Name,Email,New Email",
+        "Nia,Okafor,nia.okafor@firm.example,nia@firm.example",
+      ),
+    );
+    expectOk(back);
+    // Void for good: the link went to an address the member gave up, even if it came back.
+    expect(await accept(store, token)).toMatchObject({
+      error: { rule: "account.INVALID_TOKEN.unknown" },
+    });
+    expect((await h.readBack(store, SEED_ORG_ID)).accountTokens).toEqual([]);
   });
 
   it("recovery answers the same for a member's address and an unknown one, and writes only for the member", async () => {
