@@ -31,6 +31,10 @@ export interface PasswordContext {
   maxLength?: number;
 }
 
+/**
+ * The password rules' message keys.
+ * @inline
+ */
 type WeakPasswordKey =
   | "account.WEAK_PASSWORD.tooShort"
   | "account.WEAK_PASSWORD.tooLong"
