@@ -10,7 +10,7 @@ import { type AccountOutcome, refused } from "./errors";
 import { ACCOUNT_LIFETIMES, isoAfter } from "./lifetimes";
 import { requireAccounts } from "./require-accounts";
 import { type SetPasswordByTokenInput, setPasswordByToken } from "./set-password";
-import { hashAccountToken, newAccountToken } from "./tokens";
+import { hashAccountToken, newAccountToken, newAccountTokens } from "./tokens";
 
 /** What {@link issueInvitation} needs. */
 export interface IssueInvitationInput {
@@ -62,8 +62,8 @@ export function newInvitation(
   member: Pick<Member, "id" | "email">,
   now: Date,
   lifetimeMs: number = ACCOUNT_LIFETIMES.invitationMs,
+  token: string = newAccountToken(),
 ): { token: string; stored: AccountToken } {
-  const token = newAccountToken();
   return {
     token,
     stored: {
@@ -88,15 +88,18 @@ export function inviteCreatedMembers(
   lifetimeMs?: number,
 ): AccountToken[] {
   if (!supportsAccounts(tx)) return [];
-  const tokens: AccountToken[] = [];
-  for (const email of emails) {
-    if (email.reason !== "MEMBER_CREATED") continue;
-    const invitation = newInvitation({ id: email.memberId, email: email.email }, now, lifetimeMs);
-    email.token = invitation.token;
-    email.tokenExpiresAt = invitation.stored.expiresAt;
-    tokens.push(invitation.stored);
-  }
-  return tokens;
+  const created = emails.filter((email) => email.reason === "MEMBER_CREATED");
+  const drawn = newAccountTokens(created.length);
+  const createdAt = now.toISOString();
+  const expiresAt = isoAfter(now, lifetimeMs ?? ACCOUNT_LIFETIMES.invitationMs);
+  return created.map((email, index) => {
+    const token = drawn[index] as string;
+    email.token = token;
+    email.tokenExpiresAt = expiresAt;
+    const { memberId } = email;
+    const tokenHash = hashAccountToken(token);
+    return { memberId, purpose: "INVITATION", tokenHash, email: email.email, createdAt, expiresAt };
+  });
 }
 
 /** What {@link acceptInvitation} needs: the token from the invitation and the chosen password. */

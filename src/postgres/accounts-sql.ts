@@ -4,6 +4,7 @@ import type {
   CredentialsChange,
   MfaEnrollment,
 } from "../domain/account";
+import { type BulkConnection, type ColumnPick, insertRows, pickedColumns } from "./bulk";
 import type { Queryable } from "./client";
 
 /** The columns of `account_tokens` that {@link accountTokenFromRow} reads. */
@@ -47,33 +48,39 @@ function lastByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
 }
 
 /**
- * Stores the tokens in one statement, each replacing its member's token of the same purpose (a
- * later one of the same member and purpose wins).
+ * Stores the tokens, each replacing its member's token of the same purpose (a later one of the
+ * same member and purpose wins): the replaced rows are deleted, then the new ones inserted in one
+ * statement, by COPY when there are many (an import invites every member it creates).
  */
 export async function writeAccountTokens(
-  connection: Queryable,
+  connection: BulkConnection,
   s: string,
   orgId: string,
   tokens: readonly AccountToken[],
 ): Promise<void> {
   if (tokens.length === 0) return;
-  const rows = lastByKey(tokens, (token) => JSON.stringify([token.memberId, token.purpose]));
+  const rows = lastByKey(tokens, (token) => `${token.memberId}\u0000${token.purpose}`);
   await connection.query(
-    `INSERT INTO ${s}.account_tokens (org_id, member_id, purpose, token_hash, email, created_at, expires_at)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-     ON CONFLICT (org_id, member_id, purpose) DO UPDATE SET token_hash = EXCLUDED.token_hash,
-       email = EXCLUDED.email, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
-    [
-      orgId,
-      rows.map((t) => t.memberId),
-      rows.map((t) => t.purpose),
-      rows.map((t) => t.tokenHash),
-      rows.map((t) => t.email),
-      rows.map((t) => t.createdAt),
-      rows.map((t) => t.expiresAt),
-    ],
+    `DELETE FROM ${s}.account_tokens WHERE org_id = $1
+       AND (member_id, purpose) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+    [orgId, rows.map((t) => t.memberId), rows.map((t) => t.purpose)],
+  );
+  await insertRows(
+    connection,
+    `${s}.account_tokens`,
+    { names: ["org_id"], values: [orgId] },
+    pickedColumns(rows, ACCOUNT_TOKEN_PICKS),
   );
 }
+
+const ACCOUNT_TOKEN_PICKS: readonly ColumnPick<AccountToken>[] = [
+  ["member_id", "text", (t) => t.memberId],
+  ["purpose", "text", (t) => t.purpose],
+  ["token_hash", "text", (t) => t.tokenHash],
+  ["email", "text", (t) => t.email],
+  ["created_at", "text", (t) => t.createdAt],
+  ["expires_at", "text", (t) => t.expiresAt],
+];
 
 /** The organization's token of `purpose` whose hash is `tokenHash`, or `null`. */
 export async function readAccountToken(

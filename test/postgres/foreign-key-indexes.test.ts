@@ -24,6 +24,8 @@ const TRIGGER_KEPT_REFERENCES: readonly (readonly [string, readonly string[]])[]
   ["welcome_emails", ["org_id"]],
   ["client_matters", ["org_id", "cycle_id"]],
   ["matter_entries", ["org_id", "client_matter_id"]],
+  ["account_tokens", ["org_id", "member_id"]],
+  ["mfa_enrollments", ["org_id", "member_id"]],
 ];
 
 const COVERED_COLUMNS = `
