@@ -3,7 +3,7 @@ import type { Member } from "../domain/member";
 import { copyMember } from "../domain/member-copy";
 import { withSessionEpoch } from "../domain/session-epoch";
 import type { StoreTx } from "../store/port";
-import { accountTokenKey, tokenHashKey, type WorkingState } from "./state";
+import type { StateView, WorkingState } from "./state";
 import type { MemoryTxContext } from "./tx-context";
 
 type AccountOperations = Required<
@@ -41,24 +41,24 @@ export function accountOperations({ read, write }: MemoryTxContext): AccountOper
 
     async saveAccountTokens(tokens) {
       const state = write();
-      state.accountTokens.willChange(tokens.length);
+      state.invitationTokens.willChange(tokens.length);
+      state.recoveryTokens.willChange(tokens.length);
       state.tokenHashes.willChange(tokens.length * 2);
       for (const token of tokens) {
         dropToken(state, token.memberId, token.purpose);
-        const key = accountTokenKey(token.memberId, token.purpose);
-        state.accountTokens.set(key, Object.freeze({ ...token }));
-        state.tokenHashes.set(tokenHashKey(token.purpose, token.tokenHash), key);
+        const stored = Object.freeze({ ...token });
+        tokensOf(state, token.purpose).set(token.memberId, stored);
+        state.tokenHashes.set(stored.tokenHash, stored);
       }
     },
 
     async findAccountToken(purpose, tokenHash) {
-      const state = read();
-      const key = state.tokenHashes.get(tokenHashKey(purpose, tokenHash));
-      return key === undefined ? null : (state.accountTokens.get(key) ?? null);
+      const token = read().tokenHashes.get(tokenHash);
+      return token?.purpose === purpose ? token : null;
     },
 
     async deleteAccountToken(memberId, purpose) {
-      if (!read().accountTokens.has(accountTokenKey(memberId, purpose))) return;
+      if (!tokensOf(read(), purpose).has(memberId)) return;
       dropToken(write(), memberId, purpose);
     },
 
@@ -79,11 +79,19 @@ export function accountOperations({ read, write }: MemoryTxContext): AccountOper
 
 /** Removes the member's token of `purpose` and its hash entry, when there is one. */
 function dropToken(state: WorkingState, memberId: string, purpose: AccountToken["purpose"]): void {
-  const key = accountTokenKey(memberId, purpose);
-  const token = state.accountTokens.get(key);
+  const tokens = tokensOf(state, purpose);
+  const token = tokens.get(memberId);
   if (token === undefined) return;
-  state.accountTokens.delete(key);
-  state.tokenHashes.delete(tokenHashKey(purpose, token.tokenHash));
+  tokens.delete(memberId);
+  state.tokenHashes.delete(token.tokenHash);
+}
+
+/** The state's table of tokens of `purpose`, by member id. */
+function tokensOf<S extends StateView>(
+  state: S,
+  purpose: AccountToken["purpose"],
+): S["invitationTokens"] {
+  return purpose === "INVITATION" ? state.invitationTokens : state.recoveryTokens;
 }
 
 /** Drops the member's invitation and recovery tokens: sent to an address it no longer has. */

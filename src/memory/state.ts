@@ -41,10 +41,15 @@ export interface StateView {
   totpSteps: Map<string, number>;
   /** Saved header mappings; never changed in place: replaced by a new, frozen object. */
   columnMappings: SavedColumnMappings;
-  /** Invitation and recovery tokens (frozen), by `accountTokenKey` of member and purpose. */
-  accountTokens: ReadableTable<string, AccountToken>;
-  /** The `accountTokens` key of each token, by `tokenHashKey` of purpose and hash. */
-  tokenHashes: ReadableTable<string, string>;
+  /** Invitation tokens (frozen), by member id: one table per purpose, keyed by the id itself. */
+  invitationTokens: ReadableTable<string, AccountToken>;
+  /** Recovery tokens (frozen), by member id. */
+  recoveryTokens: ReadableTable<string, AccountToken>;
+  /**
+   * The same tokens by their hash (a 256-bit random token's hash is unique over both purposes):
+   * keyed by the token's own hash string, so the index makes no string of its own.
+   */
+  tokenHashes: ReadableTable<string, AccountToken>;
   /** Pending MFA enrollments (frozen), by member id. */
   mfaEnrollments: ReadableTable<string, MfaEnrollment>;
 }
@@ -58,8 +63,9 @@ export interface OrganizationState extends StateView {
   members: Map<string, Member>;
   idByEmail: Map<string, string>;
   reviewCycles: Map<string, CycleState>;
-  accountTokens: Map<string, AccountToken>;
-  tokenHashes: Map<string, string>;
+  invitationTokens: Map<string, AccountToken>;
+  recoveryTokens: Map<string, AccountToken>;
+  tokenHashes: Map<string, AccountToken>;
   mfaEnrollments: Map<string, MfaEnrollment>;
 }
 
@@ -70,19 +76,10 @@ export interface WorkingState extends StateView {
   /** The `idByEmail` keys taken or given up: publishing moves only these in the address index. */
   changedAddresses: Set<string>;
   reviewCycles: OverlayMap<string, CycleState>;
-  accountTokens: OverlayMap<string, AccountToken>;
-  tokenHashes: OverlayMap<string, string>;
+  invitationTokens: OverlayMap<string, AccountToken>;
+  recoveryTokens: OverlayMap<string, AccountToken>;
+  tokenHashes: OverlayMap<string, AccountToken>;
   mfaEnrollments: OverlayMap<string, MfaEnrollment>;
-}
-
-/** The key of a member's token of one purpose. */
-export function accountTokenKey(memberId: string, purpose: string): string {
-  return `${memberId}\u0000${purpose}`;
-}
-
-/** The key of a token by its purpose and hash. */
-export function tokenHashKey(purpose: string, tokenHash: string): string {
-  return `${purpose}\u0000${tokenHash}`;
 }
 
 /** A transaction's state before it changes anything: empty overlays over `state`'s maps. */
@@ -93,7 +90,8 @@ export function overlay(state: OrganizationState): WorkingState {
     idByEmail: new OverlayMap(state.idByEmail),
     changedAddresses: new Set(),
     reviewCycles: new OverlayMap(state.reviewCycles),
-    accountTokens: new OverlayMap(state.accountTokens),
+    invitationTokens: new OverlayMap(state.invitationTokens),
+    recoveryTokens: new OverlayMap(state.recoveryTokens),
     tokenHashes: new OverlayMap(state.tokenHashes),
     mfaEnrollments: new OverlayMap(state.mfaEnrollments),
   };
@@ -122,22 +120,24 @@ export function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationS
     feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs, copy.organization),
     totpSteps: new Map(),
     columnMappings: deepFreeze(copy.columnMappings),
-    accountTokens: new Map(
-      copy.accountTokens.map((token) => [
-        accountTokenKey(token.memberId, token.purpose),
-        Object.freeze(token),
-      ]),
-    ),
-    tokenHashes: new Map(
-      copy.accountTokens.map((token) => [
-        tokenHashKey(token.purpose, token.tokenHash),
-        accountTokenKey(token.memberId, token.purpose),
-      ]),
-    ),
+    invitationTokens: tokensByMember(copy.accountTokens, "INVITATION"),
+    recoveryTokens: tokensByMember(copy.accountTokens, "RECOVERY"),
+    tokenHashes: new Map(copy.accountTokens.map((token) => [token.tokenHash, token])),
     mfaEnrollments: new Map(
       copy.mfaEnrollments.map((enrollment) => [enrollment.memberId, Object.freeze(enrollment)]),
     ),
   };
+}
+
+/** A snapshot's tokens of `purpose`, frozen, by member id. */
+function tokensByMember(
+  tokens: readonly AccountToken[],
+  purpose: AccountToken["purpose"],
+): Map<string, AccountToken> {
+  const byMember = new Map<string, AccountToken>();
+  for (const token of tokens)
+    if (token.purpose === purpose) byMember.set(token.memberId, Object.freeze(token));
+  return byMember;
 }
 
 /**
@@ -173,7 +173,7 @@ export function snapshotView(state: OrganizationState): OrganizationSnapshot {
     candidates: state.candidates,
     applications: state.applications,
     columnMappings: state.columnMappings,
-    accountTokens: [...state.accountTokens.values()],
+    accountTokens: [...state.invitationTokens.values(), ...state.recoveryTokens.values()],
     mfaEnrollments: [...state.mfaEnrollments.values()],
   };
 }
