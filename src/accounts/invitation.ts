@@ -98,7 +98,15 @@ export function inviteCreatedMembers(
     email.tokenExpiresAt = expiresAt;
     const { memberId } = email;
     const tokenHash = hashAccountToken(token);
-    return { memberId, purpose: "INVITATION", tokenHash, email: email.email, createdAt, expiresAt };
+    // Frozen, so a store may keep it as it is rather than copy it.
+    return Object.freeze({
+      memberId,
+      purpose: "INVITATION",
+      tokenHash,
+      email: email.email,
+      createdAt,
+      expiresAt,
+    });
   });
 }
 

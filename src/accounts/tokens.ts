@@ -6,11 +6,21 @@ export const ACCOUNT_TOKEN_BYTES = 32;
 
 /** A new account token: 32 random bytes as base64url (43 characters). */
 export function newAccountToken(bytes: Uint8Array = randomBytes(ACCOUNT_TOKEN_BYTES)): string {
-  let binary = "";
-  for (let index = 0; index < ACCOUNT_TOKEN_BYTES; index++)
-    binary += String.fromCharCode(bytes[index] as number);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  // By table into one joined string: btoa and three replaces made four strings a token.
+  const characters: string[] = [];
+  for (let index = 0; index < ACCOUNT_TOKEN_BYTES; index += 3) {
+    const a = bytes[index] as number;
+    const b = index + 1 < ACCOUNT_TOKEN_BYTES ? (bytes[index + 1] as number) : 0;
+    const c = index + 2 < ACCOUNT_TOKEN_BYTES ? (bytes[index + 2] as number) : 0;
+    characters.push(BASE64URL[a >> 2] as string, BASE64URL[((a & 3) << 4) | (b >> 4)] as string);
+    if (index + 1 < ACCOUNT_TOKEN_BYTES)
+      characters.push(BASE64URL[((b & 15) << 2) | (c >> 6)] as string);
+    if (index + 2 < ACCOUNT_TOKEN_BYTES) characters.push(BASE64URL[c & 63] as string);
+  }
+  return characters.join("");
 }
+
+const BASE64URL = Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_");
 
 /** Tokens drawn per call for the random source: `getRandomValues` gives at most 65,536 bytes. */
 const TOKENS_PER_DRAW = 65_536 / ACCOUNT_TOKEN_BYTES;

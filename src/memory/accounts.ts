@@ -46,7 +46,8 @@ export function accountOperations({ read, write }: MemoryTxContext): AccountOper
       state.tokenHashes.willChange(tokens.length * 2);
       for (const token of tokens) {
         dropToken(state, token.memberId, token.purpose);
-        const stored = Object.freeze({ ...token });
+        // A frozen token cannot change under the store; any other is copied.
+        const stored = Object.isFrozen(token) ? token : Object.freeze({ ...token });
         tokensOf(state, token.purpose).set(token.memberId, stored);
         state.tokenHashes.set(stored.tokenHash, stored);
       }

@@ -20,6 +20,14 @@ describe("account tokens", () => {
     );
   });
 
+  it("property: a token is its 32 bytes in base64url without padding, as Node encodes them", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
+        expect(newAccountToken(bytes)).toBe(Buffer.from(bytes).toString("base64url"));
+      }),
+    );
+  });
+
   it("draws any number of 43-character base64url tokens, past one draw of the random source, all distinct", () => {
     const tokens = newAccountTokens(5000);
     expect(tokens).toHaveLength(5000);
