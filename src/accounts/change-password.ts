@@ -1,3 +1,4 @@
+import { defaultPasswordHasher } from "../auth/password";
 import type { Store } from "../store/port";
 import { runTransaction } from "../store/run";
 import type { AccountContext } from "./context";
@@ -5,7 +6,7 @@ import { isRefusal, withCurrentPassword } from "./current-password";
 import { type AccountOutcome, refused } from "./errors";
 import { normalizePassword } from "./password-policy";
 import { requireAccounts } from "./require-accounts";
-import { defaultHasher, passwordRefusal } from "./set-password";
+import { passwordRefusal } from "./set-password";
 import { throttled, throttleKeys } from "./throttle";
 
 /** What {@link changePassword} needs. */
@@ -29,7 +30,7 @@ export async function changePassword(
   context: AccountContext = {},
 ): Promise<AccountOutcome> {
   const { messages } = context;
-  const hasher = context.hasher ?? defaultHasher;
+  const hasher = context.hasher ?? defaultPasswordHasher;
   const held = await throttled(
     context.limiter,
     throttleKeys.passwordChange(input.orgId, input.memberId),

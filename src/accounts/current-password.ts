@@ -1,17 +1,12 @@
-import type { Member } from "../domain/member";
-import type { OrganizationProfile } from "../domain/organization";
+import { defaultPasswordHasher } from "../auth/password";
 import type { Store } from "../store/port";
-import { runReadOnly } from "../store/run";
 import type { AccountContext } from "./context";
 import { type AccountError, accountError } from "./errors";
+import { type MemberInOrganization, readMemberAndOrganization } from "./member-reading";
 import { normalizePassword } from "./password-policy";
-import { defaultHasher } from "./set-password";
 
 /** A member whose current password was given, with the organization, as read for the check. */
-export interface PasswordHolder {
-  member: Member;
-  organization: OrganizationProfile;
-}
+export type PasswordHolder = MemberInOrganization;
 
 /**
  * The member and organization once `password` is the member's current password, else why not
@@ -24,13 +19,10 @@ export async function withCurrentPassword(
   password: string,
   context: Pick<AccountContext, "hasher" | "messages">,
 ): Promise<PasswordHolder | AccountError> {
-  const found = await runReadOnly(store, who.orgId, async (tx) => {
-    const [member] = await tx.loadMembersById([who.memberId]);
-    return member === undefined ? null : { member, organization: await tx.loadOrganization() };
-  });
+  const found = await readMemberAndOrganization(store, who);
   if (found === null) return accountError("account.MEMBER_NOT_FOUND.member", {}, context.messages);
   const stored = found.member.credentials.passwordHash;
-  const hasher = context.hasher ?? defaultHasher;
+  const hasher = context.hasher ?? defaultPasswordHasher;
   if (stored === null || !(await hasher.verify(normalizePassword(password), stored)))
     return accountError("account.WRONG_PASSWORD.current", {}, context.messages);
   return found;

@@ -1,8 +1,7 @@
 import type { AccountToken } from "../domain/account";
-import type { Member } from "../domain/member";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import { supportsAccounts } from "../store/accounts";
-import type { Store } from "../store/port";
+import type { Store, StoreTx } from "../store/port";
 import { runTransaction } from "../store/run";
 import { newRecordId } from "../values/record-id";
 import type { AccountContext } from "./context";
@@ -10,6 +9,7 @@ import { type AccountOutcome, refused } from "./errors";
 import { ACCOUNT_LIFETIMES, isoAfter } from "./lifetimes";
 import { requireAccounts } from "./require-accounts";
 import { type SetPasswordByTokenInput, setPasswordByToken } from "./set-password";
+import { storedToken, tokenEmail, writeMailedToken } from "./token-email";
 import { hashAccountToken, newAccountToken, newAccountTokens } from "./tokens";
 
 /** What {@link issueInvitation} needs. */
@@ -38,43 +38,19 @@ export function issueInvitation(
     const [member] = await tx.loadMembersById([input.memberId]);
     if (member === undefined)
       return refused("account.MEMBER_NOT_FOUND.member", {}, context.messages);
-    const invitation = newInvitation(member, input.now, input.lifetimeMs);
-    const email: WelcomeEmail = {
-      id: (input.newId ?? newRecordId)(),
-      memberId: member.id,
-      email: member.email,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      product: null,
-      reason: "INVITATION",
-      createdAt: input.now.toISOString(),
-      token: invitation.token,
-      tokenExpiresAt: invitation.stored.expiresAt,
-    };
-    await tx.applyMemberPlan({ creates: [], updates: [], welcomeEmails: [email] });
-    await tx.saveAccountTokens([invitation.stored]);
+    const token = newAccountToken();
+    const createdAt = input.now.toISOString();
+    const expiresAt = isoAfter(input.now, input.lifetimeMs ?? ACCOUNT_LIFETIMES.invitationMs);
+    const id = (input.newId ?? newRecordId)();
+    const email = tokenEmail(member, { id, reason: "INVITATION", createdAt }, token, expiresAt);
+    const times = { createdAt, expiresAt };
+    await writeMailedToken(
+      tx,
+      email,
+      storedToken(member, "INVITATION", hashAccountToken(token), times),
+    );
     return { ok: true, email };
   });
-}
-
-/** A new invitation for `member`: the token for the email and what the store keeps of it. */
-export function newInvitation(
-  member: Pick<Member, "id" | "email">,
-  now: Date,
-  lifetimeMs: number = ACCOUNT_LIFETIMES.invitationMs,
-  token: string = newAccountToken(),
-): { token: string; stored: AccountToken } {
-  return {
-    token,
-    stored: {
-      memberId: member.id,
-      purpose: "INVITATION",
-      tokenHash: hashAccountToken(token),
-      email: member.email,
-      createdAt: now.toISOString(),
-      expiresAt: isoAfter(now, lifetimeMs),
-    },
-  };
 }
 
 /**
@@ -82,7 +58,7 @@ export function newInvitation(
  * store keeps of them (to save in the same transaction). `[]` when the store keeps no accounts.
  */
 export function inviteCreatedMembers(
-  tx: Parameters<typeof supportsAccounts>[0],
+  tx: StoreTx,
   emails: WelcomeEmail[],
   now: Date,
   lifetimeMs?: number,
@@ -90,23 +66,14 @@ export function inviteCreatedMembers(
   if (!supportsAccounts(tx)) return [];
   const created = emails.filter((email) => email.reason === "MEMBER_CREATED");
   const drawn = newAccountTokens(created.length);
-  const createdAt = now.toISOString();
   const expiresAt = isoAfter(now, lifetimeMs ?? ACCOUNT_LIFETIMES.invitationMs);
+  const times = { createdAt: now.toISOString(), expiresAt };
   return created.map((email, index) => {
     const token = drawn[index] as string;
     email.token = token;
     email.tokenExpiresAt = expiresAt;
-    const { memberId } = email;
-    const tokenHash = hashAccountToken(token);
-    // Frozen, so a store may keep it as it is rather than copy it.
-    return Object.freeze({
-      memberId,
-      purpose: "INVITATION",
-      tokenHash,
-      email: email.email,
-      createdAt,
-      expiresAt,
-    });
+    const member = { id: email.memberId, email: email.email };
+    return storedToken(member, "INVITATION", hashAccountToken(token), times);
   });
 }
 

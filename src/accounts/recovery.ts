@@ -1,4 +1,3 @@
-import type { WelcomeEmail } from "../domain/welcome-email";
 import type { Store } from "../store/port";
 import { runTransaction } from "../store/run";
 import { holdsNul } from "../values/nul";
@@ -9,6 +8,7 @@ import { ACCOUNT_LIFETIMES, isoAfter } from "./lifetimes";
 import { requireAccounts } from "./require-accounts";
 import { type SetPasswordByTokenInput, setPasswordByToken } from "./set-password";
 import { throttledAll, throttleKeys } from "./throttle";
+import { storedToken, tokenEmail, writeMailedToken } from "./token-email";
 import { hashAccountToken, newAccountToken } from "./tokens";
 
 /** What {@link requestPasswordRecovery} needs. */
@@ -49,29 +49,19 @@ export async function requestPasswordRecovery(
     requireAccounts(tx);
     const [member] = holdsNul(address) ? [] : await tx.loadMembersByEmail([address]);
     if (member === undefined) return;
-    const email: WelcomeEmail = {
-      id: (input.newId ?? newRecordId)(),
-      memberId: member.id,
-      email: member.email,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      product: null,
-      reason: "PASSWORD_RECOVERY",
-      createdAt: input.now.toISOString(),
+    const createdAt = input.now.toISOString();
+    const id = (input.newId ?? newRecordId)();
+    const email = tokenEmail(
+      member,
+      { id, reason: "PASSWORD_RECOVERY", createdAt },
       token,
-      tokenExpiresAt: expiresAt,
-    };
-    await tx.applyMemberPlan({ creates: [], updates: [], welcomeEmails: [email] });
-    await tx.saveAccountTokens([
-      {
-        memberId: member.id,
-        purpose: "RECOVERY",
-        tokenHash,
-        email: member.email,
-        createdAt: input.now.toISOString(),
-        expiresAt,
-      },
-    ]);
+      expiresAt,
+    );
+    await writeMailedToken(
+      tx,
+      email,
+      storedToken(member, "RECOVERY", tokenHash, { createdAt, expiresAt }),
+    );
   });
   await answerFloor(started, context.recoveryAnswerFloorMs ?? RECOVERY_ANSWER_FLOOR_MS);
   return { ok: true };

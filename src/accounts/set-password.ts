@@ -1,4 +1,4 @@
-import { createScryptHasher } from "../auth/password";
+import { defaultPasswordHasher } from "../auth/password";
 import type { AccountToken, AccountTokenPurpose } from "../domain/account";
 import type { Member } from "../domain/member";
 import type { OrganizationProfile } from "../domain/organization";
@@ -13,8 +13,6 @@ import { checkPassword, normalizePassword } from "./password-policy";
 import { requireAccounts } from "./require-accounts";
 import { throttledAll, throttleKeys } from "./throttle";
 import { hashAccountToken, looksLikeAccountToken } from "./tokens";
-
-export const defaultHasher = createScryptHasher();
 
 /** What setting a password by a token needs: the token from the email and the chosen password. */
 export interface SetPasswordByTokenInput {
@@ -58,7 +56,7 @@ export async function setPasswordByToken(
   const password = normalizePassword(input.password);
   const weak = passwordRefusal(password, found.member, found.organization, context);
   if (weak !== null) return { ok: false, error: weak };
-  const passwordHash = await (context.hasher ?? defaultHasher).hash(password);
+  const passwordHash = await (context.hasher ?? defaultPasswordHasher).hash(password);
   return runTransaction(store, input.orgId, async (tx) => {
     requireAccounts(tx);
     const holder = await tokenHolder(tx, purpose, tokenHash, input.now, context);

@@ -76,3 +76,23 @@ export function ticketHolds(
     ticket.memberId === member.id && ticket.stamp === sessionStamp(secret, member, organization)
   );
 }
+
+/** Whether the member must set up an authenticator before any session: MFA applies, none is set. */
+export function mustEnrollMfa(
+  member: Member,
+  organization: Pick<OrganizationProfile, "mfaRequired">,
+): boolean {
+  return (organization.mfaRequired || member.useMfa) && member.credentials.mfaSecret === null;
+}
+
+/** An enrollment ticket for the member as stored now, bound to the member's session stamp. */
+export function enrollmentTicketFor(
+  secret: TokenSecret,
+  orgId: string,
+  member: Member,
+  organization: Pick<OrganizationProfile, "mfaRequired">,
+  now: Date,
+): Promise<string> {
+  const stamp = sessionStamp(secret, member, organization);
+  return issueEnrollmentTicket(secret, { orgId, memberId: member.id, stamp }, now);
+}

@@ -10,9 +10,9 @@ import {
   type TrustedDevice,
   verifyDeviceToken,
 } from "./device-cookie";
-import { issueEnrollmentTicket } from "./enrollment-ticket";
+import { enrollmentTicketFor } from "./enrollment-ticket";
 import type { LoginAttempt, LoginProtection, LoginResult } from "./login-protection";
-import { createScryptHasher, dummyPasswordHash, type PasswordHasher } from "./password";
+import { defaultPasswordHasher, dummyPasswordHash, type PasswordHasher } from "./password";
 import { sessionStamp } from "./session-stamp";
 import { issueToken, type TokenSecret } from "./token";
 import { matchTotpStep } from "./totp";
@@ -81,7 +81,6 @@ export type LogInOutcome =
       enrollmentTicket: string;
     };
 
-const defaultHasher = createScryptHasher();
 /** Checked when no MFA applies, so every path computes one TOTP comparison. */
 const DUMMY_TOTP_SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
 /** An organization read when the one asked for does not exist, so the path reads the same. */
@@ -102,7 +101,7 @@ export async function logIn(
   input: LogInInput,
   context: LogInContext,
 ): Promise<LogInOutcome> {
-  const hasher = context.hasher ?? defaultHasher;
+  const hasher = context.hasher ?? defaultPasswordHasher;
   const account = `${input.shortName}\u0000${input.email.trim().toLowerCase()}`;
   const device = await trustedDevice(context.secret, input.deviceCookie, account, input.now);
   let attempt: LoginAttempt = { account, client: input.client, device: device?.nonce ?? null };
@@ -143,9 +142,14 @@ export async function logIn(
     // Without a turn of the code budget no code is taken, the right one included.
     if (secret === null) {
       await protection.finish(attempt, "SUCCESS");
-      const stamp = sessionStamp(context.secret, member, { mfaRequired });
-      const ticket = { orgId, memberId: member.id, stamp };
-      const enrollmentTicket = await issueEnrollmentTicket(context.secret, ticket, input.now);
+      const organization = { mfaRequired };
+      const enrollmentTicket = await enrollmentTicketFor(
+        context.secret,
+        orgId,
+        member,
+        organization,
+        input.now,
+      );
       return {
         ok: false,
         reason: "MFA_ENROLLMENT_REQUIRED",

@@ -127,16 +127,20 @@ export function createScryptHasher(
   };
 }
 
-const defaultHasher = createScryptHasher();
+/**
+ * The hasher used wherever the host passes none: the login, the account services, the helpers
+ * below. One instance, so its concurrency bound holds across all of them.
+ */
+export const defaultPasswordHasher: PasswordHasher = createScryptHasher();
 
 /** Hashes a password with the default hasher, at `cost` when given. */
 export function hashPassword(password: string, cost?: ScryptCost): Promise<string> {
-  return (cost === undefined ? defaultHasher : createScryptHasher(cost)).hash(password);
+  return (cost === undefined ? defaultPasswordHasher : createScryptHasher(cost)).hash(password);
 }
 
 /** Whether `password` matches `encoded`; `false` for anything that is not one of our hashes. */
 export function verifyPassword(password: string, encoded: string): Promise<boolean> {
-  return defaultHasher.verify(password, encoded);
+  return defaultPasswordHasher.verify(password, encoded);
 }
 
 const dummies = new WeakMap<PasswordHasher, Promise<string>>();
@@ -145,7 +149,7 @@ const dummies = new WeakMap<PasswordHasher, Promise<string>>();
  * A hash of a random password by `hasher`. Verifying against it when an address is unknown makes
  * a failed login cost the same whether or not the account exists.
  */
-export function dummyPasswordHash(hasher: PasswordHasher = defaultHasher): Promise<string> {
+export function dummyPasswordHash(hasher: PasswordHasher = defaultPasswordHasher): Promise<string> {
   let dummy = dummies.get(hasher);
   if (dummy === undefined) {
     dummy = hasher.hash(toBase64(randomBytes(24)));

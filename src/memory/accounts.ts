@@ -41,8 +41,10 @@ export function accountOperations({ read, write }: MemoryTxContext): AccountOper
 
     async saveAccountTokens(tokens) {
       const state = write();
-      state.invitationTokens.willChange(tokens.length);
-      state.recoveryTokens.willChange(tokens.length);
+      let invitations = 0;
+      for (const token of tokens) if (token.purpose === "INVITATION") invitations++;
+      state.invitationTokens.willChange(invitations);
+      state.recoveryTokens.willChange(tokens.length - invitations);
       state.tokenHashes.willChange(tokens.length * 2);
       for (const token of tokens) {
         dropToken(state, token.memberId, token.purpose);

@@ -16,5 +16,13 @@ export function supports<K extends OptionalTxOperation>(
   tx: StoreTx,
   ...operations: K[]
 ): tx is TxWith<K> {
+  return supportsAll(tx, operations);
+}
+
+/** {@link supports} for a list of operations held in a constant (a capability's set). */
+export function supportsAll<K extends OptionalTxOperation>(
+  tx: StoreTx,
+  operations: readonly K[],
+): tx is TxWith<K> {
   return operations.every((operation) => typeof tx[operation] === "function");
 }

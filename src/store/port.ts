@@ -285,6 +285,17 @@ export interface StoreTx {
   ): Promise<void>;
 }
 
+/** The port's account operations, which an adapter has all together or not at all. */
+export const ACCOUNT_OPERATIONS = [
+  "updateMemberCredentials",
+  "saveAccountTokens",
+  "findAccountToken",
+  "deleteAccountToken",
+  "saveMfaEnrollment",
+  "loadMfaEnrollment",
+  "deleteMfaEnrollment",
+] as const satisfies readonly (keyof StoreTx)[];
+
 /**
  * The names of the port's transaction operations, for wrappers and the conformance suite. A
  * wrapper leaves out the optional ones its adapter lacks.
@@ -315,13 +326,7 @@ export const STORE_TX_OPERATIONS = [
   "deleteWelcomeEmails",
   "acceptTotpStep",
   "endMemberSessions",
-  "updateMemberCredentials",
-  "saveAccountTokens",
-  "findAccountToken",
-  "deleteAccountToken",
-  "saveMfaEnrollment",
-  "loadMfaEnrollment",
-  "deleteMfaEnrollment",
+  ...ACCOUNT_OPERATIONS,
   "loadColumnMapping",
   "replaceColumnMapping",
 ] as const satisfies readonly (keyof StoreTx)[];

@@ -1,9 +1,4 @@
 import { beginMfaEnrollment } from "../../accounts/mfa-enrollment";
-import { issueEnrollmentTicket } from "../../auth/enrollment-ticket";
-import { sessionStamp } from "../../auth/session-stamp";
-import type { Member } from "../../domain/member";
-import type { OrganizationProfile } from "../../domain/organization";
-import { runReadOnly } from "../../store/run";
 import type { HttpSettings } from "../env";
 import { signInFirstPage } from "./common-pages";
 import { pageResponse } from "./layout";
@@ -13,40 +8,6 @@ import { mfaEnrollmentPage } from "./mfa-page";
 export interface Enrollee {
   orgId: string;
   memberId: string;
-}
-
-/** Whether the member must set up an authenticator before any session: MFA applies, none is set. */
-export function mustEnroll(
-  member: Member,
-  organization: Pick<OrganizationProfile, "mfaRequired">,
-): boolean {
-  return (organization.mfaRequired || member.useMfa) && member.credentials.mfaSecret === null;
-}
-
-/** The member and their organization as stored now; `null` when the member is gone. */
-export function loadEnrollee(
-  settings: Pick<HttpSettings, "store">,
-  who: Enrollee,
-): Promise<{ member: Member; organization: OrganizationProfile } | null> {
-  return runReadOnly(settings.store, who.orgId, async (tx) => {
-    const [member] = await tx.loadMembersById([who.memberId]);
-    return member === undefined ? null : { member, organization: await tx.loadOrganization() };
-  });
-}
-
-/**
- * An enrollment ticket for the member as stored now (as a login that finds MFA due issues one):
- * it allows an enrollment only, for 15 minutes, and ends when the member's credentials change.
- */
-export function ticketFor(
-  settings: Pick<HttpSettings, "secret">,
-  orgId: string,
-  member: Member,
-  organization: Pick<OrganizationProfile, "mfaRequired">,
-  now: Date,
-): Promise<string> {
-  const stamp = sessionStamp(settings.secret, member, organization);
-  return issueEnrollmentTicket(settings.secret, { orgId, memberId: member.id, stamp }, now);
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { readMemberAndOrganization } from "../../accounts/member-reading";
 import { confirmMfaEnrollment } from "../../accounts/mfa-enrollment";
 import { ticketHolds, verifyEnrollmentTicket } from "../../auth/enrollment-ticket";
+import type { Member } from "../../domain/member";
 import { cookieHeader } from "../cookie-header";
 import { comesFromAnotherSite } from "../cross-site";
 import type { HttpEnv, HttpSettings } from "../env";
@@ -8,11 +10,14 @@ import { readFormFields } from "../form-fields";
 import { authenticate } from "../session";
 import { crossSitePage, donePage, signInFirstPage, tooLargePage } from "./common-pages";
 import { accountContext } from "./context";
-import { type Enrollee, enrollmentResponse, loadEnrollee } from "./enrollment";
+import { type Enrollee, enrollmentResponse } from "./enrollment";
 import { pageResponse } from "./layout";
 import { ACCOUNT_PAGE_SEGMENTS, authBase, pageRoute } from "./links";
 import { alreadySetUpPage, BEGIN_ACTION, mfaCodePage, mfaStartPage } from "./mfa-page";
 import { forOrganization } from "./organization";
+
+/** Whose setup a request may begin or confirm, with the member as read to decide it. */
+type Caller = Enrollee & { member: Member };
 
 const SIGN_IN_AGAIN = "Sign in to set up your authenticator; the sign-in step may have expired.";
 
@@ -34,7 +39,7 @@ export function registerMfaPage(app: OpenAPIHono<HttpEnv>, settings: HttpSetting
     const now = c.get("now");
     const who = await enrolleeOf(settings, c.req.raw, c.req.param("org_name") ?? "", null, now);
     if (who === null) return signInFirstPage(base, SIGN_IN_AGAIN);
-    if (await hasAuthenticator(settings, who)) return pageResponse(409, alreadySetUpPage(base));
+    if (hasAuthenticator(who)) return pageResponse(409, alreadySetUpPage(base));
     return pageResponse(200, mfaStartPage());
   });
   app.post(route, async (c) => {
@@ -48,8 +53,7 @@ export function registerMfaPage(app: OpenAPIHono<HttpEnv>, settings: HttpSetting
     const who = await enrolleeOf(settings, request, c.req.param("org_name") ?? "", ticket, now);
     if (who === null) return signInFirstPage(base, SIGN_IN_AGAIN);
     // From a session, an authenticator is never replaced: removing it needs a code of it first.
-    if (ticket === null && (await hasAuthenticator(settings, who)))
-      return pageResponse(409, alreadySetUpPage(base));
+    if (ticket === null && hasAuthenticator(who)) return pageResponse(409, alreadySetUpPage(base));
     if (fields.get("action") === BEGIN_ACTION)
       return enrollmentResponse(settings, who, ticket, now, base);
     const password = ticket === null ? (fields.get("password") ?? "") : undefined;
@@ -76,7 +80,13 @@ async function confirmSetup(
   const { code, password } = answer;
   const outcome = await confirmMfaEnrollment(
     settings.store,
-    { ...who, code, now, ...(password === undefined ? {} : { currentPassword: password }) },
+    {
+      orgId: who.orgId,
+      memberId: who.memberId,
+      code,
+      now,
+      ...(password === undefined ? {} : { currentPassword: password }),
+    },
     accountContext(settings),
   );
   if (!outcome.ok)
@@ -106,7 +116,7 @@ async function enrolleeOf(
   shortName: string,
   ticket: string | null,
   now: Date,
-): Promise<Enrollee | null> {
+): Promise<Caller | null> {
   return forOrganization(
     settings,
     shortName,
@@ -123,10 +133,10 @@ async function sessionEnrollee(
   request: Request,
   orgId: string,
   now: Date,
-): Promise<Enrollee | null> {
+): Promise<Caller | null> {
   const principal = await authenticate(request, settings, now);
   if (principal === null || principal.organization.id !== orgId) return null;
-  return { orgId, memberId: principal.member.id };
+  return { orgId, memberId: principal.member.id, member: principal.member };
 }
 
 async function ticketEnrollee(
@@ -134,20 +144,19 @@ async function ticketEnrollee(
   ticket: string,
   orgId: string,
   now: Date,
-): Promise<Enrollee | null> {
+): Promise<Caller | null> {
   const verified = await verifyEnrollmentTicket(settings.secret, ticket, now);
   if (verified === null || verified.orgId !== orgId) return null;
   const who = { orgId, memberId: verified.memberId };
-  const found = await loadEnrollee(settings, who);
+  const found = await readMemberAndOrganization(settings.store, who);
   if (found === null || !ticketHolds(settings.secret, verified, found.member, found.organization))
     return null;
-  return who;
+  return { ...who, member: found.member };
 }
 
-/** Whether the member already has an authenticator (an MFA secret). */
-async function hasAuthenticator(settings: HttpSettings, who: Enrollee): Promise<boolean> {
-  const found = await loadEnrollee(settings, who);
-  return found !== null && found.member.credentials.mfaSecret !== null;
+/** Whether the member, as read when the request was authenticated, has an authenticator. */
+function hasAuthenticator(who: Caller): boolean {
+  return who.member.credentials.mfaSecret !== null;
 }
 
 function nonEmpty(value: string | undefined): string | null {

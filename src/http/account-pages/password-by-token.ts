@@ -1,15 +1,17 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AccountContext } from "../../accounts/context";
 import { type AccountError, type AccountOutcome, refused } from "../../accounts/errors";
+import { readMemberAndOrganization } from "../../accounts/member-reading";
 import type { SetPasswordByTokenInput } from "../../accounts/set-password";
 import { throttledAll, throttleKeys } from "../../accounts/throttle";
+import { enrollmentTicketFor, mustEnrollMfa } from "../../auth/enrollment-ticket";
 import type { Store } from "../../store/port";
 import { comesFromAnotherSite } from "../cross-site";
 import type { HttpEnv, HttpSettings } from "../env";
 import { readFormFields } from "../form-fields";
 import { crossSitePage, donePage, throttledPage, tooLargePage } from "./common-pages";
 import { accountContext } from "./context";
-import { enrollmentResponse, loadEnrollee, mustEnroll, ticketFor } from "./enrollment";
+import { enrollmentResponse } from "./enrollment";
 import { pageResponse } from "./layout";
 import { authBase, pageRoute } from "./links";
 import { forOrganization } from "./organization";
@@ -136,9 +138,10 @@ async function afterPasswordSet(
   now: Date,
   base: string,
 ): Promise<Response> {
-  const found = await loadEnrollee(settings, who);
-  if (found !== null && mustEnroll(found.member, found.organization)) {
-    const ticket = await ticketFor(settings, who.orgId, found.member, found.organization, now);
+  const found = await readMemberAndOrganization(settings.store, who);
+  if (found !== null && mustEnrollMfa(found.member, found.organization)) {
+    const { member, organization } = found;
+    const ticket = await enrollmentTicketFor(settings.secret, who.orgId, member, organization, now);
     return enrollmentResponse(settings, who, ticket, now, base);
   }
   return pageResponse(
