@@ -88,6 +88,12 @@ export type Candidate = z.infer<typeof candidateSchema>;
 
 /** Schema of {@link StatusChange}. */
 export const statusChangeSchema = z.object({
+  /**
+   * The id of a change recorded by `recordJobApplications` (unique within its application): a
+   * change sent again under it is known and not added twice. Absent for changes a snapshot brought
+   * without one.
+   */
+  id: z.string().optional(),
   statusName: z.string(),
   statusBucketName: z.string(),
   /** When the application entered the status (ISO-8601; stored and compared as UTC). */

@@ -5,7 +5,14 @@ import type {
   MfaEnrollment,
 } from "../domain/account";
 import type { ColumnMappingKind, ColumnMappingPair } from "../domain/column-mappings";
-import type { FeedApplication, FeedApplicationHead, Job, RangedStatusChange } from "../domain/feed";
+import type {
+  Application,
+  Candidate,
+  FeedApplication,
+  FeedApplicationHead,
+  Job,
+  RangedStatusChange,
+} from "../domain/feed";
 import type { FeedIndex } from "../domain/feed-index";
 import type { MatterWrites } from "../domain/matter-writes";
 import type { CycleMatters } from "../domain/matters";
@@ -13,6 +20,7 @@ import type { Member, ProductMemberName } from "../domain/member";
 import type { MemberWrites } from "../domain/member-writes";
 import type { OrganizationProfile } from "../domain/organization";
 import type { Product } from "../domain/products";
+import type { RecruitingWrites } from "../domain/recruiting-writes";
 import type { OrganizationSnapshot } from "../domain/snapshot";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import type { MemberIdPage } from "./member-page";
@@ -49,6 +57,12 @@ export interface Store {
   exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null>;
   /** The id of the organization with this short name (the login address's `{org_name}`). */
   findOrganizationId(shortName: string): Promise<string | null>;
+  /**
+   * Optional (both shipped adapters have it): creates an organization with `profile` and no data,
+   * answering `true`; `false`, writing nothing, when an organization already has its id or short
+   * name. Atomic against concurrent calls for the same id or short name.
+   */
+  createOrganization?(profile: OrganizationProfile): Promise<boolean>;
   /**
    * Optional: resolves when the store can serve requests now (a database answers and its schema
    * is current), rejects with the reason otherwise. Readiness probes (`GET /readyz`) call it; a
@@ -271,6 +285,47 @@ export interface StoreTx {
   /** Optional, with {@link StoreTx.updateMemberCredentials}: drops the member's pending enrollment. */
   deleteMfaEnrollment?(memberId: string): Promise<void>;
   /**
+   * Optional, with the other live-data operations ({@link LIVE_DATA_OPERATIONS}; both shipped
+   * adapters have them): replaces the organization's profile (its id stays). Members are not
+   * touched; the feed's records follow the new profile at once.
+   */
+  saveOrganizationProfile?(profile: OrganizationProfile): Promise<void>;
+  /** Optional, live data: ends every member's sessions (each member's session epoch rises). */
+  endOrganizationSessions?(): Promise<void>;
+  /** Optional, live data: the jobs with these ids, with all their fields (unknown ids skipped). */
+  loadJobs?(ids: readonly string[]): Promise<Job[]>;
+  /** Optional, live data: creates or replaces each job by id; their applications' records follow. */
+  saveJobs?(jobs: readonly Job[]): Promise<void>;
+  /**
+   * Optional, live data: creates an empty review cycle: `true`, or `false` (nothing written) when
+   * the organization has one with this id.
+   */
+  createReviewCycle?(cycle: { id: string; name: string }): Promise<boolean>;
+  /** Optional, live data: the candidates with these ids (unknown ids skipped). */
+  loadCandidates?(ids: readonly string[]): Promise<Candidate[]>;
+  /**
+   * Optional, live data: the applications with these ids, whole: status history (with the ids of
+   * recorded status changes), answers and education, in stored order (unknown ids skipped).
+   */
+  loadApplications?(ids: readonly string[]): Promise<Application[]>;
+  /**
+   * Optional, live data: creates or replaces each candidate and each application by id, whole
+   * (an application's status history, answers and education are replaced by the given ones). The
+   * feed answers from them at once.
+   */
+  saveRecruitingWrites?(writes: RecruitingWrites): Promise<void>;
+  /**
+   * Optional, live data: deletes these candidates with every application of theirs (history,
+   * answers, education): nothing of them remains in the store or any index it keeps. Unknown ids
+   * are skipped; answers what was deleted.
+   */
+  eraseCandidates?(ids: readonly string[]): Promise<ErasedCounts>;
+  /**
+   * Optional, live data: deletes these applications (history, answers, education), and each of
+   * their candidates left with no application. Unknown ids are skipped; answers what was deleted.
+   */
+  eraseApplications?(ids: readonly string[]): Promise<ErasedCounts>;
+  /**
    * Optional: the organization's saved header mapping for `kind` files, in the order saved;
    * `[]` when none is. Both shipped adapters have it; without it no mapping is saved or reused.
    */
@@ -294,6 +349,29 @@ export const ACCOUNT_OPERATIONS = [
   "saveMfaEnrollment",
   "loadMfaEnrollment",
   "deleteMfaEnrollment",
+] as const satisfies readonly (keyof StoreTx)[];
+
+/** What an erasure deleted. */
+export interface ErasedCounts {
+  candidates: number;
+  applications: number;
+}
+
+/**
+ * The port's live-data operations (organizations changed in place, applications recorded), which
+ * an adapter has all together or not at all.
+ */
+export const LIVE_DATA_OPERATIONS = [
+  "saveOrganizationProfile",
+  "endOrganizationSessions",
+  "loadJobs",
+  "saveJobs",
+  "createReviewCycle",
+  "loadCandidates",
+  "loadApplications",
+  "saveRecruitingWrites",
+  "eraseCandidates",
+  "eraseApplications",
 ] as const satisfies readonly (keyof StoreTx)[];
 
 /**
@@ -327,6 +405,7 @@ export const STORE_TX_OPERATIONS = [
   "acceptTotpStep",
   "endMemberSessions",
   ...ACCOUNT_OPERATIONS,
+  ...LIVE_DATA_OPERATIONS,
   "loadColumnMapping",
   "replaceColumnMapping",
 ] as const satisfies readonly (keyof StoreTx)[];

@@ -1,0 +1,32 @@
+import type { z } from "zod";
+import { type InputProblem, problemsOf } from "../domain/live-data-outcome";
+
+/**
+ * Each record of a batch read by `schema`, with the problems of the bad ones and of ids given
+ * twice: the parsed records when there is no problem at all.
+ */
+export function parseBatch<S extends z.ZodType<{ id: string }>>(
+  schema: S,
+  records: readonly unknown[],
+): { records: z.output<S>[]; problems: InputProblem[] } {
+  const problems: InputProblem[] = [];
+  const parsed: z.output<S>[] = [];
+  const seen = new Set<string>();
+  for (const [index, record] of records.entries()) {
+    const result = schema.safeParse(record);
+    if (!result.success) {
+      for (const problem of problemsOf(result.error, index)) problems.push(problem);
+      continue;
+    }
+    if (seen.has(result.data.id))
+      problems.push({ index, field: "id", message: "is the id of a record given before" });
+    seen.add(result.data.id);
+    parsed.push(result.data);
+  }
+  return { records: parsed, problems };
+}
+
+/** Whether two records read from JSON-shaped values hold the same data. */
+export function sameRecord(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
