@@ -1,5 +1,7 @@
+import { Feature } from "../../src/domain/features";
 import { createHttpHandler } from "../../src/http/handler";
 import { createMemoryStore } from "../../src/memory/store";
+import type { OrganizationInput, PipelineInput } from "../../src/organizations/inputs";
 import { BASE, SECRET, sandboxSnapshot } from "./support";
 
 /** The operator token of these tests: fake, long enough. */
@@ -38,26 +40,27 @@ export function operatorSandbox() {
   return { store, clock, handler, call };
 }
 
+/** The pipeline of {@link ACME}. */
+export const ACME_PIPELINE: PipelineInput = {
+  id: "pl-main",
+  name: "Main",
+  steps: [
+    { name: "Applied", bucket: "Active" },
+    { name: "Interview", bucket: "Active" },
+    { name: "Offer", bucket: "Offer" },
+  ],
+};
+
 /** A new organization as `createOrganization` takes it. */
 export const ACME = {
   id: "org-acme",
   shortName: "acme",
   name: "Acme LLP",
-  features: ["hr-feed", "job-board"],
+  features: [Feature.HR_FEED, Feature.JOB_BOARD],
   offices: [{ city: "Boston", state: "MA" }],
   departments: ["Litigation"],
-  pipelines: [
-    {
-      id: "pl-main",
-      name: "Main",
-      steps: [
-        { name: "Applied", bucket: "Active" },
-        { name: "Interview", bucket: "Active" },
-        { name: "Offer", bucket: "Offer" },
-      ],
-    },
-  ],
-};
+  pipelines: [ACME_PIPELINE],
+} satisfies OrganizationInput;
 
 /** A job of {@link ACME}. */
 export const ACME_JOB = {

@@ -13,6 +13,7 @@ import type { Store, StoreTx } from "../../src/store/port";
 import {
   ACME,
   ACME_JOB,
+  ACME_PIPELINE,
   acmeApplication,
   OPERATOR_TOKEN,
   operatorSandbox,
@@ -196,12 +197,11 @@ describe("the batch routes of an organization", () => {
 
   it("POST …/pipelines creates and updates pipelines by id (200)", async () => {
     const { call } = await withAcme();
-    const pipeline = ACME.pipelines[0] as (typeof ACME.pipelines)[number];
     expect(
       await answer(
         await call("POST", `${ACME_ROOT}/pipelines`, {
           pipelines: [
-            { ...pipeline, name: "Main hiring" },
+            { ...ACME_PIPELINE, name: "Main hiring" },
             { id: "pl-2", name: "Summer", steps: [{ name: "Applied", bucket: "Active" }] },
           ],
         }),

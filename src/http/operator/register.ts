@@ -126,9 +126,9 @@ export function registerOperatorRoutes(
   settings: HttpSettings,
   token: string,
 ): void {
-  if (token.trim() !== token || token.length < OPERATOR_TOKEN_MIN_LENGTH)
+  if (/\s/.test(token) || token.length < OPERATOR_TOKEN_MIN_LENGTH)
     throw new TypeError(
-      `operatorToken must be at least ${OPERATOR_TOKEN_MIN_LENGTH} characters, without surrounding spaces.`,
+      `operatorToken must be at least ${OPERATOR_TOKEN_MIN_LENGTH} characters, without spaces.`,
     );
   const store: Store = settings.store;
   app.openAPIRegistry.registerComponent("securitySchemes", OPERATOR_SECURITY_SCHEME, {
