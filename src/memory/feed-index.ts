@@ -3,7 +3,6 @@ import { FeedIndex } from "../domain/feed-index";
 import type { FeedOrganization } from "../domain/feed-record";
 import { deepFreeze } from "../runtime/deep-freeze";
 import type { ReadableTable } from "./overlay-map";
-import type { OrganizationState, StateView, WorkingState } from "./state";
 
 /**
  * The memory store's feed: applications joined with their candidate and job, frozen, with their
@@ -24,7 +23,7 @@ export function buildFeedIndex(
 }
 
 /** An application with its candidate and job, frozen, its times parsed. */
-function joined(
+export function joined(
   application: Application,
   candidates: Pick<ReadableTable<string, Candidate>, "get">,
   jobs: Pick<ReadableTable<string, FeedJob>, "get">,
@@ -39,35 +38,4 @@ function joined(
     throw new Error(`application ${application.id} names unknown job ${application.jobId}`);
   const statusTimes = application.statusChanges.map((change) => Date.parse(change.at));
   return deepFreeze({ application, candidate, job, statusTimes });
-}
-
-/**
- * The feed of the state `working` makes of `committed`: the committed index carried forward by
- * what the transaction changed (reshaped when the profile's feed fields changed), never rebuilt.
- */
-export function nextFeed(committed: OrganizationState, working: WorkingState): FeedIndex {
-  let feed = committed.feed;
-  if (working.feedReshaped) feed = feed.withOrganization(working.organization);
-  if (working.feedTouched.size === 0) return feed;
-  const upserted: FeedApplication[] = [];
-  const removed: string[] = [];
-  for (const id of working.feedTouched) {
-    const application = working.applications.get(id);
-    if (application === undefined) removed.push(id);
-    else upserted.push(joined(application, working.candidates, working.jobs));
-  }
-  return feed.withChanges({ upserted, removed });
-}
-
-/**
- * The feed as `state` reads it inside a write transaction that changed it: built from the
- * transaction's own data, since its index is made only when it commits.
- */
-export function workingFeed(state: StateView): FeedIndex {
-  return buildFeedIndex(
-    [...state.applications.values()],
-    [...state.candidates.values()],
-    [...state.jobs.values()],
-    state.organization,
-  );
 }

@@ -1,6 +1,6 @@
 import type { FeedIndex } from "../domain/feed-index";
 import type { StoreTx } from "../store/port";
-import { workingFeed } from "./feed-index";
+import { workingFeed } from "./feed-versions";
 import type { StateView, WorkingState } from "./state";
 import type { MemoryTxContext } from "./tx-context";
 

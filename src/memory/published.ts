@@ -1,6 +1,6 @@
 import { emailKey } from "../values/email";
 import { AddressIndex } from "./address-index";
-import { nextFeed } from "./feed-index";
+import { nextFeed } from "./feed-versions";
 import { countLinks } from "./links";
 import type { OverlayMap } from "./overlay-map";
 import type { OrganizationState, StateView, WorkingState } from "./state";
