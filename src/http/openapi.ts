@@ -15,7 +15,7 @@ export function openApiDocument(): Record<string, unknown> {
       findOrganizationId: async () => null,
     },
     tokenSecret: "the document's app signs no token, ever!!",
-    operatorToken: "the document's app answers no operator",
+    operatorToken: "the-document-app-answers-no-operator",
   });
   return inert.getOpenAPI31Document(OPENAPI_DOCUMENT_CONFIG) as unknown as Record<string, unknown>;
 }

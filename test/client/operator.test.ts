@@ -76,9 +76,8 @@ describe("rpdi/client createOperatorClient", () => {
       updated: 0,
       unchanged: 1,
     });
-    expect(await client.createReviewCycle("org-acme", { id: "rc-1", name: "2026" })).toEqual({
-      reviewCycle: { id: "rc-1", name: "2026" },
-    });
+    const reviewCycle = { id: "6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f", name: "2026" };
+    expect(await client.createReviewCycle("org-acme", reviewCycle)).toEqual({ reviewCycle });
     expect(
       await client.recordJobApplications("org-acme", [
         acmeApplication("a-1", "c-1"),

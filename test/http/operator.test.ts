@@ -211,7 +211,7 @@ describe("the batch routes of an organization", () => {
 
   it("POST …/review-cycles opens a cycle (201), then refuses its id again (409 REVIEW_CYCLE_EXISTS)", async () => {
     const { call } = await withAcme();
-    const reviewCycle = { id: "rc-2026", name: "2026 review" };
+    const reviewCycle = { id: "6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f", name: "2026 review" };
     expect(await answer(await call("POST", `${ACME_ROOT}/review-cycles`, { reviewCycle }))).toEqual(
       {
         status: 201,
@@ -231,7 +231,10 @@ describe("the batch routes of an organization", () => {
       ["offices", { offices: [{ city: "Paris", country: "France" }] }],
       ["jobs", { jobs: [ACME_JOB] }],
       ["pipelines", { pipelines: ACME.pipelines }],
-      ["review-cycles", { reviewCycle: { id: "rc", name: "RC" } }],
+      [
+        "review-cycles",
+        { reviewCycle: { id: "6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f", name: "RC" } },
+      ],
       ["job-applications", { applications: [acmeApplication("a-1", "c-1")] }],
     ] as const)
       expect([path, await answer(await call("POST", `${ORG}/org-nope/${path}`, body))]).toEqual([
