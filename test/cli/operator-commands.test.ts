@@ -264,3 +264,28 @@ describe("rpdi applications record", () => {
     ]);
   });
 });
+
+describe("rpdi serve with an operator token", () => {
+  it("serves /operator/v1 to the token's holder, and never prints the token", async () => {
+    const { startServe, stopServe } = await import("../support/serve");
+    const path = join(scratch(), "operator-token");
+    const token = "served-operator-token-0123456789abcdef";
+    writeFileSync(path, `${token}\n`, { mode: 0o600 });
+    const { child, rest, output } = await startServe(["--operator-token-file", path]);
+    try {
+      const root = rest.replace(/\/api\/v2$/, "");
+      expect(output()).toContain(`Operator ${root}/operator/v1`);
+      const call = (authorization: string) =>
+        fetch(`${root}/operator/v1/organizations`, {
+          method: "POST",
+          headers: { authorization, "content-type": "application/json" },
+          body: JSON.stringify({ organization: ACME }),
+        });
+      expect((await call("Bearer not-the-token-at-all")).status).toBe(401);
+      expect((await call(`Bearer ${token}`)).status).toBe(201);
+    } finally {
+      await stopServe(child);
+    }
+    expect(output()).not.toContain(token);
+  }, 60_000);
+});
