@@ -3,7 +3,7 @@
  * FormData, Blob), so it runs in Node, Deno, Bun, workers and browsers.
  */
 
-export type { ApplicationRecord } from "../applications/input";
+export { type ApplicationRecord, applicationRecordSchema } from "../applications/input";
 export {
   type JobApplication,
   type JobApplicationCustomField,
@@ -72,13 +72,19 @@ export {
   memberImportResultSchema,
   memberValidationResultSchema,
 } from "../members/result";
-export type {
-  JobInput,
-  OfficeChange,
-  OrganizationInput,
-  PipelineInput,
-  ProfileChanges,
-  ReviewCycleInput,
+export {
+  type JobInput,
+  jobInputSchema,
+  type OfficeChange,
+  type OrganizationInput,
+  officeChangeSchema,
+  organizationInputSchema,
+  type PipelineInput,
+  type ProfileChanges,
+  pipelineInputSchema,
+  profileChangesSchema,
+  type ReviewCycleInput,
+  reviewCycleInputSchema,
 } from "../organizations/inputs";
 export type { ClientAddresses } from "./addresses";
 export { type ClientOptions, createClient, type RpdiClient } from "./create-client";
