@@ -4,6 +4,7 @@ import {
   invalidInput,
   type LiveDataOutcome,
   problemsOf,
+  unstorableTextProblems,
 } from "../domain/live-data-outcome";
 import { runLiveData, tooMany } from "../organizations/live-data-work";
 import type { Store } from "../store/port";
@@ -166,6 +167,11 @@ function checkShapes(input: readonly ApplicationRecord[]): {
     }
     if (!readable) continue;
     const checked: CheckedApplicationRecord = { ...parsed.data, statusChanges };
+    const unstorable = unstorableTextProblems(checked, index);
+    if (unstorable.length > 0) {
+      for (const problem of unstorable) problems.push(problem);
+      continue;
+    }
     if (ids.has(checked.id))
       problems.push({
         index,
