@@ -92,3 +92,53 @@ export const applicationRecordSchema = z
 export type ApplicationRecord = z.input<typeof applicationRecordSchema>;
 /** An application record, checked. */
 export type CheckedApplicationRecord = z.output<typeof applicationRecordSchema>;
+
+/**
+ * {@link applicationRecordSchema} with its status changes left unread: they are most of a
+ * batch's objects, and {@link readStatusChange} reads the common ones without zod's cost.
+ */
+export const applicationFieldsSchema = applicationRecordSchema.extend({
+  statusChanges: z.array(z.unknown()).max(10_000).default([]),
+});
+
+const ZONED_PATTERN = z.regexes.datetime({ offset: true });
+
+/** A status change as {@link statusChangeInputSchema} reads it. */
+export type StatusChangeInput = z.output<typeof statusChangeInputSchema>;
+
+/**
+ * `value` read as {@link statusChangeInputSchema} reads it, or its problems: changes written
+ * plainly (no key but the schema's, names already trimmed, the schema's own time pattern) are
+ * read directly, anything else by the schema, so both answer alike.
+ */
+export function readStatusChange(
+  value: unknown,
+): { ok: true; change: StatusChangeInput } | { ok: false; error: z.core.$ZodError } {
+  const plain = plainStatusChange(value);
+  if (plain !== null) return { ok: true, change: plain };
+  const parsed = statusChangeInputSchema.safeParse(value);
+  return parsed.success ? { ok: true, change: parsed.data } : { ok: false, error: parsed.error };
+}
+
+function plainStatusChange(value: unknown): StatusChangeInput | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record))
+    if (key !== "id" && key !== "statusName" && key !== "statusBucketName" && key !== "at")
+      return null;
+  const { id, statusName, statusBucketName, at } = record;
+  if (typeof id !== "string" || id.length === 0 || id.length > 200 || id.includes("\u0000"))
+    return null;
+  if (!plainName(statusName) || (statusBucketName !== undefined && !plainName(statusBucketName)))
+    return null;
+  if (typeof at !== "string" || !ZONED_PATTERN.test(at)) return null;
+  return statusBucketName === undefined
+    ? { id, statusName, at }
+    : { id, statusName, statusBucketName, at };
+}
+
+function plainName(value: unknown): value is string {
+  return (
+    typeof value === "string" && value.length > 0 && value.length <= 200 && value.trim() === value
+  );
+}

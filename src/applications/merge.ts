@@ -1,10 +1,18 @@
 import type { Application, StatusChange } from "../domain/feed";
 import type { InputProblem } from "../domain/live-data-outcome";
-import { instantText } from "../values/instants";
 import type { CheckedApplicationRecord } from "./input";
 import type { ActiveSteps } from "./steps";
 
 const NO_ADDRESS = { addressLine1: "", addressLine2: "", city: "", state: "", zipCode: "" };
+
+/** What merging checks a record's status changes against, and how it writes their times. */
+export interface MergeRules {
+  steps: ActiveSteps;
+  /** The latest time a status change may have (epoch milliseconds). */
+  latest: number;
+  /** UTC ISO-8601 text of a time (`instantTextFormatter`'s, for many). */
+  instantText: (milliseconds: number) => string;
+}
 
 /** What a record's status changes add to the stored history, or the problems they have. */
 export interface MergedApplication {
@@ -21,8 +29,7 @@ export interface MergedApplication {
 export function mergeApplication(
   record: CheckedApplicationRecord,
   stored: Application | undefined,
-  steps: ActiveSteps,
-  latest: number,
+  { steps, latest, instantText }: MergeRules,
   index: number,
   problems: InputProblem[],
 ): MergedApplication {

@@ -4,14 +4,18 @@ import {
   invalidInput,
   type LiveDataOutcome,
   problemsOf,
+  unstorableTextProblems,
 } from "../domain/live-data-outcome";
 import { runLiveData, tooMany } from "../organizations/live-data-work";
 import type { Store } from "../store/port";
+import { instantTextFormatter } from "../values/instants";
 import { answerProblem } from "./custom-answers";
 import {
   type ApplicationRecord,
-  applicationRecordSchema,
+  applicationFieldsSchema,
   type CheckedApplicationRecord,
+  readStatusChange,
+  type StatusChangeInput,
 } from "./input";
 import { mergeApplication } from "./merge";
 import { sameJson } from "./same-json";
@@ -61,6 +65,7 @@ export async function recordJobApplications(
   return runLiveData(store, input.orgId, async (tx) => {
     const organization = await tx.loadOrganization();
     const steps = new ActiveSteps(organization.pipelines);
+    const instantText = instantTextFormatter();
     const fields = new Map(organization.applicationCustomFields.map((field) => [field.id, field]));
     const jobIds = new Set(
       (await tx.loadJobs(unique(records, ({ record }) => record.jobId))).map((job) => job.id),
@@ -100,7 +105,13 @@ export async function recordJobApplications(
             message: problem.message,
           });
       }
-      const merged = mergeApplication(record, stored, steps, latest, index, problems);
+      const merged = mergeApplication(
+        record,
+        stored,
+        { steps, latest, instantText },
+        index,
+        problems,
+      );
       if (stored !== undefined && sameJson(merged.application, stored)) continue;
       if (stored === undefined) created++;
       statusChangesAdded += merged.added;
@@ -138,12 +149,29 @@ function checkShapes(input: readonly ApplicationRecord[]): {
   const problems: InputProblem[] = [];
   const ids = new Set<string>();
   for (const [index, record] of input.entries()) {
-    const parsed = applicationRecordSchema.safeParse(record);
+    const parsed = applicationFieldsSchema.safeParse(record);
     if (!parsed.success) {
       for (const problem of problemsOf(parsed.error, index)) problems.push(problem);
       continue;
     }
-    const checked = parsed.data;
+    const statusChanges: StatusChangeInput[] = [];
+    let readable = true;
+    for (const [position, value] of parsed.data.statusChanges.entries()) {
+      const read = readStatusChange(value);
+      if (read.ok) statusChanges.push(read.change);
+      else {
+        readable = false;
+        for (const problem of problemsOf(read.error, index, ["statusChanges", position]))
+          problems.push(problem);
+      }
+    }
+    if (!readable) continue;
+    const checked: CheckedApplicationRecord = { ...parsed.data, statusChanges };
+    const unstorable = unstorableTextProblems(checked, index);
+    if (unstorable.length > 0) {
+      for (const problem of unstorable) problems.push(problem);
+      continue;
+    }
     if (ids.has(checked.id))
       problems.push({
         index,

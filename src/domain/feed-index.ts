@@ -117,6 +117,10 @@ export class FeedIndex {
     while (runs.length >= 2) {
       const newer = runs[runs.length - 1] as Run;
       const older = runs[runs.length - 2] as Run;
+      if (older.times.length === 0) {
+        runs.splice(runs.length - 2, 1);
+        continue;
+      }
       if (older.times.length > 2 * newer.times.length && older.times.length <= 2 * statusChanges)
         break;
       runs.splice(runs.length - 2, 2, mergeRuns(older, newer, alive));

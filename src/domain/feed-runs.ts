@@ -141,22 +141,21 @@ export function mergeRuns(
   let length = 0;
   let left = 0;
   let right = 0;
-  const take = (run: Run, position: number) => {
+  const olderLength = older.times.length;
+  const newerLength = newer.times.length;
+  while (left < olderLength || right < newerLength) {
+    const fromOlder =
+      right >= newerLength ||
+      (left < olderLength && (older.times[left] as number) <= (newer.times[right] as number));
+    const run = fromOlder ? older : newer;
+    const position = fromOlder ? left++ : right++;
     const from = run.owners[position] as number;
-    if (!keep(from)) return;
+    if (!keep(from)) continue;
     times[length] = run.times[position] as number;
     owners[length] = owner(from);
     stepOf[length] = run.stepOf[position] as number;
     texts.push(run.texts[position] as string);
     length++;
-  };
-  while (left < older.times.length || right < newer.times.length) {
-    if (
-      right >= newer.times.length ||
-      (left < older.times.length && (older.times[left] as number) <= (newer.times[right] as number))
-    )
-      take(older, left++);
-    else take(newer, right++);
   }
   return {
     times: times.slice(0, length),

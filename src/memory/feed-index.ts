@@ -36,6 +36,14 @@ export function joined(
     );
   if (job === undefined)
     throw new Error(`application ${application.id} names unknown job ${application.jobId}`);
-  const statusTimes = application.statusChanges.map((change) => Date.parse(change.at));
-  return deepFreeze({ application, candidate, job, statusTimes });
+  const statusTimes = Object.freeze(
+    application.statusChanges.map((change) => Date.parse(change.at)),
+  );
+  // Stored applications are frozen already; deepFreeze stops at what is.
+  return Object.freeze({
+    application: deepFreeze(application),
+    candidate: deepFreeze(candidate),
+    job: deepFreeze(job),
+    statusTimes,
+  });
 }

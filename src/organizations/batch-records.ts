@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type InputProblem, problemsOf } from "../domain/live-data-outcome";
+import { type InputProblem, problemsOf, unstorableTextProblems } from "../domain/live-data-outcome";
 
 /**
  * Each record of a batch read by `schema`, with the problems of the bad ones and of ids given
@@ -16,6 +16,11 @@ export function parseBatch<S extends z.ZodType<{ id: string }>>(
     const result = schema.safeParse(record);
     if (!result.success) {
       for (const problem of problemsOf(result.error, index)) problems.push(problem);
+      continue;
+    }
+    const unstorable = unstorableTextProblems(result.data, index);
+    if (unstorable.length > 0) {
+      for (const problem of unstorable) problems.push(problem);
       continue;
     }
     if (seen.has(result.data.id))

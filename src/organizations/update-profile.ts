@@ -3,6 +3,7 @@ import {
   type LiveDataOutcome,
   problemsOf,
   refusedWrite,
+  unstorableTextProblems,
 } from "../domain/live-data-outcome";
 import type { OrganizationProfile } from "../domain/organization";
 import type { Store } from "../store/port";
@@ -35,6 +36,8 @@ export async function updateOrganizationProfile(
 ): Promise<LiveDataOutcome<ProfileUpdate>> {
   const parsed = profileChangesSchema.safeParse(input.changes);
   if (!parsed.success) return invalidInput(problemsOf(parsed.error, null, ["changes"]));
+  const unstorable = unstorableTextProblems(parsed.data, null, ["changes"]);
+  if (unstorable.length > 0) return invalidInput(unstorable);
   const changes = parsed.data;
   if (changes.shortName !== undefined) {
     const holder = await store.findOrganizationId(changes.shortName);
