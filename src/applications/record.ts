@@ -9,6 +9,7 @@ import {
 import { runLiveData, tooMany } from "../organizations/live-data-work";
 import type { Store } from "../store/port";
 import { instantTextFormatter } from "../values/instants";
+import { sameJson } from "../values/same-json";
 import { answerProblem } from "./custom-answers";
 import {
   type ApplicationRecord,
@@ -18,7 +19,6 @@ import {
   type StatusChangeInput,
 } from "./input";
 import { mergeApplication } from "./merge";
-import { sameJson } from "./same-json";
 import { ActiveSteps } from "./steps";
 
 /** How far past `now` a status change's time may be: clocks of two systems differ a little. */

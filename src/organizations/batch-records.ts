@@ -31,7 +31,4 @@ export function parseBatch<S extends z.ZodType<{ id: string }>>(
   return { records: parsed, problems };
 }
 
-/** Whether two records read from JSON-shaped values hold the same data. */
-export function sameRecord(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
+export { sameJson as sameRecord } from "../values/same-json";

@@ -7,6 +7,7 @@ import {
 } from "../domain/live-data-outcome";
 import type { OrganizationProfile } from "../domain/organization";
 import type { Store } from "../store/port";
+import { sameJson } from "../values/same-json";
 import { type ProfileChanges, profileChangesSchema } from "./inputs";
 import { runLiveData } from "./live-data-work";
 
@@ -50,7 +51,7 @@ export async function updateOrganizationProfile(
     const current = await tx.loadOrganization();
     const next: OrganizationProfile = { ...current, ...changes };
     const changed = (Object.keys(next) as (keyof OrganizationProfile)[]).filter(
-      (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+      (key) => !sameJson(next[key], current[key]),
     );
     const sessionsEnded = changed.includes("mfaRequired") || changed.includes("sso");
     if (changed.length > 0) await tx.saveOrganizationProfile(next);
