@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ApplicationRecord } from "../applications/input";
+import type { Product } from "../domain/products";
 import {
   type CreatedOrganizationBody,
   type CreatedReviewCycleBody,
@@ -17,6 +18,11 @@ import {
   type UpsertCountsBody,
   upsertCountsBodySchema,
 } from "../http/operator/bodies";
+import {
+  type MemberImportResult,
+  memberImportResultSchema,
+  memberValidationResultSchema,
+} from "../members/result";
 import type {
   JobInput,
   OfficeChange,
@@ -26,11 +32,12 @@ import type {
   ReviewCycleInput,
 } from "../organizations/inputs";
 import { parsed } from "./addresses";
-import type { CallOptions } from "./members";
+import { type UploadFile, uploadBlob } from "./file-body";
+import type { CallOptions, UploadOptions } from "./members";
 import { responseCheck } from "./response-check";
 import { DEFAULT_RETRY, type Runtime, sleep } from "./runtime";
 import { Secrets } from "./secrets";
-import { failureOf, type Outgoing, sendOnce } from "./send";
+import { type BadRequestBody, failureOf, type Outgoing, sendOnce } from "./send";
 
 /** Options of {@link createOperatorClient}. */
 export interface OperatorClientOptions {
@@ -113,6 +120,17 @@ export interface OperatorClient {
     applications: readonly ApplicationRecord[],
     options?: RecordApplicationsOptions,
   ): Promise<RecordedApplicationsBody>;
+  /**
+   * `POST …/members/import-csv?product=`: the spec's member import on the organization's behalf
+   * (a new organization's first members, an HRIS feeding the directory). A file with any error
+   * throws `RpdiValidationError` whose `body` is the spec's validation result (nothing written).
+   */
+  importMembers(
+    orgId: string,
+    product: Product,
+    file: UploadFile,
+    options?: UploadOptions,
+  ): Promise<MemberImportResult>;
   /** `DELETE …/candidates/{candidateId}`: the candidate and every application of theirs. */
   eraseCandidate(orgId: string, candidateId: string, options?: CallOptions): Promise<ErasureBody>;
   /** `DELETE …/job-applications/{applicationId}`: one application (and a then lone candidate). */
@@ -150,21 +168,25 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
     path: string,
     schema: S,
     signal: AbortSignal | undefined,
-    body?: { type: string; content: BodyInit },
+    body?: { type: string | null; content: BodyInit },
+    query = "",
+    badRequest: BadRequestBody = operatorErrorBodySchema,
   ): Promise<z.output<S>> => {
-    const url = new URL(`${root.href.replace(/\/+$/, "")}/operator/v1/organizations${path}`);
+    const url = new URL(
+      `${root.href.replace(/\/+$/, "")}/operator/v1/organizations${path}${query}`,
+    );
     const request = `${method} ${url.pathname}`;
     const response = await sendOnce(runtime, request, url, {
       method,
       headers: {
         authorization,
         accept: "application/json",
-        ...(body === undefined ? {} : { "content-type": body.type }),
+        ...(body === undefined || body.type === null ? {} : { "content-type": body.type }),
       },
       ...(body === undefined ? {} : { body: body.content }),
       signal,
     });
-    if (!response.ok) throw await failureOf(response, request, operatorErrorBodySchema, runtime);
+    if (!response.ok) throw await failureOf(response, request, badRequest, runtime);
     return responseCheck(runtime, request).json(response, schema);
   };
   const json = (value: unknown) => ({ type: "application/json", content: JSON.stringify(value) });
@@ -203,6 +225,21 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
         recordedApplicationsBodySchema,
         each.signal,
         format === "ndjson" ? ndjsonBody(applications) : json({ applications }),
+      );
+    },
+    importMembers: async (orgId, product, file, each = {}) => {
+      const path = at(orgId, "/members/import-csv");
+      const blob = await uploadBlob(file, `POST /operator/v1/organizations${path}`);
+      const form = new FormData();
+      form.set("file", blob, each.fileName ?? "members.csv");
+      return call(
+        "POST",
+        path,
+        memberImportResultSchema,
+        each.signal,
+        { type: null, content: form },
+        `?product=${encodeURIComponent(product)}`,
+        memberValidationResultSchema,
       );
     },
     eraseCandidate: (orgId, candidateId, each = {}) =>

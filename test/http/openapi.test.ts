@@ -64,7 +64,7 @@ describe("the OpenAPI document", () => {
       ...accountPages,
     ];
     expect(served.filter((route) => !undocumented.includes(route))).toEqual(documented);
-    expect(documented.length).toBe(33);
+    expect(documented.length).toBe(34);
     // Without the pages, the app serves exactly the documented operations and the two aliases.
     const bare = createHttpApp({
       store: sandbox().store,
@@ -91,6 +91,7 @@ describe("the OpenAPI document", () => {
       "/operator/v1/organizations/{orgId}/job-applications",
       "/operator/v1/organizations/{orgId}/job-applications/{applicationId}",
       "/operator/v1/organizations/{orgId}/jobs",
+      "/operator/v1/organizations/{orgId}/members/import-csv",
       "/operator/v1/organizations/{orgId}/offices",
       "/operator/v1/organizations/{orgId}/pipelines",
       "/operator/v1/organizations/{orgId}/review-cycles",

@@ -4,6 +4,8 @@ import { eraseCandidate, eraseJobApplication } from "../../applications/erase";
 import type { ApplicationRecord } from "../../applications/input";
 import { recordJobApplications } from "../../applications/record";
 import type { InputProblem, LiveDataOutcome } from "../../domain/live-data-outcome";
+import { importMembers } from "../../members/import";
+import { memberReadFailure } from "../../members/sheet";
 import { createOrganization } from "../../organizations/create";
 import type {
   JobInput,
@@ -20,8 +22,11 @@ import { createReviewCycle } from "../../organizations/review-cycle";
 import { updateOrganizationProfile } from "../../organizations/update-profile";
 import { OrganizationNotFoundError, StoreConflictError } from "../../store/errors";
 import type { Store } from "../../store/port";
+import { runReadOnly } from "../../store/run";
 import { bodyLimit } from "../body-limit";
 import type { HttpEnv, HttpSettings } from "../env";
+import { importWork } from "../import-work";
+import { readUploadedFile, UPLOAD_BODY_LIMIT } from "../multipart";
 import { json } from "../responses";
 import { OPERATOR_TOKEN_MIN_LENGTH, requireOperatorToken } from "./auth";
 import { operatorError } from "./errors";
@@ -39,6 +44,7 @@ import {
   createReviewCycleRoute,
   eraseCandidateRoute,
   eraseJobApplicationRoute,
+  importMembersRoute,
   OPERATOR_SECURITY_SCHEME,
   recordJobApplicationsRoute,
   updateOrganizationRoute,
@@ -233,6 +239,37 @@ export function registerOperatorRoutes(
       );
     });
   });
+
+  app.openapi(
+    {
+      ...importMembersRoute,
+      middleware: [settings.importTurn, bodyLimit(UPLOAD_BODY_LIMIT)],
+    },
+    async (c) => {
+      const { orgId } = c.req.valid("param");
+      const { product } = c.req.valid("query");
+      return forOrganization(orgId, async () => {
+        // An unknown organization is answered before the upload is read.
+        await runReadOnly(store, orgId, (tx) => tx.loadOrganization());
+        const upload = await readUploadedFile(c.req.raw);
+        if (!upload.ok) return json(400, memberReadFailure(upload.error, settings.messages));
+        const file = upload.file ?? new Uint8Array(0);
+        const { pace, reader } = await importWork(settings, file.byteLength);
+        const outcome = await importMembers(store, {
+          orgId,
+          product,
+          file,
+          now: c.get("now"),
+          newId: settings.newId,
+          invitationLifetimeMs: settings.invitationLifetimeMs,
+          pace,
+          reader,
+          ...(settings.messages === undefined ? {} : { messages: settings.messages }),
+        });
+        return json(outcome.ok ? 200 : 400, outcome.result);
+      });
+    },
+  );
 
   app.openapi(eraseCandidateRoute, async (c) => {
     const { orgId, candidateId } = c.req.valid("param");

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { applicationRecordSchema } from "../../applications/input";
+import { memberImportResultSchema, memberValidationResultSchema } from "../../members/result";
 import {
   jobInputSchema,
   officeChangeSchema,
@@ -8,7 +9,14 @@ import {
   profileChangesSchema,
   reviewCycleInputSchema,
 } from "../../organizations/inputs";
-import { documentedOnly, jsonResponse, SERVER_ERROR } from "../route-parts";
+import {
+  documentedOnly,
+  IMPORTS_BUSY,
+  jsonResponse,
+  MULTIPART_FILE_BODY,
+  productSchema,
+  SERVER_ERROR,
+} from "../route-parts";
 import {
   createdOrganizationBodySchema,
   createdReviewCycleBodySchema,
@@ -223,6 +231,30 @@ export const recordJobApplicationsRoute = createRoute({
     415: refusal(
       "The body is neither application/json nor application/x-ndjson (UNSUPPORTED_MEDIA_TYPE).",
     ),
+    ...COMMON,
+  },
+});
+
+/** `POST …/members/import-csv?product=`: the spec's member import, by the operator. */
+export const importMembersRoute = createRoute({
+  ...operator,
+  method: "post",
+  path: "/operator/v1/organizations/{orgId}/members/import-csv",
+  summary:
+    "Import members from CSV on the organization's behalf: the spec's import (the same rules, answers and welcome emails with invitations), for a new organization's first members and for an HRIS that feeds the directory.",
+  description:
+    "The body and answers are those of `POST /api/v2/members/import-csv`, without a member's session: no caller limits the New Email moves.",
+  request: {
+    params: orgParams,
+    query: z.object({ product: productSchema }),
+    body: MULTIPART_FILE_BODY,
+  },
+  responses: {
+    200: jsonResponse("Imported.", memberImportResultSchema),
+    400: jsonResponse("The member validation result.", memberValidationResultSchema),
+    404: unknownOrganization,
+    409: concurrentWrite,
+    503: IMPORTS_BUSY,
     ...COMMON,
   },
 });
