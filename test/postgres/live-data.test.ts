@@ -7,7 +7,7 @@ import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/
 import { queryJobApplications } from "../../src/feed/query";
 import { createMemoryStore } from "../../src/memory/store";
 import { createPostgresStore, type PostgresStore } from "../../src/postgres/adapter";
-import type { PostgresClient } from "../../src/postgres/client";
+import { type PostgresClient, sqlState } from "../../src/postgres/client";
 import { type LiveDataTx, supportsLiveData } from "../../src/store/live-data";
 import type { StoreTx } from "../../src/store/port";
 import { FEED_WINDOW } from "../../src/testing/feed-arbitraries";
@@ -494,6 +494,66 @@ describe.each([
       expect(await rowsNaming(client, schema, marker)).toBe(0);
       // Another candidate's applications are untouched.
       expect((await store.exportSnapshot(SEED_ORG_ID))?.applications).toHaveLength(12);
+    } finally {
+      await dropStore(store);
+    }
+  });
+
+  it("the recruiting references are kept per statement: a row naming nothing is refused, an application moved to a missing job too, and a removal reaches every list", async () => {
+    const client: PostgresClient = clientOf();
+    const store = await seeded("live_refs");
+    try {
+      const s = `"${schemaOfStore(store)}"`;
+      const refusedStatements = [
+        `INSERT INTO ${s}.candidates (org_id, id, first_name, last_name) VALUES ('no-such-org', 'c-x', 'X', 'X')`,
+        `INSERT INTO ${s}.applications (org_id, id, candidate_id, job_id, address) VALUES ('${SEED_ORG_ID}', 'a-x', 'no-such-candidate', 'job-lit', '{}')`,
+        `INSERT INTO ${s}.applications (org_id, id, candidate_id, job_id, address) VALUES ('${SEED_ORG_ID}', 'a-x', 'cand-0', 'no-such-job', '{}')`,
+        `UPDATE ${s}.applications SET job_id = 'no-such-job' WHERE org_id = '${SEED_ORG_ID}' AND id = 'app-00'`,
+        `UPDATE ${s}.applications SET candidate_id = 'no-such-candidate' WHERE org_id = '${SEED_ORG_ID}' AND id = 'app-00'`,
+        `INSERT INTO ${s}.status_changes (org_id, application_id, position, status_name, bucket_name, at) VALUES ('${SEED_ORG_ID}', 'no-such-app', 0, 'A', 'B', now())`,
+        `INSERT INTO ${s}.custom_field_answers (org_id, application_id, position, custom_field_id, value) VALUES ('${SEED_ORG_ID}', 'no-such-app', 0, 'cf', 'null')`,
+        `INSERT INTO ${s}.application_education (org_id, application_id, position, university) VALUES ('${SEED_ORG_ID}', 'no-such-app', 0, 'U')`,
+        `UPDATE ${s}.status_changes SET application_id = 'app-01' WHERE org_id = '${SEED_ORG_ID}' AND application_id = 'app-00'`,
+        `UPDATE ${s}.candidates SET id = 'renamed' WHERE org_id = '${SEED_ORG_ID}' AND id = 'cand-0'`,
+        `TRUNCATE ${s}.applications CASCADE`,
+      ];
+      for (const statement of refusedStatements)
+        expect(await client.query(statement).then(() => "taken", sqlState), statement).toBe(
+          "23503",
+        );
+      // Moving an application to a job that exists is taken.
+      await client.query(
+        `UPDATE ${s}.applications SET job_id = 'job-sum' WHERE org_id = $1 AND id = 'app-00'`,
+        [SEED_ORG_ID],
+      );
+      const other = parseOrganizationSnapshot({
+        ...seedOrganization(),
+        organization: { ...seedOrganization().organization, id: "org-twin", shortName: "twin" },
+        members: [],
+        reviewCycles: [],
+      });
+      await store.loadSnapshot(other);
+      const rowsOf = async (orgId: string) => {
+        const { rows } = await client.query(
+          `SELECT (SELECT count(*) FROM ${s}.candidates WHERE org_id = $1) + (SELECT count(*) FROM ${s}.applications WHERE org_id = $1)
+             + (SELECT count(*) FROM ${s}.status_changes WHERE org_id = $1) + (SELECT count(*) FROM ${s}.custom_field_answers WHERE org_id = $1)
+             + (SELECT count(*) FROM ${s}.application_education WHERE org_id = $1) AS n`,
+          [orgId],
+        );
+        return Number(rows[0]?.n);
+      };
+      const twin = await rowsOf("org-twin");
+      expect(twin).toBeGreaterThan(24);
+      // Deleting a job deletes its applications with their lists.
+      await client.query(`DELETE FROM ${s}.jobs WHERE org_id = $1 AND id = 'job-lit'`, [
+        SEED_ORG_ID,
+      ]);
+      expect((await store.exportSnapshot(SEED_ORG_ID))?.applications.map((a) => a.jobId)).toEqual(
+        Array.from({ length: 7 }, () => "job-sum"),
+      );
+      await client.query(`DELETE FROM ${s}.organizations WHERE id = $1`, [SEED_ORG_ID]);
+      expect(await rowsOf(SEED_ORG_ID)).toBe(0);
+      expect(await rowsOf("org-twin")).toBe(twin);
     } finally {
       await dropStore(store);
     }
