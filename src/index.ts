@@ -45,6 +45,24 @@ export {
   resetPassword,
 } from "./accounts/recovery";
 export type { SetPasswordByTokenInput } from "./accounts/set-password";
+export {
+  type Erasure,
+  eraseCandidate,
+  eraseJobApplication,
+} from "./applications/erase";
+export {
+  type ApplicationRecord,
+  applicationRecordSchema,
+  type CheckedApplicationRecord,
+  candidateInputSchema,
+  statusChangeInputSchema,
+} from "./applications/input";
+export {
+  type RecordedApplications,
+  type RecordJobApplicationsInput,
+  recordJobApplications,
+  STATUS_TIME_TOLERANCE_MS,
+} from "./applications/record";
 export { type EndSessionsInput, endSessions } from "./auth/end-sessions";
 export { annotateCsv } from "./csv/error-report";
 export { escapeFormula, unescapeFormula } from "./csv/formula-escape";
@@ -110,7 +128,7 @@ export {
   type StatusChange,
   statusChangeSchema,
 } from "./domain/feed";
-export { FeedIndex } from "./domain/feed-index";
+export { type FeedChanges, FeedIndex } from "./domain/feed-index";
 export type { FeedQuery } from "./domain/feed-query";
 export {
   type FeedOrganization,
@@ -131,6 +149,12 @@ export {
   MEMBER_HEADERS,
   type MemberHeader,
 } from "./domain/headers";
+export type {
+  InputProblem,
+  LiveDataError,
+  LiveDataErrorCode,
+  LiveDataOutcome,
+} from "./domain/live-data-outcome";
 export { applyMatterWrites, type MatterWrites } from "./domain/matter-writes";
 export {
   type ClientMatter,
@@ -164,6 +188,7 @@ export {
   ssoSettingsSchema,
 } from "./domain/organization";
 export { isProduct, PRODUCTS, Product, ROLES, Role } from "./domain/products";
+export type { RecruitingWrites } from "./domain/recruiting-writes";
 export {
   type OrganizationSnapshot,
   type OrganizationSnapshotInput,
@@ -448,6 +473,43 @@ export {
   renderMessage,
 } from "./messages/catalog";
 export {
+  type CreateOrganizationInput,
+  createOrganization,
+} from "./organizations/create";
+export {
+  type JobInput,
+  jobInputSchema,
+  type OfficeChange,
+  type OrganizationInput,
+  officeChangeSchema,
+  organizationInputSchema,
+  type PipelineInput,
+  type ProfileChanges,
+  pipelineInputSchema,
+  profileChangesSchema,
+  type ReviewCycleInput,
+  reviewCycleInputSchema,
+  shortNameSchema,
+} from "./organizations/inputs";
+export {
+  type UpsertCounts,
+  type UpsertJobsInput,
+  upsertJobs,
+} from "./organizations/jobs";
+export { MAX_BATCH_RECORDS } from "./organizations/live-data-work";
+export {
+  type OfficesUpdate,
+  type UpsertOfficesInput,
+  upsertOffices,
+} from "./organizations/offices";
+export { type UpsertPipelinesInput, upsertPipelines } from "./organizations/pipelines";
+export { type CreateReviewCycleInput, createReviewCycle } from "./organizations/review-cycle";
+export {
+  type ProfileUpdate,
+  type UpdateOrganizationProfileInput,
+  updateOrganizationProfile,
+} from "./organizations/update-profile";
+export {
   type FlexibleLimiter,
   type RateDecision,
   type RateLimiter,
@@ -464,7 +526,9 @@ export {
 export type { MemberIdPage } from "./store/member-page";
 export {
   type ClaimedWelcomeEmail,
+  type ErasedCounts,
   isWelcomeEmailOutbox,
+  LIVE_DATA_OPERATIONS,
   STORE_TX_OPERATIONS,
   type Store,
   type StoreTx,

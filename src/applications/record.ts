@@ -57,23 +57,22 @@ export async function recordJobApplications(
   const refused = tooMany(input.applications.length, "applications");
   if (refused !== null) return refused;
   const { records, problems } = checkShapes(input.applications);
-  if (problems.length > 0) return invalidInput(problems);
   const latest = input.now.getTime() + STATUS_TIME_TOLERANCE_MS;
   return runLiveData(store, input.orgId, async (tx) => {
     const organization = await tx.loadOrganization();
     const steps = new ActiveSteps(organization.pipelines);
     const fields = new Map(organization.applicationCustomFields.map((field) => [field.id, field]));
     const jobIds = new Set(
-      (await tx.loadJobs(unique(records, (record) => record.jobId))).map((job) => job.id),
+      (await tx.loadJobs(unique(records, ({ record }) => record.jobId))).map((job) => job.id),
     );
     const storedApplications = new Map(
-      (await tx.loadApplications(records.map((record) => record.id))).map((application) => [
+      (await tx.loadApplications(records.map(({ record }) => record.id))).map((application) => [
         application.id,
         application,
       ]),
     );
     const storedCandidates = new Map(
-      (await tx.loadCandidates(unique(records, (record) => record.candidate.id))).map(
+      (await tx.loadCandidates(unique(records, ({ record }) => record.candidate.id))).map(
         (candidate) => [candidate.id, candidate],
       ),
     );
@@ -81,7 +80,7 @@ export async function recordJobApplications(
     const applications: Application[] = [];
     let created = 0;
     let statusChangesAdded = 0;
-    for (const [index, record] of records.entries()) {
+    for (const { index, record } of records) {
       if (!jobIds.has(record.jobId))
         problems.push({ index, field: "jobId", message: "is no job of the organization" });
       const stored = storedApplications.get(record.id);
@@ -107,7 +106,8 @@ export async function recordJobApplications(
       statusChangesAdded += merged.added;
       applications.push(merged.application);
     }
-    if (problems.length > 0) return invalidInput(problems);
+    if (problems.length > 0)
+      return invalidInput(problems.sort((a, b) => (a.index ?? 0) - (b.index ?? 0)));
     const changedCandidates = [...candidates.values()]
       .map((entry) => entry.candidate)
       .filter((candidate) => {
@@ -126,12 +126,15 @@ export async function recordJobApplications(
   });
 }
 
-/** Each record's shape, and ids given twice: application ids, and status-change ids in one record. */
+/**
+ * Each record's shape, and ids given twice: application ids, and status-change ids in one record.
+ * The records that pass go on to the store's checks, so one answer names every problem.
+ */
 function checkShapes(input: readonly ApplicationRecord[]): {
-  records: CheckedApplicationRecord[];
+  records: { index: number; record: CheckedApplicationRecord }[];
   problems: InputProblem[];
 } {
-  const records: CheckedApplicationRecord[] = [];
+  const records: { index: number; record: CheckedApplicationRecord }[] = [];
   const problems: InputProblem[] = [];
   const ids = new Set<string>();
   for (const [index, record] of input.entries()) {
@@ -158,7 +161,7 @@ function checkShapes(input: readonly ApplicationRecord[]): {
         });
       changeIds.add(change.id);
     }
-    records.push(checked);
+    records.push({ index, record: checked });
   }
   return { records, problems };
 }

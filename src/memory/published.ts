@@ -1,5 +1,6 @@
 import { emailKey } from "../values/email";
 import { AddressIndex } from "./address-index";
+import { nextFeed } from "./feed-versions";
 import { countLinks } from "./links";
 import type { OverlayMap } from "./overlay-map";
 import type { OrganizationState, StateView, WorkingState } from "./state";
@@ -71,6 +72,15 @@ export class PublishedStates {
       recoveryTokens: this.#fold(committed.recoveryTokens, working.recoveryTokens),
       tokenHashes: this.#fold(committed.tokenHashes, working.tokenHashes),
       mfaEnrollments: this.#fold(committed.mfaEnrollments, working.mfaEnrollments),
+      jobs: this.#fold(committed.jobs, working.jobs),
+      candidates: this.#fold(committed.candidates, working.candidates),
+      applications: this.#fold(committed.applications, working.applications),
+      candidateApplications: this.#fold(
+        committed.candidateApplications,
+        working.candidateApplications,
+      ),
+      organization: working.organization,
+      feed: nextFeed(committed, working),
       outbox: working.outbox,
       columnMappings: working.columnMappings,
     };
@@ -106,6 +116,10 @@ export class PublishedStates {
       state.recoveryTokens,
       state.tokenHashes,
       state.mfaEnrollments,
+      state.jobs,
+      state.candidates,
+      state.applications,
+      state.candidateApplications,
     ];
     for (const map of maps) readers.set(map, (readers.get(map) ?? 0) + 1);
     return () => {

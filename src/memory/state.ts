@@ -29,10 +29,13 @@ export interface StateView {
   reviewCycles: ReadableTable<string, CycleState>;
   /** Never changed in place: replaced by a new array. */
   outbox: readonly WelcomeEmail[];
-  jobs: Job[];
-  candidates: Candidate[];
-  applications: Application[];
-  /** Built once per snapshot: nothing in the interface writes recruiting data. */
+  jobs: ReadableTable<string, Job>;
+  candidates: ReadableTable<string, Candidate>;
+  /** Applications (frozen), by id. */
+  applications: ReadableTable<string, Application>;
+  /** The ids of each candidate's applications. */
+  candidateApplications: ReadableTable<string, readonly string[]>;
+  /** The feed: built from a snapshot, then carried to each new state by what its commit wrote. */
   feed: FeedIndex;
   /**
    * The last TOTP step accepted per member id. Shared by a transaction's copy, not copied: a step
@@ -67,6 +70,10 @@ export interface OrganizationState extends StateView {
   recoveryTokens: Map<string, AccountToken>;
   tokenHashes: Map<string, AccountToken>;
   mfaEnrollments: Map<string, MfaEnrollment>;
+  jobs: Map<string, Job>;
+  candidates: Map<string, Candidate>;
+  applications: Map<string, Application>;
+  candidateApplications: Map<string, readonly string[]>;
 }
 
 /** A write transaction's state: its changes over the published state it began from. */
@@ -80,6 +87,14 @@ export interface WorkingState extends StateView {
   recoveryTokens: OverlayMap<string, AccountToken>;
   tokenHashes: OverlayMap<string, AccountToken>;
   mfaEnrollments: OverlayMap<string, MfaEnrollment>;
+  jobs: OverlayMap<string, Job>;
+  candidates: OverlayMap<string, Candidate>;
+  applications: OverlayMap<string, Application>;
+  candidateApplications: OverlayMap<string, readonly string[]>;
+  /** Applications whose feed record the transaction changed (written, erased, job or candidate). */
+  feedTouched: Set<string>;
+  /** Whether the transaction changed what the feed reads of the organization's profile. */
+  feedReshaped: boolean;
 }
 
 /** A transaction's state before it changes anything: empty overlays over `state`'s maps. */
@@ -94,6 +109,12 @@ export function overlay(state: OrganizationState): WorkingState {
     recoveryTokens: new OverlayMap(state.recoveryTokens),
     tokenHashes: new OverlayMap(state.tokenHashes),
     mfaEnrollments: new OverlayMap(state.mfaEnrollments),
+    jobs: new OverlayMap(state.jobs),
+    candidates: new OverlayMap(state.candidates),
+    applications: new OverlayMap(state.applications),
+    candidateApplications: new OverlayMap(state.candidateApplications),
+    feedTouched: new Set(),
+    feedReshaped: false,
   };
 }
 
@@ -114,9 +135,12 @@ export function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationS
       ]),
     ),
     outbox: copy.welcomeEmails,
-    jobs: copy.jobs,
-    candidates: copy.candidates,
-    applications: copy.applications,
+    jobs: new Map(copy.jobs.map((job) => [job.id, job])),
+    candidates: new Map(copy.candidates.map((candidate) => [candidate.id, candidate])),
+    applications: new Map(
+      copy.applications.map((application) => [application.id, deepFreeze(application)]),
+    ),
+    candidateApplications: applicationsByCandidate(copy.applications),
     feed: buildFeedIndex(copy.applications, copy.candidates, copy.jobs, copy.organization),
     totpSteps: new Map(),
     columnMappings: deepFreeze(copy.columnMappings),
@@ -127,6 +151,19 @@ export function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationS
       copy.mfaEnrollments.map((enrollment) => [enrollment.memberId, Object.freeze(enrollment)]),
     ),
   };
+}
+
+/** The ids of each candidate's applications. */
+function applicationsByCandidate(
+  applications: readonly Application[],
+): Map<string, readonly string[]> {
+  const byCandidate = new Map<string, string[]>();
+  for (const application of applications) {
+    const ids = byCandidate.get(application.candidateId);
+    if (ids === undefined) byCandidate.set(application.candidateId, [application.id]);
+    else ids.push(application.id);
+  }
+  return byCandidate;
 }
 
 /** A snapshot's tokens of `purpose`, frozen, by member id. */
@@ -169,9 +206,9 @@ export function snapshotView(state: OrganizationState): OrganizationSnapshot {
     externalUserEmails: state.externalUserEmails,
     reviewCycles: [...state.reviewCycles.values()].map((cycle) => nestCycle(cycle, cycle.matters)),
     welcomeEmails: state.outbox as WelcomeEmail[],
-    jobs: state.jobs,
-    candidates: state.candidates,
-    applications: state.applications,
+    jobs: [...state.jobs.values()],
+    candidates: [...state.candidates.values()],
+    applications: [...state.applications.values()],
     columnMappings: state.columnMappings,
     accountTokens: [...state.invitationTokens.values(), ...state.recoveryTokens.values()],
     mfaEnrollments: [...state.mfaEnrollments.values()],

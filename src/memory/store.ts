@@ -78,6 +78,25 @@ export function createMemoryStore(
     claimWelcomeEmails: (request) => leases.claimWelcomeEmails(request),
     acknowledgeWelcomeEmailClaims: (claims) => leases.acknowledgeWelcomeEmailClaims(claims),
 
+    async createOrganization(profile) {
+      const orgId = profile.id;
+      return states
+        .serialized(orgId, async () => {
+          if (states.get(orgId) !== undefined) return false;
+          for (const state of states.entries())
+            if (state[1].organization.shortName === profile.shortName) return false;
+          states.publish(
+            orgId,
+            stateFromSnapshot(organizationSnapshotSchema.parse({ organization: profile })),
+          );
+          return true;
+        })
+        .then(async (created) => {
+          if (created) await afterCommit(orgId);
+          return created;
+        });
+    },
+
     async findOrganizationId(shortName: string): Promise<string | null> {
       for (const [orgId, state] of states.entries())
         if (state.organization.shortName === shortName) return orgId;

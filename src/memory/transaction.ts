@@ -3,6 +3,7 @@ import type { StoreTx } from "../store/port";
 import { accountOperations } from "./accounts";
 import { columnMappingOperations } from "./column-mappings";
 import { feedOperations } from "./feed";
+import { liveDataOperations } from "./live-data";
 import { matterOperations } from "./matters";
 import { memberReads } from "./member-reads";
 import { memberWrites } from "./member-writes";
@@ -23,6 +24,7 @@ export function memoryTx(context: MemoryTxContext): StoreTx {
     ...totpOperations(context),
     ...columnMappingOperations(context),
     ...accountOperations(context),
+    ...liveDataOperations(context),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Feature } from "../domain/features";
 import { CUSTOM_FIELD_TYPES, jobSchema } from "../domain/feed";
 import { isWebUrl } from "../values/url";
+import { canonicalId, UUID_PATTERN } from "../values/uuid";
 
 const name = z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters");
 const id = z
@@ -165,8 +166,13 @@ export const jobInputSchema = jobSchema
 /** A job as {@link upsertJobs} takes it, before defaults. */
 export type JobInput = z.input<typeof jobInputSchema>;
 
-/** A review cycle as {@link createReviewCycle} takes it. */
-export const reviewCycleInputSchema = z.object({ id, name }).strict();
+/** A review cycle as {@link createReviewCycle} takes it: the spec's review cycle ids are UUIDs. */
+export const reviewCycleInputSchema = z
+  .object({
+    id: z.string().regex(UUID_PATTERN, "expected a UUID").transform(canonicalId),
+    name,
+  })
+  .strict();
 /** A new review cycle: its id and name. */
 export type ReviewCycleInput = z.input<typeof reviewCycleInputSchema>;
 

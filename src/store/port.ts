@@ -311,7 +311,7 @@ export interface StoreTx {
   /**
    * Optional, live data: creates or replaces each candidate and each application by id, whole
    * (an application's status history, answers and education are replaced by the given ones). The
-   * feed answers from them at once.
+   * feed answers from them at once. The adapter may keep (and freeze) the records it is given.
    */
   saveRecruitingWrites?(writes: RecruitingWrites): Promise<void>;
   /**

@@ -11,6 +11,7 @@ import { concurrencySuite } from "./suites/concurrency";
 import { differentialSuite } from "./suites/differential";
 import { feedSuite } from "./suites/feed";
 import { jobBoardSuite } from "./suites/job-board";
+import { liveDataSuite } from "./suites/live-data";
 import { lookupsSuite, outboxSuite } from "./suites/lookups-outbox";
 import { mattersSuite } from "./suites/matters";
 import { memberImportSuite } from "./suites/member-import";
@@ -18,6 +19,7 @@ import { memberOperationsSuite } from "./suites/member-operations";
 import { outboxLeasesSuite } from "./suites/outbox";
 import { propertiesSuite } from "./suites/properties";
 import { readWhileWriteSuite } from "./suites/read-while-write";
+import { recordedApplicationsSuite } from "./suites/recorded-applications";
 import { sessionEpochsSuite } from "./suites/session-epochs";
 import { snapshotsSuite } from "./suites/snapshots";
 import { totpStepsSuite } from "./suites/totp-steps";
@@ -44,6 +46,8 @@ export const CONFORMANCE_SUITES = [
   "column mappings",
   "accounts",
   "account flows",
+  "live data",
+  "recorded applications",
 ] as const;
 export type ConformanceSuite = (typeof CONFORMANCE_SUITES)[number];
 
@@ -98,6 +102,8 @@ export function runStoreConformance(
       "column mappings": () => columnMappingsSuite(harness),
       accounts: () => accountsSuite(harness),
       "account flows": () => accountFlowsSuite(harness),
+      "live data": () => liveDataSuite(harness),
+      "recorded applications": () => recordedApplicationsSuite(harness),
     };
     for (const suite of CONFORMANCE_SUITES) {
       const reason = options.skip?.[suite];
