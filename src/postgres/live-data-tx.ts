@@ -1,4 +1,5 @@
 import type { Application, Candidate, FeedApplication } from "../domain/feed";
+import type { FeedOrganization } from "../domain/feed-record";
 import type { LIVE_DATA_OPERATIONS, StoreTx } from "../store/port";
 import { readJobsById } from "./feed-sql";
 import type { FeedWrites } from "./feed-writes";
@@ -17,6 +18,7 @@ import {
   writeRecruiting,
 } from "./live-data-sql";
 import type { TxScope } from "./session";
+import { readProfile } from "./snapshot-io";
 import type { BulkWrites } from "./statistics";
 
 type LiveDataOperation = (typeof LIVE_DATA_OPERATIONS)[number];
@@ -42,9 +44,14 @@ export function liveDataOperations(
   };
   return {
     async saveOrganizationProfile(profile) {
-      await feed.changing();
+      // Most profile changes (offices, lists, SSO) leave the feed as it is: every instance then
+      // keeps its index rather than build it again.
+      const stored = await readProfile(connection, s, orgId);
       await replaceProfile(connection, s, orgId, profile);
-      feed.organization(profile);
+      if (stored === null || !sameFeedOrganization(stored.profile, profile)) {
+        await feed.changing();
+        feed.organization(profile);
+      }
     },
 
     endOrganizationSessions: () => endAllSessions(connection, s, orgId),
@@ -94,6 +101,25 @@ export function liveDataOperations(
       return erased(await deleteApplications(connection, s, orgId, ids));
     },
   };
+}
+
+/** Whether two profiles give the feed the same records: its short name, site and custom fields. */
+function sameFeedOrganization(a: FeedOrganization, b: FeedOrganization): boolean {
+  return (
+    a.shortName === b.shortName &&
+    a.siteUrl === b.siteUrl &&
+    a.applicationCustomFields.length === b.applicationCustomFields.length &&
+    a.applicationCustomFields.every((field, index) => {
+      const other = b.applicationCustomFields[index];
+      return (
+        other !== undefined &&
+        field.id === other.id &&
+        field.title === other.title &&
+        field.type === other.type &&
+        field.showOnJobApplication === other.showOnJobApplication
+      );
+    })
+  );
 }
 
 /**

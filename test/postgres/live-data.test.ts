@@ -215,6 +215,15 @@ describe.each([
       expect(await store.findOrganizationId("conformance")).toBeNull();
       expect(await feedVersion(client, store)).not.toBe(version);
 
+      // A change the feed does not show (its offices) keeps the feed version: every instance
+      // keeps its index.
+      const renamedVersion = await feedVersion(client, store);
+      await store.transaction(SEED_ORG_ID, (tx) =>
+        live(tx).saveOrganizationProfile({ ...next, offices: [], departments: ["Tax"] }),
+      );
+      expect((await store.exportSnapshot(SEED_ORG_ID))?.organization.departments).toEqual(["Tax"]);
+      expect(await feedVersion(client, store)).toBe(renamedVersion);
+
       await store.transaction(SEED_ORG_ID, (tx) => live(tx).endOrganizationSessions());
       const ended = (await store.exportSnapshot(SEED_ORG_ID)) as OrganizationSnapshot;
       expect(ended.members.map((member) => member.credentials.sessionEpoch)).toEqual(
