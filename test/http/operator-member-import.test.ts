@@ -42,7 +42,9 @@ describe("the operator's member import", () => {
       .importMembers(ACME.id, "RECRUIT", "First Name,Last Name,Email\nAda,Admin,not-an-address\n")
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RpdiValidationError);
-    expect((refused as RpdiValidationError).body).toMatchObject({ rowColumnErrors: [{ columnName: "Email" }] });
+    expect((refused as RpdiValidationError).body).toMatchObject({
+      rowColumnErrors: [{ columnName: "Email" }],
+    });
     expect((await store.exportSnapshot(ACME.id))?.members).toEqual([]);
   });
 
