@@ -1,9 +1,10 @@
-import type { Store } from "../store/port";
+import type { Store, WelcomeEmailOutbox } from "../store/port";
 import { UsageError } from "./io";
 
 /** A store a command opened, and how to let it go. */
 export interface OpenedStore {
-  store: Store;
+  /** Both shipped stores keep the shared outbox too (`rpdi outbox deliver` delivers it). */
+  store: Store & WelcomeEmailOutbox;
   close(): Promise<void>;
 }
 

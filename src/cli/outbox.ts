@@ -7,8 +7,8 @@ import {
   type SendWelcomeEmail,
   type WelcomeEmailDeliveryReport,
 } from "../members/deliver";
-import type { WelcomeEmailOutbox } from "../store/port";
 import { type CliIo, ExitCode, UsageError } from "./io";
+import { openDatabaseStore } from "./open-store";
 import { parseFailure } from "./parse-failure";
 import { startProgress } from "./progress";
 import { meantWord } from "./suggest";
@@ -80,7 +80,7 @@ export async function outboxCommand(
     return ExitCode.USAGE;
   }
 
-  const opened = await openOutbox(databaseUrl, values.schema ?? "rpdi");
+  const opened = await openDatabaseStore(databaseUrl, values.schema ?? "rpdi");
   if (typeof opened === "string") {
     io.stderr(`rpdi: outbox deliver: ${opened}\n`);
     return ExitCode.INVALID;
@@ -92,7 +92,7 @@ export async function outboxCommand(
   let delivered = 0;
   let failed = 0;
   try {
-    report = await deliverWelcomeEmails(opened.outbox, send, {
+    report = await deliverWelcomeEmails(opened.store, send, {
       worker,
       batchSize,
       leaseMs,
@@ -182,29 +182,6 @@ async function loadSender(path: string): Promise<SendWelcomeEmail | string> {
  * The PostgreSQL store on a small pool, migrated; loaded only for this command (the rest of the
  * CLI needs neither `pg` nor the migrations).
  */
-async function openOutbox(
-  databaseUrl: string,
-  schema: string,
-): Promise<{ outbox: WelcomeEmailOutbox; close: () => Promise<void> } | string> {
-  let Pool: typeof import("pg").Pool;
-  try {
-    ({ Pool } = (await import("pg")).default);
-  } catch {
-    return "the pg package is needed to reach PostgreSQL: npm install pg";
-  }
-  const { createPostgresStore } = await import("../postgres/adapter");
-  const pool = new Pool({ connectionString: databaseUrl, max: 2 });
-  // An idle connection the server drops emits "error" on the pool; the next query reports it.
-  pool.on("error", () => undefined);
-  try {
-    const store = createPostgresStore({ client: pool, schema });
-    await store.migrate();
-    return { outbox: store, close: () => pool.end() };
-  } catch (error) {
-    await pool.end().catch(() => undefined);
-    return `cannot open the store: ${message(error)}`;
-  }
-}
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

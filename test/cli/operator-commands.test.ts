@@ -7,8 +7,7 @@ import type { CliIo } from "../../src/cli/io";
 import type { OpenStore } from "../../src/cli/open-store";
 import { readOperatorTokenFile } from "../../src/cli/operator-token-file";
 import { orgCommand } from "../../src/cli/org-apply";
-import { createMemoryStore } from "../../src/memory/store";
-import type { Store } from "../../src/store/port";
+import { createMemoryStore, type MemoryStore } from "../../src/memory/store";
 import { ACME, ACME_JOB, acmeApplication } from "../http/operator-support";
 import { sandboxSnapshot } from "../http/support";
 import { runCliInMemory } from "../support/cli";
@@ -39,7 +38,7 @@ function memoryIo() {
 
 /** The command's store seam handing it `store` (the memory store, standing in for a database). */
 const seam =
-  (store: Store): OpenStore =>
+  (store: MemoryStore): OpenStore =>
   async () => ({ store, close: async () => undefined });
 
 const DB = ["--database-url", "postgres://unused.invalid/test"];
