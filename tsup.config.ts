@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -35,6 +35,24 @@ async function copySwaggerUi(): Promise<void> {
   for (const name of SWAGGER_UI_LICENSES) copyFileSync(join(from, name), join(to, name));
 }
 
+/** The entries whose declarations the package publishes (every subpath but the CLI's). */
+const LIBRARY_DECLARATIONS = {
+  index: "src/index.ts",
+  http: "src/http/index.ts",
+  postgres: "src/postgres/index.ts",
+  testing: "src/testing/index.ts",
+  client: "src/client/index.ts",
+  examples: "src/examples/index.ts",
+};
+
+/** The CLI's entry made runnable (its `#!` line, the one file that gets it) and its page files. */
+async function finishCli(): Promise<void> {
+  const cli = join("dist", "cli.js");
+  writeFileSync(cli, `#!/usr/bin/env node\n${readFileSync(cli, "utf8")}`);
+  chmodSync(cli, 0o755);
+  await copySwaggerUi();
+}
+
 export default defineConfig((options): Options[] => {
   // `npm run build:js` (demo, serve) skips the type declarations, most of a full build's time.
   const dts = options.env?.RPDI_DECLARATIONS !== "off";
@@ -50,10 +68,13 @@ export default defineConfig((options): Options[] => {
         examples: "src/examples/index.ts",
         // The import pool's worker: loaded by file name beside the chunk that starts the pool.
         "import-worker": "src/http/import-worker.ts",
+        // The CLI shares the library's chunks rather than carrying a copy of it (issue 44: the
+        // install had reached its 50 MiB bound).
+        cli: "src/cli/main.ts",
       },
       format: ["esm"],
       loader: TEXT_FILES,
-      dts,
+      dts: dts && { entry: LIBRARY_DECLARATIONS },
       // dist/ is emptied by the prebuild scripts: tsup's clean of one build's declarations
       // (dist/**/*.d.ts) would race the other builds writing theirs.
       clean: false,
@@ -62,6 +83,7 @@ export default defineConfig((options): Options[] => {
       target: "node20",
       platform: "neutral",
       splitting: true,
+      onSuccess: finishCli,
     },
     {
       // rpdi/testing is ESM-only: vitest, which it registers suites with, cannot be required.
@@ -101,18 +123,6 @@ export default defineConfig((options): Options[] => {
         // Each package's own browser build (csv-parse, csv-stringify): their Node builds need streams.
         options.alias = browserAliases;
       },
-    },
-    {
-      entry: { cli: "src/cli/main.ts" },
-      format: ["esm"],
-      // `rpdi outbox deliver` migrates the PostgreSQL store.
-      loader: TEXT_FILES,
-      target: "node20",
-      platform: "node",
-      sourcemap: true,
-      esbuildOptions: withoutSourcesContent,
-      banner: { js: "#!/usr/bin/env node" },
-      onSuccess: copySwaggerUi,
     },
   ];
 });
