@@ -3,6 +3,12 @@ import type { InputProblem } from "../domain/live-data-outcome";
 import type { CheckedApplicationRecord } from "./input";
 import type { ActiveSteps } from "./steps";
 
+/**
+ * The earliest time a status change may have: 0001-01-01T00:00:00Z. An earlier one (the year 0000,
+ * or 0001 moved back by its offset) is a time no database keeps (PostgreSQL has no year 0).
+ */
+const EARLIEST_STATUS_TIME = Date.parse("0001-01-01T00:00:00Z");
+
 const NO_ADDRESS = { addressLine1: "", addressLine2: "", city: "", state: "", zipCode: "" };
 
 /** What merging checks a record's status changes against, and how it writes their times. */
@@ -49,6 +55,14 @@ export function mergeApplication(
       continue;
     }
     const time = Date.parse(change.at);
+    if (time < EARLIEST_STATUS_TIME) {
+      problems.push({
+        index,
+        field: `statusChanges.${position}.at`,
+        message: "is before the year 1",
+      });
+      continue;
+    }
     if (time > latest) {
       problems.push({ index, field: `statusChanges.${position}.at`, message: "is in the future" });
       continue;

@@ -98,7 +98,8 @@ export function parseUsDate(text: string): string | undefined {
 
 /** A stored `yyyy-MM-dd` date, for fields read back from a snapshot. */
 export function isIsoDate(text: string): boolean {
-  return parseDate(text, ISO_SHAPES, luxonDate) === text;
+  // The year 0000 is in no database's calendar (PostgreSQL refuses it): no stored date has it.
+  return parseDate(text, ISO_SHAPES, luxonDate) === text && !text.startsWith("0000");
 }
 
 /**

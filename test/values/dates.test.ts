@@ -40,7 +40,8 @@ describe("calendar dates", () => {
             expect(parseMemberDate(text)).toBe(expected);
             expect(memberDate(text)).toBe(expected);
           }
-          expect(isIsoDate(iso)).toBe(expected !== undefined);
+          // The year 0000 is no stored date: no database keeps it.
+          expect(isIsoDate(iso)).toBe(expected !== undefined && year !== 0);
         },
       ),
       { numRuns: 3000 },
