@@ -1,5 +1,6 @@
 import { context, trace } from "@opentelemetry/api";
 import { activeTracer, failSpan } from "../telemetry/otel";
+import { isStorableText } from "../values/storable-text";
 import {
   MemberConflictError,
   OrganizationNotFoundError,
@@ -23,6 +24,9 @@ export function runTransaction<T>(
   work: (tx: StoreTx) => Promise<T>,
   options?: TransactionOptions,
 ): Promise<T> {
+  // No organization's id holds NUL or a lone surrogate (the services refuse them): such an id,
+  // from a path say, names none, and a database would fail on it rather than find nothing.
+  if (!isStorableText(orgId)) return Promise.reject(new OrganizationNotFoundError(orgId));
   return store.transaction(orgId, (tx) => work(guarded(tx)), options);
 }
 

@@ -53,7 +53,7 @@ afterAll(async () => {
   for (const store of made) await dropStore(store);
 });
 
-describe.each(stores)("%s store: dates no database keeps are a 400, never a 500", (_name, make) => {
+describe.each(stores)("%s store: input no database keeps is a 4xx, never a 500", (_name, make) => {
   it("a date in the year 0000 (offer, education, a job's dates) names its field", async () => {
     const { call, errors } = await operatorOn(await make());
     const application = acmeApplication("a-1", "c-1");
@@ -102,6 +102,21 @@ describe.each(stores)("%s store: dates no database keeps are a 400, never a 500"
         { index: 0, field: "statusChanges.0.at", message: "is before the year 1" },
         { index: 1, field: "statusChanges.0.at", message: "is before the year 1" },
       ],
+    ]);
+  });
+
+  it("an organization id holding NUL in the path is an unknown organization (404)", async () => {
+    const { call, errors } = await operatorOn(await make());
+    const answers = [
+      await call("PATCH", "/operator/v1/organizations/org-acme%00", { changes: {} }),
+      await call("POST", "/operator/v1/organizations/org-acme%00/jobs", { jobs: [] }),
+      await call("DELETE", "/operator/v1/organizations/%00/candidates/c-1"),
+    ];
+    expect(errors).toEqual([]);
+    expect(answers.map((answer) => [answer.status, answer.body.error.code])).toEqual([
+      [404, "ORGANIZATION_NOT_FOUND"],
+      [404, "ORGANIZATION_NOT_FOUND"],
+      [404, "ORGANIZATION_NOT_FOUND"],
     ]);
   });
 });
