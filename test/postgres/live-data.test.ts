@@ -716,12 +716,14 @@ describe.each([
     }
   });
 
-  it("a recording of 10,000 applications with 100,000 status changes sends a fixed number of statements, and reads back whole", async () => {
+  // 2,000 applications are past the COPY threshold (DEFAULT_COPY_FROM_ROWS) for every table; the
+  // issue's 10,000 are timed by `npm run bench`.
+  it("a recording of 2,000 applications with 20,000 status changes sends a fixed number of statements, and reads back whole", async () => {
     const client: PostgresClient = clientOf();
     const base = await seeded("live_bulk");
     try {
       const store = instance(client, schemaOfStore(base));
-      const count = 10_000;
+      const count = 2_000;
       const candidates = Array.from({ length: count }, (_, index) => ({
         id: `bulk-c-${index}`,
         firstName: `First${index}`,
@@ -760,7 +762,7 @@ describe.each([
         `SELECT count(*)::int AS n FROM "${schemaOfStore(base)}".status_changes WHERE application_id LIKE 'bulk-a-%'`,
       );
       expect(rows[0]?.n).toBe(count * 5);
-      const sample = ["bulk-a-0", "bulk-a-4321", "bulk-a-9999"];
+      const sample = ["bulk-a-0", "bulk-a-1234", "bulk-a-1999"];
       expect(
         await store.store.transaction(SEED_ORG_ID, (tx) => live(tx).loadApplications(sample)),
       ).toEqual(changed.filter((a) => sample.includes(a.id)));
