@@ -11,8 +11,8 @@ import { instantTextFormatter } from "../values/instants";
 import { answerProblem } from "./custom-answers";
 import {
   type ApplicationRecord,
-  applicationFieldsSchema,
   type CheckedApplicationRecord,
+  readApplicationFields,
   readStatusChange,
   type StatusChangeInput,
 } from "./input";
@@ -148,14 +148,14 @@ function checkShapes(input: readonly ApplicationRecord[]): {
   const problems: InputProblem[] = [];
   const ids = new Set<string>();
   for (const [index, record] of input.entries()) {
-    const parsed = applicationFieldsSchema.safeParse(record);
-    if (!parsed.success) {
+    const parsed = readApplicationFields(record);
+    if (!parsed.ok) {
       for (const problem of problemsOf(parsed.error, index)) problems.push(problem);
       continue;
     }
     const statusChanges: StatusChangeInput[] = [];
     let readable = true;
-    for (const [position, value] of parsed.data.statusChanges.entries()) {
+    for (const [position, value] of parsed.fields.statusChanges.entries()) {
       const read = readStatusChange(value);
       if (read.ok) statusChanges.push(read.change);
       else {
@@ -165,7 +165,7 @@ function checkShapes(input: readonly ApplicationRecord[]): {
       }
     }
     if (!readable) continue;
-    const checked: CheckedApplicationRecord = { ...parsed.data, statusChanges };
+    const checked: CheckedApplicationRecord = { ...parsed.fields, statusChanges };
     if (ids.has(checked.id))
       problems.push({
         index,
