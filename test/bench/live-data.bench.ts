@@ -259,6 +259,7 @@ function runsOf(index: FeedIndex): number {
   return index.selectionKey(query).split(",").length;
 }
 
+const WARMUPS = 5;
 const BATCHES = 100;
 const BATCH_SIZE = 100;
 const LOADED = 10_000;
@@ -322,6 +323,7 @@ async function benchBatches(client: PostgresClient, runs: number): Promise<Batch
       postgresFresh = fresh;
     }
     const queries: BatchQueryFigure[] = [];
+    const queryRuns = Math.max(runs, 9);
     for (const [label, days] of [
       ["one week", 7],
       ["30 days", 30],
@@ -350,10 +352,11 @@ async function benchBatches(client: PostgresClient, runs: number): Promise<Batch
         return { ms, returned: items.length };
       };
       let returned = 0;
-      // Two rounds warm every side; then each round starts from another side.
-      for (let run = -2; run < runs; run++) {
+      // Five rounds warm every side (the figures are of compiled code, and a query is a few
+      // milliseconds); then each round starts from another side.
+      for (let run = -WARMUPS; run < queryRuns; run++) {
         for (let turn = 0; turn < stores.length; turn++) {
-          const [name, store] = stores[(run + 2 + turn) % stores.length] as [string, Store];
+          const [name, store] = stores[(run + WARMUPS + turn) % stores.length] as [string, Store];
           const timed = await once(name, store);
           returned = timed.returned;
           if (run >= 0) times.get(name)?.push(timed.ms);
