@@ -4,10 +4,12 @@ import {
   invalidInput,
   type LiveDataOutcome,
   problemsOf,
+  unstorableTextProblems,
 } from "../domain/live-data-outcome";
 import { runLiveData, tooMany } from "../organizations/live-data-work";
 import type { Store } from "../store/port";
 import { instantTextFormatter } from "../values/instants";
+import { sameJson } from "../values/same-json";
 import { answerProblem } from "./custom-answers";
 import {
   type ApplicationRecord,
@@ -17,7 +19,6 @@ import {
   type StatusChangeInput,
 } from "./input";
 import { mergeApplication } from "./merge";
-import { sameJson } from "./same-json";
 import { ActiveSteps } from "./steps";
 
 /** How far past `now` a status change's time may be: clocks of two systems differ a little. */
@@ -166,6 +167,11 @@ function checkShapes(input: readonly ApplicationRecord[]): {
     }
     if (!readable) continue;
     const checked: CheckedApplicationRecord = { ...parsed.fields, statusChanges };
+    const unstorable = unstorableTextProblems(checked, index);
+    if (unstorable.length > 0) {
+      for (const problem of unstorable) problems.push(problem);
+      continue;
+    }
     if (ids.has(checked.id))
       problems.push({
         index,

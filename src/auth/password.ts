@@ -1,5 +1,6 @@
 import { scryptAsync } from "@noble/hashes/scrypt";
 import { randomBytes } from "@noble/hashes/utils";
+import { constantTimeEqual } from "../runtime/constant-time";
 
 /** scrypt cost parameters; stored in every hash so old hashes verify after a change. */
 export interface ScryptCost {
@@ -156,13 +157,6 @@ export function dummyPasswordHash(hasher: PasswordHasher = defaultPasswordHasher
     dummies.set(hasher, dummy);
   }
   return dummy;
-}
-
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (b[i] as number);
-  return difference === 0;
 }
 
 function toBase64(bytes: Uint8Array): string {

@@ -22,6 +22,7 @@ export const OPTIONS = {
   schema: { type: "string" },
   "redis-url": { type: "string" },
   "pool-size": { type: "string" },
+  "operator-token-file": { type: "string" },
   "feed-limit": { type: "string" },
   "api-url": { type: "string" },
   "login-url": { type: "string" },
@@ -98,6 +99,7 @@ export const SERVE_ONLY_OPTIONS = [
   "log-format",
   "log-level",
   "metrics",
+  "operator-token-file",
 ] as const;
 
 /** Refuses the first of `names` given, with `why` after its name ("applies to rpdi serve only"). */

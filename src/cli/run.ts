@@ -1,5 +1,6 @@
 import { version } from "../../package.json";
 import { isProduct, PRODUCTS } from "../domain/products";
+import { applicationsCommand } from "./applications-record";
 import { examplesCommand } from "./examples";
 import { feedPullCommand } from "./feed-pull";
 import { headerMappedIo } from "./header-map";
@@ -15,6 +16,7 @@ import {
   refuseOptions,
   SERVE_ONLY_OPTIONS,
 } from "./options";
+import { orgCommand } from "./org-apply";
 import { outboxCommand } from "./outbox";
 import { parseFailure } from "./parse-failure";
 import { serveCommand } from "./serve";
@@ -36,6 +38,8 @@ const COMMANDS = [
   "examples",
   "outbox",
   "jobs",
+  "org",
+  "applications",
 ] as const;
 
 /** Runs the CLI on `argv` (without the node and script paths); resolves to the exit code. */
@@ -61,6 +65,8 @@ function usageOf(command: CommandName | undefined): string {
 /** The command the first words name, if any: whose usage and options a mistake is told with. */
 function commandOf(argv: readonly string[]): CommandName | undefined {
   if (argv[0] === "jobs") return "jobs";
+  if (argv[0] === "org") return "org apply";
+  if (argv[0] === "applications") return "applications record";
   const [first, second] = argv[0] === "outbox" ? argv : firstWords(argv);
   if (first === "validate")
     return second === "members" || second === "matters" ? `validate ${second}` : "validate";
@@ -91,6 +97,8 @@ function firstWords(argv: readonly string[]): string[] {
 async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (argv[0] === "outbox") return (await outboxCommand(argv.slice(1), io)) as ExitCode;
   if (argv[0] === "jobs") return jobsCommand(argv.slice(1), io);
+  if (argv[0] === "org") return orgCommand(argv.slice(1), io);
+  if (argv[0] === "applications") return applicationsCommand(argv.slice(1), io);
   const { values, positionals } = parseOrExplain(argv);
   if (values.help) {
     const command = commandOf(argv);
@@ -133,7 +141,10 @@ function parseOrExplain(argv: readonly string[]): ReturnType<typeof parseCommand
 /** A command parsed here, given the words after its name and the options (refused ones checked). */
 type Handler = (words: readonly string[], values: OptionValues, io: CliIo) => Promise<ExitCode>;
 
-/** The commands besides serve (its options are parsed apart), outbox and jobs (they parse their own). */
+/**
+ * The commands besides serve (its options are parsed apart), outbox, jobs, org and applications
+ * (they parse their own).
+ */
 const HANDLERS = {
   feed: feedPull,
   examples,

@@ -50,6 +50,9 @@ export function serveOptionsOf(
     logFormat: parseLogFormat(values["log-format"], io.color),
     logLevel: parseLogLevel(values["log-level"]),
     metrics: values.metrics ?? false,
+    ...(values["operator-token-file"] === undefined
+      ? {}
+      : { operatorTokenFile: values["operator-token-file"] }),
   };
 }
 

@@ -11,6 +11,7 @@ import { createWindowRateLimiter } from "../runtime/rate-limit";
 import { removeStrayTemporaries } from "./atomic-file";
 import { createDocsPage, DOCS_PATH } from "./docs-page";
 import { UsageError } from "./io";
+import { readOperatorTokenFile } from "./operator-token-file";
 import { type PersistedState, persistedState } from "./persisted-state";
 import { createSandboxMailPage, SANDBOX_MAIL_PATH } from "./sandbox-mail";
 import { memoryBackend, postgresBackend, type ServeBackend } from "./serve-backend";
@@ -45,6 +46,8 @@ export interface ServeOptions {
   logLevel?: LogLevel;
   /** Serve `/metrics` for Prometheus (OpenTelemetry's SDK and Prometheus exporter, optional peers). */
   metrics?: boolean;
+  /** Turn on the operator API with the token this file holds (mode 0600 or stricter). */
+  operatorTokenFile?: string;
 }
 
 /** Loopback, the name or address `--host` binds (unless a wildcard), and each `--allowed-host`. */
@@ -91,6 +94,10 @@ export async function serveCommand(
 ): Promise<number> {
   const seedPath = options.seed ?? bundledSandboxPath();
   const snapshots = await readSeed(seedPath);
+  const operatorToken =
+    options.operatorTokenFile === undefined
+      ? undefined
+      : await readOperatorTokenFile(options.operatorTokenFile);
   if (options.databaseUrl === undefined && options.redisUrl !== undefined)
     throw new UsageError("--redis-url applies with --database-url only");
   if (options.databaseUrl !== undefined && options.persist !== undefined)
@@ -137,6 +144,7 @@ export async function serveCommand(
     secret: sharedSecret ?? randomSecret(),
     clients,
     write,
+    operatorToken,
   });
   const docsPage = createDocsPage({
     organizations: snapshots.map((snapshot) => snapshot.organization.shortName),
@@ -246,10 +254,17 @@ async function serveHandler(
     secret,
     clients,
     write,
-  }: { secret: string; clients: WeakMap<Request, string>; write: (text: string) => void },
+    operatorToken,
+  }: {
+    secret: string;
+    clients: WeakMap<Request, string>;
+    write: (text: string) => void;
+    operatorToken: string | undefined;
+  },
 ): Promise<HttpHandler> {
   return createHttpHandler({
     store: backend.store,
+    ...(operatorToken === undefined ? {} : { operatorToken }),
     ...(options.importWorkers === undefined
       ? {}
       : { importWorkers: options.importWorkers === 0 ? false : options.importWorkers }),
@@ -296,6 +311,11 @@ function banner(
     `  Docs   ${root}${DOCS_PATH} (API reference: sign in there, then "Try it out")`,
     `  Health ${root}/healthz, ${root}/readyz`,
     ...(started.metrics ? [`  Metrics ${root}/metrics (Prometheus)`] : []),
+    ...(options.operatorTokenFile === undefined
+      ? []
+      : [
+          `  Operator ${root}/operator/v1 (Authorization: Bearer <the token in ${options.operatorTokenFile}>)`,
+        ]),
     ...(started.mail
       ? [
           `  Mail   ${root}${SANDBOX_MAIL_PATH} (the outbox: invitation and password-reset links; this machine only)`,

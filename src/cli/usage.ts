@@ -12,7 +12,9 @@ export type CommandName =
   | "totp"
   | "examples"
   | "outbox"
-  | "jobs";
+  | "jobs"
+  | "org apply"
+  | "applications record";
 
 interface CommandHelp {
   /** The usage lines, each from `rpdi`. */
@@ -106,6 +108,10 @@ const HELP: Record<CommandName, CommandHelp> = {
         "Share the feed's limit and the login protection in Redis rather than in the database.",
       ],
       ["--pool-size <n>", "PostgreSQL connections in the pool (default 10)."],
+      [
+        "--operator-token-file <file>",
+        "Turn on the operator API (/operator/v1: organizations, job applications, erasure) for callers sending Authorization: Bearer <the token in the file>. The file is read once at start and must be readable by its owner alone (chmod 600); the token is never printed or logged.",
+      ],
     ],
     exit: "Exit status: 0 stopped by a signal, 2 usage error (a port in use), 70 unexpected failure (a failed write of the --persist file).",
   },
@@ -253,6 +259,35 @@ const HELP: Record<CommandName, CommandHelp> = {
     ],
     exit: "Exit status: 0 printed, 2 usage error.",
   },
+  "org apply": {
+    synopsis: ["rpdi org apply <org.json> --database-url <postgres://…> [--schema rpdi]"],
+    about:
+      "Makes an organization in the database what the file says. The file is { organization, jobs?, reviewCycles? }: organization as a new organization is written (docs/operating.md), jobs and review cycles as their operator routes take them. An unknown organization id is created; a known one is changed in place to what the file says (a profile field the file leaves out takes its default, as at creation): its profile fields (name, shortName, features, mfaRequired, sso, siteUrl, departments, customPracticeAreas, memberLevels, applicationCustomFields), its offices (those not in the file are retired), its pipelines (those not in the file are kept; retire one with active: false) and its jobs; review cycles are created when missing. The whole file is checked before anything is written; each part is then a transaction of its own. Prints a line per change, or nothing changed. Changing the MFA requirement or SSO ends every member's sessions.",
+    options: [
+      [
+        "--database-url <postgres://…>",
+        "The database to write to (migrated first); required: a memory store would vanish when the command ends.",
+      ],
+      ["--schema <name>", "The PostgreSQL schema (default rpdi)."],
+    ],
+    exit: "Exit status: 0 applied (or nothing to change), 1 the file has problems or a change was refused (each problem printed), 2 usage error.",
+  },
+  "applications record": {
+    synopsis: [
+      "rpdi applications record <file.ndjson> --org <organization id> --database-url <postgres://…> [--schema rpdi]",
+    ],
+    about:
+      "Records job applications from an NDJSON file, one application a line as POST /operator/v1/organizations/{orgId}/job-applications takes them: created or updated, status changes appended once (known by their id), so running a file again changes nothing. The file is read whole (at most 256 MiB, checked before reading); a line that is not JSON stops it before anything is written. It is sent in batches of at most 10,000 lines, each batch one transaction that commits separately: a refused batch writes nothing of itself, the batches before it stay recorded, and the lines after it are not sent. Problems are printed with their line numbers. Status times are judged against this machine's clock.",
+    options: [
+      ["--org <organization id>", "The organization the applications belong to."],
+      [
+        "--database-url <postgres://…>",
+        "The database to write to (migrated first); required: a memory store would vanish when the command ends.",
+      ],
+      ["--schema <name>", "The PostgreSQL schema (default rpdi)."],
+    ],
+    exit: "Exit status: 0 recorded, 1 a line or batch was refused (problems printed with line numbers), 2 usage error.",
+  },
 };
 
 const INDENT = "  ";
@@ -270,6 +305,8 @@ export function overview(): string {
     "examples",
     "outbox",
     "jobs",
+    "org apply",
+    "applications record",
   ];
   const lines = commands.flatMap((name) => HELP[name].synopsis.map((line) => `${INDENT}${line}`));
   return `Usage:

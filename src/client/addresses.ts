@@ -19,7 +19,11 @@ export interface Addresses {
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
-function parsed(option: string, value: string, allowInsecureHttp: boolean): URL {
+/**
+ * `value` as a root address: absolute, http(s), https unless to this machine or
+ * `allowInsecureHttp`, and without user, query or fragment.
+ */
+export function parsed(option: string, value: string, allowInsecureHttp: boolean): URL {
   let url: URL;
   try {
     url = new URL(value);

@@ -3,6 +3,7 @@
  * FormData, Blob), so it runs in Node, Deno, Bun, workers and browsers.
  */
 
+export { type ApplicationRecord, applicationRecordSchema } from "../applications/input";
 export {
   type JobApplication,
   type JobApplicationCustomField,
@@ -23,6 +24,28 @@ export {
   graphqlMemberSchema,
 } from "../graphql/member-result";
 export { type ErrorBody, errorBodySchema } from "../http/error-body";
+export {
+  type CreatedOrganizationBody,
+  type CreatedReviewCycleBody,
+  createdOrganizationBodySchema,
+  createdReviewCycleBodySchema,
+  type ErasureBody,
+  erasureBodySchema,
+  LIVE_DATA_ERROR_CODES,
+  type OfficesUpdateBody,
+  OPERATOR_ERROR_CODES,
+  type OperatorErrorBody,
+  type OperatorErrorCode,
+  officesUpdateBodySchema,
+  operatorErrorBodySchema,
+  operatorProblemSchema,
+  type ProfileUpdateBody,
+  profileUpdateBodySchema,
+  type RecordedApplicationsBody,
+  recordedApplicationsBodySchema,
+  type UpsertCountsBody,
+  upsertCountsBodySchema,
+} from "../http/operator/bodies";
 export {
   type BoardJob,
   type BoardJobList,
@@ -49,6 +72,20 @@ export {
   memberImportResultSchema,
   memberValidationResultSchema,
 } from "../members/result";
+export {
+  type JobInput,
+  jobInputSchema,
+  type OfficeChange,
+  type OrganizationInput,
+  officeChangeSchema,
+  organizationInputSchema,
+  type PipelineInput,
+  type ProfileChanges,
+  pipelineInputSchema,
+  profileChangesSchema,
+  type ReviewCycleInput,
+  reviewCycleInputSchema,
+} from "../organizations/inputs";
 export type { ClientAddresses } from "./addresses";
 export { type ClientOptions, createClient, type RpdiClient } from "./create-client";
 export {
@@ -94,6 +131,13 @@ export {
   type MemberMethods,
   type UploadOptions,
 } from "./members";
+export {
+  createOperatorClient,
+  NDJSON_FROM_APPLICATIONS,
+  type OperatorClient,
+  type OperatorClientOptions,
+  type RecordApplicationsOptions,
+} from "./operator";
 export { type RateLimitBudget, readRateLimit } from "./rate-limit";
 export type { RetryOptions } from "./runtime";
 export type { ClientCredentials } from "./session";

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { errorBodySchema } from "../http/error-body";
 import {
   RpdiAuthenticationError,
@@ -15,7 +16,7 @@ import type { Runtime } from "./runtime";
 
 /** A request as the client sends it: never redirected, so the cookie goes nowhere else. */
 export interface Outgoing {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   headers?: Record<string, string>;
   body?: BodyInit;
   cookie?: string;
@@ -80,10 +81,18 @@ async function errorBodyOf(response: Response): Promise<unknown> {
   return text;
 }
 
-/** What a person reads of an error body: `{error}`'s message, a short text, or nothing. */
+/** The operator API's `{ error: { code, message } }`, as far as a message needs it. */
+const codedErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+/**
+ * What a person reads of an error body: `{error}`'s message, the operator API's code and message,
+ * a short text, or nothing.
+ */
 function said(body: unknown): string {
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) return `: ${parsed.data.error}`;
+  const coded = codedErrorSchema.safeParse(body);
+  if (coded.success) return `: ${coded.data.error.code}: ${coded.data.error.message}`;
   if (typeof body === "string" && body.trim() !== "") {
     const text = body.trim();
     return `: ${text.length > 500 ? `${text.slice(0, 500)}…` : text}`;

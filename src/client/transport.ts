@@ -1,6 +1,6 @@
-import type { z } from "zod";
-import { type ContractIssue, RpdiContractError, RpdiRateLimitError } from "./errors";
+import { RpdiRateLimitError } from "./errors";
 import { type RateLimitBudget, readRateLimit } from "./rate-limit";
+import { type ResponseCheck, responseCheck } from "./response-check";
 import type { Runtime } from "./runtime";
 import { type BadRequestBody, failureOf, type Outgoing, retryAfterSeconds, sendOnce } from "./send";
 import type { Session, SessionKeeper } from "./session";
@@ -21,14 +21,6 @@ export interface Call<T> {
   /** Sent without the session (and without logging in): the public job board's calls. */
   anonymous?: boolean;
   signal: AbortSignal | undefined;
-}
-
-/** What a call's reader uses to hold an answer to the contract. */
-export interface ResponseCheck {
-  request: string;
-  json<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>>;
-  text(response: Response, mediaType: string): Promise<string>;
-  bytes(response: Response, mediaType: string): Promise<Uint8Array>;
 }
 
 const RETRIED_SERVER_STATUSES = new Set([500, 502, 503, 504]);
@@ -148,55 +140,7 @@ export class Transport {
   }
 
   private check(request: string): ResponseCheck {
-    const validate = this.runtime.validateResponses;
-    const refuse = (message: string, status: number, issues: readonly ContractIssue[] = []) =>
-      new RpdiContractError(`${request}: ${message}`, { request, status }, issues);
-    const mediaTypeOf = (response: Response) =>
-      (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-    const expectType = (response: Response, mediaType: string) => {
-      if (validate && mediaTypeOf(response) !== mediaType)
-        throw refuse(
-          `answered ${mediaTypeOf(response) || "no media type"} where the spec gives ${mediaType}`,
-          response.status,
-        );
-    };
-    return {
-      request,
-      async json(response, schema) {
-        expectType(response, "application/json");
-        let body: unknown;
-        try {
-          body = await response.json();
-        } catch {
-          // Not the parser's message: it quotes the body, which may echo the session cookie.
-          throw refuse("answered a body that is not JSON", response.status);
-        }
-        if (!validate) return body as z.output<typeof schema>;
-        const parsed = schema.safeParse(body);
-        if (parsed.success) return parsed.data;
-        const issues = parsed.error.issues.map((issue) => ({
-          path: issue.path,
-          message: issue.message,
-        }));
-        const shown = issues
-          .slice(0, 5)
-          .map((issue) => `${issue.path.map(String).join(".") || "(body)"}: ${issue.message}`)
-          .join("; ");
-        throw refuse(
-          `answered a body outside the contract (${shown}${issues.length > 5 ? `; and ${issues.length - 5} more` : ""})`,
-          response.status,
-          issues,
-        );
-      },
-      async text(response, mediaType) {
-        expectType(response, mediaType);
-        return response.text();
-      },
-      async bytes(response, mediaType) {
-        expectType(response, mediaType);
-        return new Uint8Array(await response.arrayBuffer());
-      },
-    };
+    return responseCheck(this.runtime, request);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { unstorableTextPaths } from "../values/storable-text";
 
 /**
  * One problem of a live-data write's input, in the style of the CSV row errors: the record's
@@ -77,4 +78,17 @@ export function problemsOf(
 /** A path as the problems write it: `statusChanges.2.at`; `""` for the record itself. */
 export function fieldPath(path: readonly PropertyKey[]): string {
   return path.map(String).join(".");
+}
+
+/** Problems for the strings of `record` no store keeps as given (NUL, lone surrogates). */
+export function unstorableTextProblems(
+  record: unknown,
+  index: number | null,
+  prefix: readonly (string | number)[] = [],
+): InputProblem[] {
+  return unstorableTextPaths(record, prefix).map((path) => ({
+    index,
+    field: fieldPath(path),
+    message: "holds NUL or a lone surrogate, which no store keeps",
+  }));
 }

@@ -26,6 +26,7 @@ import { registerMatterRoutes } from "./matters";
 import { registerMemberRoutes } from "./members";
 import { allowedMethodsOf } from "./method-not-allowed";
 import { OPENAPI_DOCUMENT_CONFIG } from "./openapi-config";
+import { registerOperatorRoutes } from "./operator/register";
 import type { HttpHandlerOptions } from "./options";
 import { logRequests } from "./request-log";
 import { COMMON_HEADERS, carriesCommonHeaders, json, jsonError } from "./responses";
@@ -178,6 +179,8 @@ export function buildHttpApp(options: HttpHandlerOptions): {
   registerLoginRoute(app, settings, accountPages ? browserLoginPages(settings) : null);
   if (accountPages) registerAccountPages(app, settings);
   registerLogoutRoute(app, settings);
+  if (options.operatorToken !== undefined)
+    registerOperatorRoutes(app, settings, options.operatorToken);
   // The document describes the interface and holds no data: served without a session.
   app.get("/openapi.json", () => json(200, app.getOpenAPI31Document(OPENAPI_DOCUMENT_CONFIG)));
   app.notFound(() => jsonError(404, "Not found."));

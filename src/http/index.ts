@@ -119,4 +119,6 @@ export {
 export type { JobBoardHttpOptions } from "./job-board";
 export type { RpdiLogger } from "./logger";
 export { openApiDocument } from "./openapi";
+export { OPERATOR_TOKEN_MIN_LENGTH } from "./operator/auth";
+export { OPERATOR_BODY_LIMIT } from "./operator/read-body";
 export type { HttpHandlerOptions } from "./options";

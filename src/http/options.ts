@@ -129,4 +129,12 @@ export interface HttpHandlerOptions extends JobBoardHttpOptions {
    * default).
    */
   invitationLifetimeMs?: number;
+  /**
+   * Turns on the operator API under `/operator/v1` (create and change organizations, record job
+   * applications, erase candidates) for callers sending `Authorization: Bearer <operatorToken>`;
+   * unset, those paths do not exist (404). At least 16 characters (`openssl rand -hex 32` makes a
+   * good one); compared in constant time, before any body is read. It is not a member's session:
+   * keep it with the people who run the deployment, out of code and logs.
+   */
+  operatorToken?: string;
 }

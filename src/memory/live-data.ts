@@ -4,6 +4,7 @@ import { copyMember } from "../domain/member-copy";
 import type { OrganizationProfile } from "../domain/organization";
 import { deepFreeze } from "../runtime/deep-freeze";
 import type { ErasedCounts, StoreTx } from "../store/port";
+import { sameJson } from "../values/same-json";
 import type { WorkingState } from "./state";
 import type { MemoryTxContext } from "./tx-context";
 
@@ -34,8 +35,7 @@ export function liveDataOperations({ read, write }: MemoryTxContext): LiveDataOp
       if (
         next.shortName !== before.shortName ||
         next.siteUrl !== before.siteUrl ||
-        JSON.stringify(next.applicationCustomFields) !==
-          JSON.stringify(before.applicationCustomFields)
+        !sameJson(next.applicationCustomFields, before.applicationCustomFields)
       )
         state.feedReshaped = true;
     },

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type InputProblem, problemsOf } from "../domain/live-data-outcome";
+import { type InputProblem, problemsOf, unstorableTextProblems } from "../domain/live-data-outcome";
 
 /**
  * Each record of a batch read by `schema`, with the problems of the bad ones and of ids given
@@ -18,6 +18,11 @@ export function parseBatch<S extends z.ZodType<{ id: string }>>(
       for (const problem of problemsOf(result.error, index)) problems.push(problem);
       continue;
     }
+    const unstorable = unstorableTextProblems(result.data, index);
+    if (unstorable.length > 0) {
+      for (const problem of unstorable) problems.push(problem);
+      continue;
+    }
     if (seen.has(result.data.id))
       problems.push({ index, field: "id", message: "is the id of a record given before" });
     seen.add(result.data.id);
@@ -26,7 +31,4 @@ export function parseBatch<S extends z.ZodType<{ id: string }>>(
   return { records: parsed, problems };
 }
 
-/** Whether two records read from JSON-shaped values hold the same data. */
-export function sameRecord(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
+export { sameJson as sameRecord } from "../values/same-json";

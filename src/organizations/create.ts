@@ -3,6 +3,7 @@ import {
   type LiveDataOutcome,
   problemsOf,
   refusedWrite,
+  unstorableTextProblems,
 } from "../domain/live-data-outcome";
 import { type OrganizationProfile, organizationProfileSchema } from "../domain/organization";
 import type { Store } from "../store/port";
@@ -24,6 +25,8 @@ export async function createOrganization(
 ): Promise<LiveDataOutcome<{ organization: OrganizationProfile }>> {
   const parsed = organizationInputSchema.safeParse(input.organization);
   if (!parsed.success) return invalidInput(problemsOf(parsed.error, null, ["organization"]));
+  const unstorable = unstorableTextProblems(parsed.data, null, ["organization"]);
+  if (unstorable.length > 0) return invalidInput(unstorable);
   if (store.createOrganization === undefined)
     return refusedWrite("NOT_SUPPORTED", "This store cannot create organizations.");
   const organization = organizationProfileSchema.parse(parsed.data);

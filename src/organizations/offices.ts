@@ -3,6 +3,7 @@ import {
   invalidInput,
   type LiveDataOutcome,
   problemsOf,
+  unstorableTextProblems,
 } from "../domain/live-data-outcome";
 import type { Office } from "../domain/organization";
 import type { Store } from "../store/port";
@@ -44,6 +45,11 @@ export async function upsertOffices(
     const parsed = officeChangeSchema.safeParse(change);
     if (!parsed.success) {
       for (const problem of problemsOf(parsed.error, index)) problems.push(problem);
+      continue;
+    }
+    const unstorable = unstorableTextProblems(parsed.data, index);
+    if (unstorable.length > 0) {
+      for (const problem of unstorable) problems.push(problem);
       continue;
     }
     const { retired, ...office } = parsed.data;

@@ -3,6 +3,7 @@ import {
   type LiveDataOutcome,
   problemsOf,
   refusedWrite,
+  unstorableTextProblems,
 } from "../domain/live-data-outcome";
 import type { Store } from "../store/port";
 import { type ReviewCycleInput, reviewCycleInputSchema } from "./inputs";
@@ -24,6 +25,8 @@ export async function createReviewCycle(
 ): Promise<LiveDataOutcome<{ reviewCycle: { id: string; name: string } }>> {
   const parsed = reviewCycleInputSchema.safeParse(input.reviewCycle);
   if (!parsed.success) return invalidInput(problemsOf(parsed.error, null, ["reviewCycle"]));
+  const unstorable = unstorableTextProblems(parsed.data, null, ["reviewCycle"]);
+  if (unstorable.length > 0) return invalidInput(unstorable);
   const reviewCycle = parsed.data;
   return runLiveData(store, input.orgId, async (tx) =>
     (await tx.createReviewCycle(reviewCycle))

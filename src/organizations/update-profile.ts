@@ -3,9 +3,11 @@ import {
   type LiveDataOutcome,
   problemsOf,
   refusedWrite,
+  unstorableTextProblems,
 } from "../domain/live-data-outcome";
 import type { OrganizationProfile } from "../domain/organization";
 import type { Store } from "../store/port";
+import { sameJson } from "../values/same-json";
 import { type ProfileChanges, profileChangesSchema } from "./inputs";
 import { runLiveData } from "./live-data-work";
 
@@ -35,6 +37,8 @@ export async function updateOrganizationProfile(
 ): Promise<LiveDataOutcome<ProfileUpdate>> {
   const parsed = profileChangesSchema.safeParse(input.changes);
   if (!parsed.success) return invalidInput(problemsOf(parsed.error, null, ["changes"]));
+  const unstorable = unstorableTextProblems(parsed.data, null, ["changes"]);
+  if (unstorable.length > 0) return invalidInput(unstorable);
   const changes = parsed.data;
   if (changes.shortName !== undefined) {
     const holder = await store.findOrganizationId(changes.shortName);
@@ -47,7 +51,7 @@ export async function updateOrganizationProfile(
     const current = await tx.loadOrganization();
     const next: OrganizationProfile = { ...current, ...changes };
     const changed = (Object.keys(next) as (keyof OrganizationProfile)[]).filter(
-      (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+      (key) => !sameJson(next[key], current[key]),
     );
     const sessionsEnded = changed.includes("mfaRequired") || changed.includes("sso");
     if (changed.length > 0) await tx.saveOrganizationProfile(next);

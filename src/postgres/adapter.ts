@@ -8,6 +8,7 @@ import { inTransaction, type Session } from "./session";
 import {
   clientOperations,
   feedIndexCache,
+  organizationCreation,
   snapshotOperations,
   welcomeEmailOutbox,
 } from "./store-ops";
@@ -66,8 +67,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       return inTransaction(
         session,
         orgId,
-        (connection, bulk) =>
-          work(postgresTx({ connection, s: session.s, orgId }, bulk, feedIndexes)),
+        (connection, bulk, commit) =>
+          work(postgresTx({ connection, s: session.s, orgId }, bulk, feedIndexes, commit)),
         {
           readOnly: options?.readOnly === true,
           singleRead: options?.singleRead === true,
@@ -77,6 +78,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     },
 
     ...snapshotOperations(session),
+    ...organizationCreation(session),
     ...welcomeEmailOutbox(session),
     ...clientOperations(session),
   };

@@ -1,11 +1,12 @@
 import type { FeedIndex } from "../domain/feed-index";
 
 /**
- * How much of the feed a PostgreSQL store keeps indexed in its process. The feed's data
- * (applications, candidates, jobs, the organization's profile) changes only when a snapshot
- * replaces the organization, which gives it a new feed version in the database; an index is kept
- * per (organization, version) and used only by a transaction that reads that same version, so
- * every instance answers from the database's current state, never a stale one.
+ * How much of the feed a PostgreSQL store keeps indexed in its process. Every write of the feed's
+ * data (applications, candidates, jobs, the organization's profile; a snapshot that replaces the
+ * organization) gives it a new feed version in the database; an index is kept per (organization,
+ * version) and used only by a transaction that reads that same version, so every instance answers
+ * from the database's current state, never a stale one. The instance that made a live write moves
+ * its index to the new version with the write's changes; the others rebuild on their next miss.
  */
 export interface FeedIndexCacheOptions {
   /**
@@ -71,6 +72,36 @@ export class FeedIndexCache {
     return null;
   }
 
+  /** Whether the index of `orgId` at `version` is kept (without counting as a use). */
+  holds(orgId: string, version: string): boolean {
+    return this.#entries.get(orgId)?.version === version;
+  }
+
+  /**
+   * Moves the index of `orgId` from version `from` to `to` by `change` (a committed write's
+   * changes): `true` when the changed index is kept. Nothing happens unless the index kept is the
+   * one at `from`; one that `change` fails on, or that grows past the limit, is dropped, and the
+   * next miss rebuilds it.
+   */
+  advance(
+    orgId: string,
+    from: string,
+    to: string,
+    change: (index: FeedIndex) => FeedIndex,
+  ): boolean {
+    const entry = this.#entries.get(orgId);
+    if (entry === undefined || entry.version !== from) return false;
+    this.#entries.delete(orgId);
+    this.#total -= entry.statusChanges;
+    let index: FeedIndex;
+    try {
+      index = change(entry.index);
+    } catch {
+      return false;
+    }
+    return this.#keep(orgId, { version: to, statusChanges: index.statusChangeCount, index });
+  }
+
   /**
    * Builds (or waits for the build of) the index of the organization's current version: `true`
    * when it is now kept. A failed build is dropped; the next query tries again.
@@ -90,12 +121,20 @@ export class FeedIndexCache {
 
   #keep(orgId: string, built: BuiltFeedIndex | null): boolean {
     const previous = this.#entries.get(orgId);
+    // A build that read the data before a write committed can finish after the write advanced the
+    // index: versions come from one sequence, so the later one is kept.
+    if (
+      previous !== undefined &&
+      built !== null &&
+      BigInt(built.version) < BigInt(previous.version)
+    )
+      return true;
     if (previous !== undefined) {
       this.#entries.delete(orgId);
       this.#total -= previous.statusChanges;
     }
     if (built === null) return false;
-    if (built.index === null) {
+    if (built.index === null || built.statusChanges > this.#limit) {
       this.#tooLarge.set(orgId, built.version);
       return false;
     }

@@ -12,6 +12,15 @@ import { jsonValue } from "./members-sql";
 const INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
+ * A status change of `status_changes` alias `x` as JSON: with its recorded id (first, as the
+ * services write it) when it has one, without an `id` key when not.
+ */
+function statusChangeObject(x: string): string {
+  const rest = `'statusName', ${x}.status_name, 'statusBucketName', ${x}.bucket_name, 'at', to_char(${x}.at AT TIME ZONE 'UTC', ${INSTANT})`;
+  return `CASE WHEN ${x}.change_id IS NULL THEN json_build_object(${rest}) ELSE json_build_object('id', ${x}.change_id, ${rest}) END`;
+}
+
+/**
  * Applications with their candidate, job, status history, answers and education, in one
  * statement. `where` narrows by application; `driver`, a relation of `application_id`s joined
  * first, lets the planner start from a small set instead of scanning every application.
@@ -20,8 +29,7 @@ export function applicationSelect(s: string, where: string, driver?: string): st
   return `SELECT a.id, a.offer_start_date::text AS offer_start_date, a.offer_salary, a.address,
       c.id AS candidate_id, c.first_name, c.last_name, c.email, c.phone,
       j.id AS job_id, j.title, j.department, j.office_location, j.employment_type, j.hiring_type, j.position_type, j.requisition_id,
-      (SELECT json_agg(json_build_object('statusName', x.status_name, 'statusBucketName', x.bucket_name,
-          'at', to_char(x.at AT TIME ZONE 'UTC', ${INSTANT})) ORDER BY x.position)
+      (SELECT json_agg(${statusChangeObject("x")} ORDER BY x.position)
         FROM ${s}.status_changes x WHERE x.org_id = a.org_id AND x.application_id = a.id) AS status_changes,
       COALESCE((SELECT json_agg(json_build_object('customFieldId', q.custom_field_id, 'value', q.value) ORDER BY q.position)
         FROM ${s}.custom_field_answers q WHERE q.org_id = a.org_id AND q.application_id = a.id), '[]'::json) AS answers,
@@ -179,12 +187,12 @@ export async function readFeedApplicationHeads(
   });
 }
 
-/** The jobs with these ids, by id. */
-async function readJobsById(
+/** The jobs with these ids (their feed fields), by id. */
+export async function readJobsById(
   connection: Queryable,
   s: string,
   orgId: string,
-  jobIds: string[],
+  jobIds: readonly string[],
 ): Promise<Map<string, FeedJob>> {
   return new Map(
     (

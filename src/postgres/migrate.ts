@@ -15,6 +15,7 @@ import jobBoard from "./migrations/013_job_board.sql";
 import columnMappings from "./migrations/014_column_mappings.sql";
 import setBasedReferences from "./migrations/015_set_based_references.sql";
 import accounts from "./migrations/016_accounts.sql";
+import liveData from "./migrations/017_live_data.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
 const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -34,6 +35,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 14, sql: columnMappings },
   { version: 15, sql: setBasedReferences },
   { version: 16, sql: accounts },
+  { version: 17, sql: liveData },
 ];
 
 /** The schema version this rpdi reads and writes: its last migration. */

@@ -43,6 +43,30 @@ export interface TxScope {
   readonly orgId: string;
 }
 
+/**
+ * What follows a write transaction once it has committed: in-process state (the feed index cache)
+ * that must move with the data, and only when the data did. A transaction that fails runs none.
+ */
+export class CommitHooks {
+  readonly #hooks: (() => void)[] = [];
+
+  /** Runs `hook` right after the COMMIT succeeds; a hook that throws is ignored (the data is in). */
+  add(hook: () => void): void {
+    this.#hooks.push(hook);
+  }
+
+  /** Runs the hooks once, in the order added. */
+  run(): void {
+    for (const hook of this.#hooks.splice(0)) {
+      try {
+        hook();
+      } catch {
+        // In-process state only: the write is committed either way.
+      }
+    }
+  }
+}
+
 /** How {@link inTransaction} runs its work. */
 export interface TransactionMode {
   /** One snapshot, no organization lock. */
@@ -72,10 +96,11 @@ const WRITE_BEGIN = "BEGIN ISOLATION LEVEL READ COMMITTED";
 export async function inTransaction<T>(
   session: Session,
   orgId: string,
-  work: (connection: TxConnection, bulk: BulkWrites) => Promise<T>,
+  work: (connection: TxConnection, bulk: BulkWrites, commit: CommitHooks) => Promise<T>,
   { readOnly = false, checkOrganization = false, singleRead = false }: TransactionMode = {},
 ): Promise<T> {
   const bulk = new BulkWrites();
+  const commit = new CommitHooks();
   const pooled = await session.acquire();
   const statements = new TxStatements(session, pooled, readOnly && singleRead);
   let broken: unknown;
@@ -87,7 +112,7 @@ export async function inTransaction<T>(
     // loop.
     if (readOnly) await openRead(statements, session.s, orgId, checkOrganization);
     else await openWrite(session, pooled, orgId, checkOrganization);
-    const result = await work(statements.connection, bulk);
+    const result = await work(statements.connection, bulk, commit);
     // Work that made no statement still answers for a missing organization.
     await statements.opened();
     if (statements.alone) return result;
@@ -104,6 +129,7 @@ export async function inTransaction<T>(
       return result;
     }
     await pooled.query("COMMIT");
+    commit.run();
     if (session.fromPool && bulk.tables.size > 0) {
       // The write is committed and its caller answered now; the connection returns to the
       // pool once its tables have fresh statistics.

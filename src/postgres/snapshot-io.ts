@@ -70,7 +70,7 @@ export async function writeSnapshot(
 type Organization = OrganizationSnapshot["organization"];
 
 /** The organization's pipelines and their steps, in their order. */
-async function writePipelines(
+export async function writePipelines(
   connection: Queryable,
   s: string,
   orgId: string,
@@ -102,7 +102,7 @@ async function writePipelines(
 }
 
 /** The organization's custom fields of applications, in their order. */
-async function writeCustomFields(
+export async function writeCustomFields(
   connection: Queryable,
   s: string,
   orgId: string,
@@ -206,18 +206,27 @@ async function writeStatusChanges(
   applications: readonly Application[],
 ): Promise<void> {
   const changes = applications.flatMap((a) =>
-    a.statusChanges.map((change, position) => ({ id: a.id, position, ...change })),
+    a.statusChanges.map((change, position) => ({
+      applicationId: a.id,
+      position,
+      changeId: change.id,
+      statusName: change.statusName,
+      statusBucketName: change.statusBucketName,
+      at: change.at,
+    })),
   );
   await connection.query(
-    `INSERT INTO ${s}.status_changes (org_id, application_id, position, status_name, bucket_name, at)
-     SELECT $1, t.id, t.position, t.name, t.bucket, t.at::timestamptz FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[]) AS t(id, position, name, bucket, at)`,
+    `INSERT INTO ${s}.status_changes (org_id, application_id, position, status_name, bucket_name, at, change_id)
+     SELECT $1, t.id, t.position, t.name, t.bucket, t.at::timestamptz, t.change_id
+     FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(id, position, name, bucket, at, change_id)`,
     [
       orgId,
-      changes.map((c) => c.id),
+      changes.map((c) => c.applicationId),
       changes.map((c) => c.position),
       changes.map((c) => c.statusName),
       changes.map((c) => c.statusBucketName),
       changes.map((c) => c.at),
+      changes.map((c) => c.changeId ?? null),
     ],
   );
 }
@@ -370,7 +379,7 @@ export async function readProfile(
  * the feed compares them (a finer fraction is truncated there), so any of several changes in the
  * same millisecond will do.
  */
-function latestStatusChange(application: Application): string | null {
+export function latestStatusChange(application: Application): string | null {
   let latest: string | null = null;
   let latestMs = Number.NEGATIVE_INFINITY;
   for (const change of application.statusChanges) {

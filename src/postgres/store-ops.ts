@@ -1,3 +1,4 @@
+import { type OrganizationProfile, organizationProfileSchema } from "../domain/organization";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../domain/snapshot";
 import { checkClaimRequest } from "../store/outbox-claims";
 import type { Store, WelcomeEmailOutbox } from "../store/port";
@@ -7,6 +8,7 @@ import {
   FeedIndexCache,
   type FeedIndexCacheOptions,
 } from "./feed-cache";
+import { insertOrganization } from "./live-data-sql";
 import { SCHEMA_VERSION } from "./migrate";
 import { claimWelcomeEmailRows, deleteClaimedWelcomeEmails } from "./outbox-sql";
 import { inTransaction, outsideTransaction, type Session } from "./session";
@@ -54,6 +56,24 @@ export function snapshotOperations(
     exportSnapshot(orgId: string): Promise<OrganizationSnapshot | null> {
       return inTransaction(session, orgId, (connection) =>
         readSnapshot(connection, session.s, orgId),
+      );
+    },
+  };
+}
+
+/**
+ * Organizations created empty: in a write transaction on the new id (its organization lock, so a
+ * snapshot of the same id waits or is waited for), the insert refusing a taken id or short name.
+ */
+export function organizationCreation(
+  session: Session,
+): Required<Pick<Store, "createOrganization">> {
+  return {
+    // Async, so a profile the schema refuses rejects the promise instead of throwing at the call.
+    async createOrganization(profile: OrganizationProfile): Promise<boolean> {
+      const parsed = organizationProfileSchema.parse(profile);
+      return inTransaction(session, parsed.id, (connection) =>
+        insertOrganization(connection, session.s, parsed),
       );
     },
   };

@@ -3,19 +3,27 @@ import { accountOperations } from "./accounts-tx";
 import { columnMappingOperations } from "./column-mappings-tx";
 import type { FeedIndexCache } from "./feed-cache";
 import { feedReads } from "./feed-tx";
+import { FeedWrites } from "./feed-writes";
+import { liveDataOperations } from "./live-data-tx";
 import { matterOperations } from "./matters-tx";
 import { memberReads } from "./member-reads-tx";
 import { memberSessionOperations } from "./member-sessions-tx";
 import { memberWrites } from "./member-writes-tx";
-import type { TxScope } from "./session";
+import type { CommitHooks, TxScope } from "./session";
 import type { BulkWrites } from "./statistics";
 import { welcomeEmailOperations } from "./welcome-emails-tx";
 
 /**
  * The port's transaction on PostgreSQL: every operation on the scope's one connection, for its
- * organization. Bulk writes are noted in `bulk` for statistics after the commit.
+ * organization. Bulk writes are noted in `bulk` for statistics after the commit; what the feed
+ * index cache must follow once the transaction commits goes to `commit`.
  */
-export function postgresTx(scope: TxScope, bulk: BulkWrites, feedIndexes: FeedIndexCache): StoreTx {
+export function postgresTx(
+  scope: TxScope,
+  bulk: BulkWrites,
+  feedIndexes: FeedIndexCache,
+  commit: CommitHooks,
+): StoreTx {
   return {
     ...memberReads(scope),
     ...memberWrites(scope, bulk),
@@ -25,5 +33,6 @@ export function postgresTx(scope: TxScope, bulk: BulkWrites, feedIndexes: FeedIn
     ...memberSessionOperations(scope),
     ...columnMappingOperations(scope),
     ...accountOperations(scope),
+    ...liveDataOperations(scope, bulk, new FeedWrites(scope, feedIndexes, commit)),
   };
 }

@@ -1,3 +1,4 @@
+import type { FeedApplication } from "../domain/feed";
 import { FeedIndex } from "../domain/feed-index";
 import { deepFreeze } from "../runtime/deep-freeze";
 import type { Queryable } from "./client";
@@ -26,13 +27,18 @@ export async function readWholeFeed(
   const profile = await readProfile(connection, s, orgId);
   if (profile === null) return null;
   const applications = (await connection.query(applicationSelect(s, "TRUE"), [orgId])).rows.map(
-    (row) => {
-      const source = feedApplicationFromRow(row);
-      return deepFreeze({
-        ...source,
-        statusTimes: source.application.statusChanges.map((change) => Date.parse(change.at)),
-      });
-    },
+    (row) => indexedApplication(feedApplicationFromRow(row)),
   );
   return { version, statusChanges, index: new FeedIndex(applications, profile.profile) };
+}
+
+/**
+ * An application as an index keeps it: frozen (the index never copies it), with its status times
+ * parsed once. `source` is taken over: pass one no one else holds.
+ */
+export function indexedApplication(source: FeedApplication): FeedApplication {
+  return deepFreeze({
+    ...source,
+    statusTimes: source.application.statusChanges.map((change) => Date.parse(change.at)),
+  });
 }

@@ -1,4 +1,5 @@
 import { holdsNul, NUL } from "../values/nul";
+import { isStorableText } from "../values/storable-text";
 import type { StoreTx } from "./port";
 import type { TxOperation } from "./tx-wrap";
 
@@ -25,7 +26,20 @@ export function unstorableKeysFindNothing(
 
 type Guards = { [Operation in keyof StoreTx]?: (tx: StoreTx) => NonNullable<StoreTx[Operation]> };
 
+/** Live-data keys were never stored with NUL or a lone surrogate: such a key finds nothing. */
+const kept = (keys: readonly string[]) =>
+  keys.every(isStorableText) ? keys : keys.filter(isStorableText);
+
 const GUARDS: Guards = {
+  loadJobs: (tx) => (ids) => (tx.loadJobs as NonNullable<StoreTx["loadJobs"]>).call(tx, kept(ids)),
+  loadCandidates: (tx) => (ids) =>
+    (tx.loadCandidates as NonNullable<StoreTx["loadCandidates"]>).call(tx, kept(ids)),
+  loadApplications: (tx) => (ids) =>
+    (tx.loadApplications as NonNullable<StoreTx["loadApplications"]>).call(tx, kept(ids)),
+  eraseCandidates: (tx) => (ids) =>
+    (tx.eraseCandidates as NonNullable<StoreTx["eraseCandidates"]>).call(tx, kept(ids)),
+  eraseApplications: (tx) => (ids) =>
+    (tx.eraseApplications as NonNullable<StoreTx["eraseApplications"]>).call(tx, kept(ids)),
   loadMembersByEmail: (tx) => (emails) => tx.loadMembersByEmail(storable(emails)),
   loadMembersById: (tx) => (ids) => tx.loadMembersById(storable(ids)),
   loadExternalUserEmails: (tx) => (emails) => tx.loadExternalUserEmails(storable(emails)),

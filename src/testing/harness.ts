@@ -70,7 +70,8 @@ export function roleOn(member: Member, product: string): string | undefined {
 }
 
 /**
- * A snapshot with members, cycles, outbox, account tokens and MFA enrollments in a stable order,
+ * A snapshot with members, cycles, outbox, jobs, candidates, applications, account tokens and MFA
+ * enrollments in a stable order,
  * for equality across adapters.
  */
 export function canonical(snapshot: OrganizationSnapshot): OrganizationSnapshot {
@@ -97,6 +98,9 @@ export function canonical(snapshot: OrganizationSnapshot): OrganizationSnapshot 
       }))
       .sort(byId),
     welcomeEmails: [...snapshot.welcomeEmails].sort(byId),
+    jobs: [...snapshot.jobs].sort(byId),
+    candidates: [...snapshot.candidates].sort(byId),
+    applications: [...snapshot.applications].sort(byId),
     accountTokens: [...snapshot.accountTokens].sort(byMember),
     mfaEnrollments: [...snapshot.mfaEnrollments].sort(byMember),
   };

@@ -75,7 +75,7 @@ describe("usage errors are short", () => {
     const { code, err } = await runCliInMemory([]);
     expect(code).toBe(ExitCode.USAGE);
     expect(err).toBe(
-      "rpdi: no command given\nThe commands are serve, validate, lists, feed, totp, examples, outbox, jobs; rpdi --help shows their usage.\n",
+      "rpdi: no command given\nThe commands are serve, validate, lists, feed, totp, examples, outbox, jobs, org, applications; rpdi --help shows their usage.\n",
     );
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createHttpApp } from "../../src/http/app";
 import { openApiDocument } from "../../src/http/openapi";
+import { operatorSandbox } from "./operator-support";
 import { SECRET, sandbox } from "./support";
 
 interface DocumentedOperation {
@@ -27,7 +28,7 @@ const documented = Object.entries(document.paths)
 
 describe("the OpenAPI document", () => {
   it("is OpenAPI 3.1, served at /openapi.json without a session", async () => {
-    const response = await sandbox().request("/openapi.json");
+    const response = await operatorSandbox().call("GET", "/openapi.json");
     expect([response.status, response.headers.get("content-type")]).toEqual([
       200,
       "application/json; charset=utf-8",
@@ -37,7 +38,11 @@ describe("the OpenAPI document", () => {
   });
 
   it("documents exactly the operations the app serves, from the same route definitions", () => {
-    const app = createHttpApp({ store: sandbox().store, tokenSecret: SECRET });
+    const app = createHttpApp({
+      store: sandbox().store,
+      tokenSecret: SECRET,
+      operatorToken: "operator-token-for-tests-only-0123456789",
+    });
     const served = [
       ...new Set(
         app.routes
@@ -59,12 +64,13 @@ describe("the OpenAPI document", () => {
       ...accountPages,
     ];
     expect(served.filter((route) => !undocumented.includes(route))).toEqual(documented);
-    expect(documented.length).toBe(24);
+    expect(documented.length).toBe(34);
     // Without the pages, the app serves exactly the documented operations and the two aliases.
     const bare = createHttpApp({
       store: sandbox().store,
       tokenSecret: SECRET,
       accountPages: false,
+      operatorToken: "operator-token-for-tests-only-0123456789",
     });
     const bareRoutes = new Set(
       bare.routes
@@ -72,6 +78,48 @@ describe("the OpenAPI document", () => {
         .map((route) => `${route.method} ${route.path}`),
     );
     expect(bareRoutes.size).toBe(documented.length + 2);
+  });
+
+  it("documents the operator API under its bearer scheme; a handler without operatorToken neither serves nor documents it", async () => {
+    const operatorPaths = Object.keys(document.paths).filter((path) =>
+      path.startsWith("/operator/v1/"),
+    );
+    expect(operatorPaths.sort()).toEqual([
+      "/operator/v1/organizations",
+      "/operator/v1/organizations/{orgId}",
+      "/operator/v1/organizations/{orgId}/candidates/{candidateId}",
+      "/operator/v1/organizations/{orgId}/job-applications",
+      "/operator/v1/organizations/{orgId}/job-applications/{applicationId}",
+      "/operator/v1/organizations/{orgId}/jobs",
+      "/operator/v1/organizations/{orgId}/members/import-csv",
+      "/operator/v1/organizations/{orgId}/offices",
+      "/operator/v1/organizations/{orgId}/pipelines",
+      "/operator/v1/organizations/{orgId}/review-cycles",
+    ]);
+    const full = document as unknown as {
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<
+        string,
+        Record<string, { security?: unknown; requestBody?: { content: object } }>
+      >;
+    };
+    expect(full.components.securitySchemes.OperatorToken).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+    });
+    for (const path of operatorPaths)
+      for (const entry of Object.values(full.paths[path] ?? {}))
+        expect(entry.security).toEqual([{ OperatorToken: [] }]);
+    expect(
+      Object.keys(
+        full.paths["/operator/v1/organizations/{orgId}/job-applications"]?.post?.requestBody
+          ?.content ?? {},
+      ),
+    ).toEqual(["application/json", "application/x-ndjson"]);
+    const served = (await (await sandbox().request("/openapi.json")).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(served.paths).filter((path) => path.startsWith("/operator"))).toEqual([]);
   });
 
   it("marks the deprecated matter endpoints and only those", () => {

@@ -88,4 +88,95 @@ describe("the feed index cache", () => {
     expect(builds).toBe(1);
     expect(pooled.lookup("a", "1")).not.toBeNull();
   });
+
+  it("moves an index to a write's version only from the version it holds, and counts its new size", async () => {
+    const cache = new FeedIndexCache(100, async () => built("5", 0));
+    await cache.warm("a");
+    const grown = indexWith(3);
+    expect(cache.advance("a", "4", "6", () => grown)).toBe(false);
+    expect(cache.lookup("a", "5")).not.toBeNull();
+    expect(cache.advance("a", "5", "6", () => grown)).toBe(true);
+    expect(cache.lookup("a", "5")).toBeNull();
+    expect(cache.lookup("a", "6")).toBe(grown);
+    expect(cache.holds("a", "6")).toBe(true);
+    expect(cache.advance("b", "5", "6", () => grown)).toBe(false);
+  });
+
+  it("drops an index whose change fails or grows past the limit, so the next miss rebuilds it", async () => {
+    let builds = 0;
+    const cache = new FeedIndexCache(2, async () => {
+      builds++;
+      return built("5", 0);
+    });
+    await cache.warm("a");
+    expect(
+      cache.advance("a", "5", "6", () => {
+        throw new Error("a bug");
+      }),
+    ).toBe(false);
+    expect(cache.holds("a", "5")).toBe(false);
+    await cache.warm("a");
+    expect(cache.advance("a", "5", "6", () => indexWith(3))).toBe(false);
+    expect(cache.lookup("a", "6")).toBeNull();
+    expect(builds).toBe(2);
+  });
+
+  it("keeps an advanced index over a build that read the data before the write committed", async () => {
+    let release: (() => void) | undefined;
+    let version = "5";
+    const cache = new FeedIndexCache(100, async () => {
+      const read = version;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return built(read, 0);
+    });
+    const first = cache.warm("a");
+    release?.();
+    await first;
+    // A build starts from version 5, then a write moves the kept index to 6 before it ends.
+    const stale = cache.warm("a");
+    version = "6";
+    const advanced = indexWith(1);
+    expect(cache.advance("a", "5", "6", () => advanced)).toBe(true);
+    release?.();
+    expect(await stale).toBe(true);
+    expect(cache.lookup("a", "6")).toBe(advanced);
+  });
 });
+
+/** An index holding `changes` status changes (one application). */
+function indexWith(changes: number): FeedIndex {
+  return new FeedIndex(
+    [
+      {
+        application: {
+          id: "app",
+          candidateId: "c",
+          jobId: "j",
+          offer: { startDate: null, salary: null },
+          address: { addressLine1: "", addressLine2: "", city: "", state: "", zipCode: "" },
+          statusChanges: Array.from({ length: changes }, (_, index) => ({
+            statusName: "Applied",
+            statusBucketName: "Active",
+            at: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
+          })),
+          customFieldAnswers: [],
+          education: [],
+        },
+        candidate: { id: "c", firstName: "C", lastName: "C", email: null, phone: null },
+        job: {
+          id: "j",
+          title: "J",
+          department: "",
+          officeLocation: "",
+          employmentType: "",
+          hiringType: "",
+          position: "",
+          requisitionId: null,
+        },
+      },
+    ],
+    ORGANIZATION,
+  );
+}

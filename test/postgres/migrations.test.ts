@@ -353,4 +353,78 @@ describe("migrate() upgrades a database that holds data", () => {
       await dropStore(store);
     }
   });
+
+  it("version 17 keeps every stored status change without an id, keeps the recruiting references, and the adapter then records ids", async () => {
+    const client = pgliteClient();
+    const store = await olderStore(client, "upgrade", 16);
+    try {
+      const schema = `"${schemaOfStore(store)}"`;
+      const orgId = "org-live";
+      const { pipelines, applicationCustomFields, ...profile } = parseOrganizationSnapshot({
+        organization: { id: orgId, shortName: "live", name: "Live LLP" },
+      }).organization;
+      expect([pipelines, applicationCustomFields]).toEqual([[], []]);
+      await client.query(
+        `INSERT INTO ${schema}.organizations (id, short_name, profile, external_user_emails) VALUES ($1, $2, $3::jsonb, '{}')`,
+        [orgId, profile.shortName, JSON.stringify(profile)],
+      );
+      await client.query(
+        `INSERT INTO ${schema}.jobs (org_id, id, title, department, office_location, employment_type, hiring_type, position_type)
+         VALUES ($1, 'job-old', 'Associate', 'Tax', 'London', 'Full-time', 'Lateral', 'Associate')`,
+        [orgId],
+      );
+      await client.query(
+        `INSERT INTO ${schema}.candidates (org_id, id, first_name, last_name) VALUES ($1, 'cand-old', 'Old', 'Candidate')`,
+        [orgId],
+      );
+      await client.query(
+        `INSERT INTO ${schema}.applications (org_id, id, candidate_id, job_id, address, last_status_at)
+         VALUES ($1, 'app-old', 'cand-old', 'job-old', '{"addressLine1": "", "addressLine2": "", "city": "", "state": "", "zipCode": ""}', '2026-02-01T00:00:00Z')`,
+        [orgId],
+      );
+      await client.query(
+        `INSERT INTO ${schema}.status_changes (org_id, application_id, position, status_name, bucket_name, at)
+         VALUES ($1, 'app-old', 0, 'Applied', 'Active', '2026-02-01T00:00:00Z')`,
+        [orgId],
+      );
+
+      expect(await store.migrate()).toEqual(versionsFrom(17));
+
+      const old = {
+        statusName: "Applied",
+        statusBucketName: "Active",
+        at: "2026-02-01T00:00:00.000Z",
+      };
+      expect((await store.exportSnapshot(orgId))?.applications[0]?.statusChanges).toEqual([old]);
+      const recorded = {
+        id: "rec-1",
+        statusName: "Offer",
+        statusBucketName: "Offer",
+        at: "2026-03-01T00:00:00.000Z",
+      };
+      const history = await store.transaction(orgId, async (tx) => {
+        const [stored] = (await tx.loadApplications?.(["app-old"])) ?? [];
+        if (stored === undefined) throw new Error("the stored application is loaded");
+        await tx.saveRecruitingWrites?.({
+          candidates: [],
+          applications: [{ ...stored, statusChanges: [...stored.statusChanges, recorded] }],
+        });
+        return (await tx.loadApplications?.(["app-old"]))?.[0]?.statusChanges;
+      });
+      expect(history).toEqual([old, recorded]);
+      // The references the foreign keys kept are kept by the triggers: an erasure reaches them all.
+      expect(
+        await store.transaction(orgId, async (tx) => tx.eraseCandidates?.(["cand-old"])),
+      ).toEqual({
+        candidates: 1,
+        applications: 1,
+      });
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM ${schema}.applications) + (SELECT count(*) FROM ${schema}.status_changes) AS n`,
+      );
+      expect(Number(rows[0]?.n)).toBe(0);
+    } finally {
+      await dropStore(store);
+    }
+  });
 });

@@ -9,6 +9,7 @@ import type { Store } from "../../store/port";
 import type { ConformanceHarness } from "../harness";
 import { matterCsv } from "../matter-arbitraries";
 import { SEED_CYCLE_ID, SEED_NOW, seedOrganization } from "../seed";
+import { liveDataDifferential } from "./live-data-differential";
 
 const BASE = "http://rpdi.conformance";
 const PASSWORD = "conformance-password";
@@ -172,4 +173,6 @@ export function differentialSuite(h: ConformanceHarness): void {
       { numRuns: h.numRuns * 4, endOnFailure: true },
     );
   });
+
+  liveDataDifferential(h);
 }
