@@ -106,8 +106,9 @@ export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
 
 /**
  * `value` read as {@link applicationFieldsSchema} reads it, or its problems: records written
- * plainly (an id, a candidate of names already trimmed with or without email and phone, a job, status
- * changes; no other key) are read directly, anything else by the schema, so both answer alike.
+ * plainly (an id; a candidate of names already trimmed, with or without email and phone; a job;
+ * status changes; no other key) are read directly, anything else by the schema, so both answer
+ * alike.
  */
 export function readApplicationFields(
   value: unknown,
