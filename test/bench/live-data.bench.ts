@@ -323,7 +323,7 @@ async function benchBatches(client: PostgresClient, runs: number): Promise<Batch
       postgresFresh = fresh;
     }
     const queries: BatchQueryFigure[] = [];
-    const queryRuns = Math.max(runs, 9);
+    const queryRuns = Math.max(runs, 15);
     for (const [label, days] of [
       ["one week", 7],
       ["30 days", 30],
