@@ -101,6 +101,85 @@ export const applicationFieldsSchema = applicationRecordSchema.extend({
   statusChanges: z.array(z.unknown()).max(10_000).default([]),
 });
 
+/** An application record's own fields as {@link applicationFieldsSchema} reads them. */
+export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
+
+/**
+ * `value` read as {@link applicationFieldsSchema} reads it, or its problems: records written
+ * plainly (an id; a candidate of names already trimmed, with or without email and phone; a job;
+ * status changes; no other key) are read directly, anything else by the schema, so both answer
+ * alike.
+ */
+export function readApplicationFields(
+  value: unknown,
+): { ok: true; fields: ApplicationFields } | { ok: false; error: z.core.$ZodError } {
+  const plain = plainApplicationFields(value);
+  if (plain !== null) return { ok: true, fields: plain };
+  const parsed = applicationFieldsSchema.safeParse(value);
+  return parsed.success ? { ok: true, fields: parsed.data } : { ok: false, error: parsed.error };
+}
+
+function plainApplicationFields(value: unknown): ApplicationFields | null {
+  if (!isPlainObject(value)) return null;
+  for (const key in value)
+    if (key !== "id" && key !== "candidate" && key !== "jobId" && key !== "statusChanges")
+      return null;
+  const { id, candidate, jobId, statusChanges } = value;
+  if (!plainId(id) || !plainId(jobId)) return null;
+  if (
+    statusChanges !== undefined &&
+    (!Array.isArray(statusChanges) || statusChanges.length > 10_000)
+  )
+    return null;
+  const person = plainCandidate(candidate);
+  if (person === null) return null;
+  return { id, candidate: person, jobId, statusChanges: statusChanges ?? [] };
+}
+
+function plainCandidate(value: unknown): ApplicationFields["candidate"] | null {
+  if (!isPlainObject(value)) return null;
+  for (const key in value)
+    if (
+      key !== "id" &&
+      key !== "firstName" &&
+      key !== "lastName" &&
+      key !== "email" &&
+      key !== "phone"
+    )
+      return null;
+  const { id, firstName, lastName, email, phone } = value;
+  if (!plainId(id) || !plainName(firstName) || !plainName(lastName)) return null;
+  if (
+    email !== undefined &&
+    email !== null &&
+    (typeof email !== "string" || email.length > 254 || !isWellFormedEmail(email))
+  )
+    return null;
+  if (
+    phone !== undefined &&
+    phone !== null &&
+    (typeof phone !== "string" || phone.length > 50 || phone.trim() !== phone)
+  )
+    return null;
+  return { id, firstName, lastName, email: email ?? null, phone: phone ?? null };
+}
+
+/** An object zod reads key by key: not an array, no getters or prototype of its own to consult. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function plainId(value: unknown): value is string {
+  return (
+    typeof value === "string" &&
+    value.length > 0 &&
+    value.length <= 200 &&
+    !value.includes("\u0000")
+  );
+}
+
 const ZONED_PATTERN = z.regexes.datetime({ offset: true });
 
 /** A status change as {@link statusChangeInputSchema} reads it. */
@@ -127,8 +206,7 @@ function plainStatusChange(value: unknown): StatusChangeInput | null {
     if (key !== "id" && key !== "statusName" && key !== "statusBucketName" && key !== "at")
       return null;
   const { id, statusName, statusBucketName, at } = record;
-  if (typeof id !== "string" || id.length === 0 || id.length > 200 || id.includes("\u0000"))
-    return null;
+  if (!plainId(id)) return null;
   if (!plainName(statusName) || (statusBucketName !== undefined && !plainName(statusBucketName)))
     return null;
   if (typeof at !== "string" || !ZONED_PATTERN.test(at)) return null;

@@ -71,7 +71,7 @@ export function mergeApplication(
       id: change.id,
       statusName: change.statusName,
       statusBucketName: resolved.bucket,
-      at: instantText(time),
+      at: writtenAsStored(change.at) ? change.at : instantText(time),
     };
     const before = known.get(change.id);
     if (before === undefined) {
@@ -101,4 +101,14 @@ export function mergeApplication(
       education: record.education ?? stored?.education ?? [],
     },
   };
+}
+
+/**
+ * Whether `at`, a time the input schema's pattern accepted (`YYYY-MM-DDTHH:MM:SS`, an optional
+ * fraction, `Z` or an offset; every field in range), is written exactly as the store writes times
+ * (`toISOString`: UTC, to the millisecond): then it is kept as given, neither formatted again nor
+ * held twice.
+ */
+function writtenAsStored(at: string): boolean {
+  return at.length === 24 && at.charCodeAt(19) === 46 && at.charCodeAt(23) === 90;
 }

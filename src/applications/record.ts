@@ -13,8 +13,8 @@ import { sameJson } from "../values/same-json";
 import { answerProblem } from "./custom-answers";
 import {
   type ApplicationRecord,
-  applicationFieldsSchema,
   type CheckedApplicationRecord,
+  readApplicationFields,
   readStatusChange,
   type StatusChangeInput,
 } from "./input";
@@ -149,14 +149,14 @@ function checkShapes(input: readonly ApplicationRecord[]): {
   const problems: InputProblem[] = [];
   const ids = new Set<string>();
   for (const [index, record] of input.entries()) {
-    const parsed = applicationFieldsSchema.safeParse(record);
-    if (!parsed.success) {
+    const parsed = readApplicationFields(record);
+    if (!parsed.ok) {
       for (const problem of problemsOf(parsed.error, index)) problems.push(problem);
       continue;
     }
     const statusChanges: StatusChangeInput[] = [];
     let readable = true;
-    for (const [position, value] of parsed.data.statusChanges.entries()) {
+    for (const [position, value] of parsed.fields.statusChanges.entries()) {
       const read = readStatusChange(value);
       if (read.ok) statusChanges.push(read.change);
       else {
@@ -166,7 +166,7 @@ function checkShapes(input: readonly ApplicationRecord[]): {
       }
     }
     if (!readable) continue;
-    const checked: CheckedApplicationRecord = { ...parsed.data, statusChanges };
+    const checked: CheckedApplicationRecord = { ...parsed.fields, statusChanges };
     const unstorable = unstorableTextProblems(checked, index);
     if (unstorable.length > 0) {
       for (const problem of unstorable) problems.push(problem);

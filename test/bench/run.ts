@@ -15,6 +15,7 @@ import { benchGraphqlHeavyReads } from "./graphql.bench";
 import { benchHttpUnderLogins } from "./http.bench";
 import { benchHttpFloor } from "./http-floor.bench";
 import { benchLinearity } from "./linearity.bench";
+import { benchLiveData, describeLiveData } from "./live-data.bench";
 import { generateMatterBenchInput } from "./matter-file";
 import { benchMatterValidation } from "./matters.bench";
 import { generateMemberBenchInput } from "./member-file";
@@ -379,6 +380,10 @@ targets.push({
   ratio: pages.postgresRatio,
   limit: 3,
 });
+
+// Issue 44: live data recorded as it happens, on the memory store and PostgreSQL (PGlite without
+// DATABASE_URL), and the feed the writes carried forward against one built fresh.
+for (const target of describeLiveData(await benchLiveData(databaseUrl, RUNS))) targets.push(target);
 
 if (databaseUrl === undefined) {
   console.log("\nPostgreSQL: set DATABASE_URL to benchmark the adapter on a real server.");
