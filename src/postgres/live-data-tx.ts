@@ -149,17 +149,27 @@ async function changedFeedApplications(
     return { application: storedApplication(application), candidate: { ...candidate }, job };
   });
   if (candidates.length > 0) {
-    const others = await readFeedApplicationsWhere(
-      connection,
-      s,
-      orgId,
-      "a.candidate_id = ANY($2::text[]) AND NOT a.id = ANY($3::text[])",
+    // Ids first, the written ones left out by a hashed anti-join (`<> ALL` compares each row
+    // with every written id): a batch of new candidates has no other application, and reading
+    // the written ones back whole was a third of a 10,000-application recording.
+    const { rows } = await connection.query(
+      `SELECT a.id FROM ${s}.applications a WHERE a.org_id = $1 AND a.candidate_id = ANY($2::text[]) AND a.id NOT IN (SELECT unnest($3::text[]))`,
       [
+        orgId,
         candidates.map((candidate) => candidate.id),
         applications.map((application) => application.id),
       ],
     );
-    for (const other of others) changed.push(other);
+    const others = rows.map((row) => row.id as string);
+    if (others.length > 0)
+      for (const other of await readFeedApplicationsWhere(
+        connection,
+        s,
+        orgId,
+        "a.id = ANY($2::text[])",
+        [others],
+      ))
+        changed.push(other);
   }
   return changed;
 }
