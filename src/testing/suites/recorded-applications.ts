@@ -194,15 +194,6 @@ export function recordedApplicationsSuite(h: ConformanceHarness): void {
     expect(canonical(await h.readBack(store, SEED_ORG_ID))).toEqual(before);
   });
 
-  it("refuses more than 10,000 applications in one call", async (context) => {
-    const store = await liveDataStore(h, context);
-    const many = Array.from({ length: 10_001 }, () => recordOf(1));
-    expect(await record(store, many)).toMatchObject({
-      ok: false,
-      error: { code: "TOO_MANY_RECORDS" },
-    });
-  });
-
   it("writes nothing of a batch when the store fails at any call", async (context) => {
     const store = await liveDataStore(h, context);
     const before = canonical(await h.readBack(store, SEED_ORG_ID));
