@@ -73,6 +73,12 @@ const callArbitrary: fc.Arbitrary<Call> = fc.oneof(
       run: (store, orgId) => upsertJobs(store, { orgId, jobs: [{ id: "job-2", title }] }),
     }),
   ),
+  fc.constantFrom("https://careers.firm.example", "https://recruit.example/firm/").map(
+    (siteUrl): Call => ({
+      name: `site ${siteUrl}`,
+      run: (store, orgId) => updateOrganizationProfile(store, { orgId, changes: { siteUrl } }),
+    }),
+  ),
   awkwardText.map(
     (name): Call => ({
       name: `profile name ${JSON.stringify(name).slice(0, 60)}`,
