@@ -9,6 +9,7 @@ import { MATTER_HEADERS, MEMBER_HEADERS } from "../domain/headers";
 import { supports } from "../store/capabilities";
 import type { Store, StoreTx } from "../store/port";
 import { runReadOnly, runTransaction } from "../store/run";
+import { isStorableText } from "../values/storable-text";
 import { type ColumnMappingInput, mappingEntries } from "./remap";
 
 /** What {@link saveColumnMapping} is given. */
@@ -39,9 +40,6 @@ const COLUMNS: { [Kind in ColumnMappingKind]: readonly ColumnOfKind[Kind][] } = 
   members: MEMBER_HEADERS,
   matters: MATTER_HEADERS,
 };
-
-/** Lone surrogates: with NUL, text a database cannot store as it was given. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Saves an organization's header mapping for member or matter files, replacing the one saved
@@ -91,12 +89,7 @@ function checkPairs<Kind extends ColumnMappingKind>(
   const targets = new Set<string>();
   for (const [rawSource, rawTarget] of entries) {
     const source = String(rawSource).trim();
-    if (
-      source === "" ||
-      source.length > MAX_MAPPING_SOURCE_LENGTH ||
-      source.includes("\u0000") ||
-      LONE_SURROGATE.test(source)
-    )
+    if (source === "" || source.length > MAX_MAPPING_SOURCE_LENGTH || !isStorableText(source))
       return refuse(
         "INVALID_SOURCE",
         `A mapped header must be 1 to ${MAX_MAPPING_SOURCE_LENGTH} characters of text.`,

@@ -22,7 +22,7 @@ import {
 import type { Queryable } from "./client";
 import { applicationSelect, candidateFromRow, feedApplicationFromRow } from "./feed-sql";
 import { JOB_COLUMNS, wholeJobFromRow } from "./jobs-sql";
-import { latestStatusChange, writeCustomFields, writePipelines } from "./snapshot-io";
+import { writeCustomFields, writePipelines } from "./profile-sql";
 
 /** The organization row's `profile`: the profile but its pipelines and fields, which have tables. */
 function profileDocument(profile: OrganizationProfile): string {
@@ -295,31 +295,29 @@ export async function writeRecruiting(
       pipeline,
     );
   }
-  const fixed = { names: ["org_id"], values: [orgId] };
-  const changes = children(applications, (application) => application.statusChanges);
-  await insertRows(
-    connection,
-    `${s}.status_changes`,
-    fixed,
-    pickedColumns(changes, STATUS_CHANGE_PICKS),
-    pipeline,
+  const writeList = <T>(
+    table: string,
+    list: (application: Application) => readonly T[],
+    picks: readonly ColumnPick<Child<T>>[],
+  ) =>
+    insertRows(
+      connection,
+      `${s}.${table}`,
+      { names: ["org_id"], values: [orgId] },
+      pickedColumns(children(applications, list), picks),
+      pipeline,
+    );
+  await writeList(
+    "status_changes",
+    (application) => application.statusChanges,
+    STATUS_CHANGE_PICKS,
   );
-  const answers = children(applications, (application) => application.customFieldAnswers);
-  await insertRows(
-    connection,
-    `${s}.custom_field_answers`,
-    fixed,
-    pickedColumns(answers, ANSWER_PICKS),
-    pipeline,
+  await writeList(
+    "custom_field_answers",
+    (application) => application.customFieldAnswers,
+    ANSWER_PICKS,
   );
-  const education = children(applications, (application) => application.education);
-  await insertRows(
-    connection,
-    `${s}.application_education`,
-    fixed,
-    pickedColumns(education, EDUCATION_PICKS),
-    pipeline,
-  );
+  await writeList("application_education", (application) => application.education, EDUCATION_PICKS);
   await pipeline.drain();
 }
 
@@ -423,4 +421,22 @@ export async function endAllSessions(
     `UPDATE ${s}.members SET session_epoch = session_epoch + 1 WHERE org_id = $1`,
     [orgId],
   );
+}
+
+/**
+ * The `at` of the application's latest status change as written, or `null`: by milliseconds, as
+ * the feed compares them (a finer fraction is truncated there), so any of several changes in the
+ * same millisecond will do.
+ */
+export function latestStatusChange(application: Application): string | null {
+  let latest: string | null = null;
+  let latestMs = Number.NEGATIVE_INFINITY;
+  for (const change of application.statusChanges) {
+    const ms = Date.parse(change.at);
+    if (ms > latestMs) {
+      latest = change.at;
+      latestMs = ms;
+    }
+  }
+  return latest;
 }

@@ -4,6 +4,7 @@ import type { Product, Role } from "../domain/products";
 import { OrganizationNotFoundError } from "../store/errors";
 import type { MemberIdPage } from "../store/member-page";
 import type { StoreTx } from "../store/port";
+import { LONE_SURROGATE } from "../values/storable-text";
 import { HOLDS_PRODUCT, MEMBER_READ_COLUMNS, memberFromRow, memberSelect } from "./members-sql";
 import type { TxScope } from "./session";
 import { profileColumns, profileFromRow, readProfile } from "./snapshot-io";
@@ -174,8 +175,6 @@ async function listProductMemberEmails(
   );
   return rows.map((row) => row.email as string);
 }
-
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Where a page starts, as a comparison with a storable id. A cursor is any string, but text sent

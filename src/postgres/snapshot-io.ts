@@ -1,4 +1,3 @@
-import type { Application } from "../domain/feed";
 import { flattenCycle, nestCycle } from "../domain/matters";
 import type { OrganizationSnapshot } from "../domain/snapshot";
 import {
@@ -12,6 +11,7 @@ import type { Queryable } from "./client";
 import { readColumnMappings, writeColumnMapping } from "./column-mappings-sql";
 import { applicationSelect, candidateFromRow, feedApplicationFromRow } from "./feed-sql";
 import { JOB_COLUMNS, wholeJobFromRow } from "./jobs-sql";
+import { upsertJobs, writeRecruiting } from "./live-data-sql";
 import { readCycleMatters, writeMatters } from "./matters-sql";
 import {
   jsonValue,
@@ -22,6 +22,7 @@ import {
   writeMembers,
   writeWelcomeEmails,
 } from "./members-sql";
+import { writeCustomFields, writePipelines } from "./profile-sql";
 
 /** Replaces the organization with the snapshot's content, set-based, in the caller's transaction. */
 export async function writeSnapshot(
@@ -59,223 +60,12 @@ export async function writeSnapshot(
   }
   await writePipelines(connection, s, orgId, pipelines);
   await writeCustomFields(connection, s, orgId, applicationCustomFields);
-  await writeJobs(connection, s, orgId, snapshot.jobs);
-  await writeCandidates(connection, s, orgId, snapshot.candidates);
-  await writeApplications(connection, s, orgId, snapshot.applications);
-  await writeStatusChanges(connection, s, orgId, snapshot.applications);
-  await writeCustomFieldAnswers(connection, s, orgId, snapshot.applications);
-  await writeApplicationEducation(connection, s, orgId, snapshot.applications);
-}
-
-type Organization = OrganizationSnapshot["organization"];
-
-/** The organization's pipelines and their steps, in their order. */
-export async function writePipelines(
-  connection: Queryable,
-  s: string,
-  orgId: string,
-  pipelines: Organization["pipelines"],
-): Promise<void> {
-  const steps = pipelines.flatMap((pipeline) =>
-    pipeline.steps.map((step, position) => ({ pipeline: pipeline.id, position, ...step })),
-  );
-  await connection.query(
-    `INSERT INTO ${s}.pipelines (org_id, id, position, name, active) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::bool[])`,
-    [
-      orgId,
-      pipelines.map((p) => p.id),
-      pipelines.map((_, i) => i),
-      pipelines.map((p) => p.name),
-      pipelines.map((p) => p.active),
-    ],
-  );
-  await connection.query(
-    `INSERT INTO ${s}.pipeline_steps (org_id, pipeline_id, position, name, bucket) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[])`,
-    [
-      orgId,
-      steps.map((t) => t.pipeline),
-      steps.map((t) => t.position),
-      steps.map((t) => t.name),
-      steps.map((t) => t.bucket),
-    ],
-  );
-}
-
-/** The organization's custom fields of applications, in their order. */
-export async function writeCustomFields(
-  connection: Queryable,
-  s: string,
-  orgId: string,
-  fields: Organization["applicationCustomFields"],
-): Promise<void> {
-  await connection.query(
-    `INSERT INTO ${s}.custom_fields (org_id, id, position, title, type, show_on_job_application)
-     SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::bool[])`,
-    [
-      orgId,
-      fields.map((f) => f.id),
-      fields.map((_, i) => i),
-      fields.map((f) => f.title),
-      fields.map((f) => f.type),
-      fields.map((f) => f.showOnJobApplication),
-    ],
-  );
-}
-
-async function writeJobs(
-  connection: Queryable,
-  s: string,
-  orgId: string,
-  jobs: OrganizationSnapshot["jobs"],
-): Promise<void> {
-  await connection.query(
-    `INSERT INTO ${s}.jobs (org_id, id, title, department, office_location, employment_type, hiring_type, position_type, requisition_id,
-       public, public_title, description, open_date, close_date)
-     SELECT $1, t.id, t.title, t.department, t.office, t.employment, t.hiring, t.position, t.requisition,
-       t.public, t.public_title, t.description, t.open_date::date, t.close_date::date
-     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-       $10::bool[], $11::text[], $12::text[], $13::text[], $14::text[])
-       AS t(id, title, department, office, employment, hiring, position, requisition,
-         public, public_title, description, open_date, close_date)`,
-    [
-      orgId,
-      ...[
-        "id",
-        "title",
-        "department",
-        "officeLocation",
-        "employmentType",
-        "hiringType",
-        "position",
-        "requisitionId",
-        "public",
-        "publicTitle",
-        "description",
-        "openDate",
-        "closeDate",
-      ].map((key) => jobs.map((job) => job[key as keyof typeof job])),
-    ],
-  );
-}
-
-async function writeCandidates(
-  connection: Queryable,
-  s: string,
-  orgId: string,
-  candidates: OrganizationSnapshot["candidates"],
-): Promise<void> {
-  await connection.query(
-    `INSERT INTO ${s}.candidates (org_id, id, first_name, last_name, email, phone) SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
-    [
-      orgId,
-      ...["id", "firstName", "lastName", "email", "phone"].map((key) =>
-        candidates.map((candidate) => candidate[key as keyof typeof candidate]),
-      ),
-    ],
-  );
-}
-
-/** The applications' own rows, each with the time of its latest status change. */
-async function writeApplications(
-  connection: Queryable,
-  s: string,
-  orgId: string,
-  applications: readonly Application[],
-): Promise<void> {
-  await connection.query(
-    `INSERT INTO ${s}.applications (org_id, id, candidate_id, job_id, offer_start_date, offer_salary, address, last_status_at)
-     SELECT $1, t.id, t.candidate, t.job, t.start_date::date, t.salary, t.address::jsonb, t.last_status_at::timestamptz
-     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[]) AS t(id, candidate, job, start_date, salary, address, last_status_at)`,
-    [
-      orgId,
-      applications.map((a) => a.id),
-      applications.map((a) => a.candidateId),
-      applications.map((a) => a.jobId),
-      applications.map((a) => a.offer.startDate),
-      applications.map((a) => a.offer.salary),
-      applications.map((a) => JSON.stringify(a.address)),
-      applications.map((a) => latestStatusChange(a)),
-    ],
-  );
-}
-
-async function writeStatusChanges(
-  connection: Queryable,
-  s: string,
-  orgId: string,
-  applications: readonly Application[],
-): Promise<void> {
-  const changes = applications.flatMap((a) =>
-    a.statusChanges.map((change, position) => ({
-      applicationId: a.id,
-      position,
-      changeId: change.id,
-      statusName: change.statusName,
-      statusBucketName: change.statusBucketName,
-      at: change.at,
-    })),
-  );
-  await connection.query(
-    `INSERT INTO ${s}.status_changes (org_id, application_id, position, status_name, bucket_name, at, change_id)
-     SELECT $1, t.id, t.position, t.name, t.bucket, t.at::timestamptz, t.change_id
-     FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(id, position, name, bucket, at, change_id)`,
-    [
-      orgId,
-      changes.map((c) => c.applicationId),
-      changes.map((c) => c.position),
-      changes.map((c) => c.statusName),
-      changes.map((c) => c.statusBucketName),
-      changes.map((c) => c.at),
-      changes.map((c) => c.changeId ?? null),
-    ],
-  );
-}
-
-async function writeCustomFieldAnswers(
-  connection: Queryable,
-  s: string,
-  orgId: string,
-  applications: readonly Application[],
-): Promise<void> {
-  const answers = applications.flatMap((a) =>
-    a.customFieldAnswers.map((answer, position) => ({ id: a.id, position, ...answer })),
-  );
-  await connection.query(
-    `INSERT INTO ${s}.custom_field_answers (org_id, application_id, position, custom_field_id, value)
-     SELECT $1, t.id, t.position, t.field, t.value::jsonb FROM unnest($2::text[], $3::int[], $4::text[], $5::text[]) AS t(id, position, field, value)`,
-    [
-      orgId,
-      answers.map((a) => a.id),
-      answers.map((a) => a.position),
-      answers.map((a) => a.customFieldId),
-      answers.map((a) => JSON.stringify(a.value)),
-    ],
-  );
-}
-
-async function writeApplicationEducation(
-  connection: Queryable,
-  s: string,
-  orgId: string,
-  applications: readonly Application[],
-): Promise<void> {
-  const education = applications.flatMap((a) =>
-    a.education.map((entry, position) => ({ id: a.id, position, ...entry })),
-  );
-  await connection.query(
-    `INSERT INTO ${s}.application_education (org_id, application_id, position, university, degree, start_date, end_date)
-     SELECT $1, t.id, t.position, t.university, t.degree, t.start_date::date, t.end_date::date
-     FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(id, position, university, degree, start_date, end_date)`,
-    [
-      orgId,
-      education.map((e) => e.id),
-      education.map((e) => e.position),
-      education.map((e) => e.university),
-      education.map((e) => e.degree),
-      education.map((e) => e.startDate),
-      education.map((e) => e.endDate),
-    ],
-  );
+  // The recruiting data by the writers live data uses: one writer of each table.
+  await upsertJobs(connection, s, orgId, snapshot.jobs);
+  await writeRecruiting(connection, s, orgId, {
+    candidates: snapshot.candidates,
+    applications: snapshot.applications,
+  });
 }
 
 /** The organization as a snapshot, or `null`, read in the caller's transaction. */
@@ -372,22 +162,4 @@ export async function readProfile(
   const row = rows[0];
   if (row === undefined) return null;
   return { profile: profileFromRow(row), externalUserEmails: row.external_user_emails as string[] };
-}
-
-/**
- * The `at` of the application's latest status change as written, or `null`: by milliseconds, as
- * the feed compares them (a finer fraction is truncated there), so any of several changes in the
- * same millisecond will do.
- */
-export function latestStatusChange(application: Application): string | null {
-  let latest: string | null = null;
-  let latestMs = Number.NEGATIVE_INFINITY;
-  for (const change of application.statusChanges) {
-    const ms = Date.parse(change.at);
-    if (ms > latestMs) {
-      latest = change.at;
-      latestMs = ms;
-    }
-  }
-  return latest;
 }

@@ -1,6 +1,8 @@
 import { holdsNul } from "./nul";
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A UTF-16 surrogate without its pair: text a database turns into U+FFFD. */
+export const LONE_SURROGATE =
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Whether every store keeps `text` exactly as given: no NUL (PostgreSQL text refuses it) and no
