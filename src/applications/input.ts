@@ -200,12 +200,11 @@ export function readStatusChange(
 }
 
 function plainStatusChange(value: unknown): StatusChangeInput | null {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record))
+  if (!isPlainObject(value)) return null;
+  for (const key in value)
     if (key !== "id" && key !== "statusName" && key !== "statusBucketName" && key !== "at")
       return null;
-  const { id, statusName, statusBucketName, at } = record;
+  const { id, statusName, statusBucketName, at } = value;
   if (!plainId(id)) return null;
   if (!plainName(statusName) || (statusBucketName !== undefined && !plainName(statusBucketName)))
     return null;

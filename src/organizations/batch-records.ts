@@ -30,5 +30,3 @@ export function parseBatch<S extends z.ZodType<{ id: string }>>(
   }
   return { records: parsed, problems };
 }
-
-export { sameJson as sameRecord } from "../values/same-json";

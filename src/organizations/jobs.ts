@@ -1,7 +1,8 @@
 import { type Job, jobSchema } from "../domain/feed";
 import { invalidInput, type LiveDataOutcome } from "../domain/live-data-outcome";
 import type { Store } from "../store/port";
-import { parseBatch, sameRecord } from "./batch-records";
+import { sameJson } from "../values/same-json";
+import { parseBatch } from "./batch-records";
 import { type JobInput, jobInputSchema } from "./inputs";
 import { runLiveData, tooMany } from "./live-data-work";
 
@@ -38,7 +39,7 @@ export async function upsertJobs(
     );
     const changed = jobs.filter((job) => {
       const before = stored.get(job.id);
-      return before === undefined || !sameRecord(jobSchema.parse(before), job);
+      return before === undefined || !sameJson(jobSchema.parse(before), job);
     });
     if (changed.length > 0) await tx.saveJobs(changed);
     const created = changed.filter((job) => !stored.has(job.id)).length;

@@ -1,7 +1,8 @@
 import type { Pipeline } from "../domain/feed";
 import { invalidInput, type LiveDataOutcome } from "../domain/live-data-outcome";
 import type { Store } from "../store/port";
-import { parseBatch, sameRecord } from "./batch-records";
+import { sameJson } from "../values/same-json";
+import { parseBatch } from "./batch-records";
 import { type PipelineInput, pipelineInputSchema } from "./inputs";
 import type { UpsertCounts } from "./jobs";
 import { runLiveData, tooMany } from "./live-data-work";
@@ -34,7 +35,7 @@ export async function upsertPipelines(
     for (const pipeline of pipelines) {
       const before = byId.get(pipeline.id);
       if (before === undefined) created++;
-      else if (!sameRecord(before, pipeline)) updated++;
+      else if (!sameJson(before, pipeline)) updated++;
       else continue;
       byId.set(pipeline.id, pipeline);
     }
