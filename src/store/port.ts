@@ -4,6 +4,7 @@ import type {
   CredentialsChange,
   MfaEnrollment,
 } from "../domain/account";
+import type { ChangeLogPage } from "../domain/change-log";
 import type { ColumnMappingKind, ColumnMappingPair } from "../domain/column-mappings";
 import type {
   Application,
@@ -22,6 +23,7 @@ import type { OrganizationProfile } from "../domain/organization";
 import type { Product } from "../domain/products";
 import type { RecruitingWrites } from "../domain/recruiting-writes";
 import type { OrganizationSnapshot } from "../domain/snapshot";
+import type { WebhookEndpoint, WebhookEvent } from "../domain/webhooks";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import type { MemberIdPage } from "./member-page";
 
@@ -131,6 +133,66 @@ export function isWelcomeEmailOutbox(store: object): store is WelcomeEmailOutbox
   return (
     typeof candidate.claimWelcomeEmails === "function" &&
     typeof candidate.acknowledgeWelcomeEmailClaims === "function"
+  );
+}
+
+/**
+ * Webhook events as several delivery workers share them, across every organization of the store.
+ * Separate from {@link Store}, as {@link WelcomeEmailOutbox} is; both shipped adapters implement it.
+ *
+ * Contract for adapters:
+ * - `claimWebhookEvents` leases up to `limit` events until `now + leaseMs`, under a token new to
+ *   the call: events of enabled endpoints whose next attempt is due (at or before `now`), that no
+ *   unexpired lease holds, and that have no event of the same endpoint and application with a
+ *   smaller position still waiting (leased or not): an application's events reach an endpoint in
+ *   position order. Two claims never hold one event at once.
+ * - `settleWebhookEvents` applies each settlement whose claim still holds its event (the lease
+ *   token is the event's current one, expired or not) and skips the others: `delivered` deletes
+ *   the event; `retry` ends the lease, counts a failed attempt and makes the event due at
+ *   `retryAt`; `disable` disables the endpoint with the reason and deletes its waiting events.
+ *   It answers how many settlements it applied.
+ */
+export interface WebhookOutbox {
+  /** Leases a batch of due webhook events; an empty array when none is free. */
+  claimWebhookEvents(request: WebhookClaimRequest): Promise<ClaimedWebhookEvent[]>;
+  /** Records what became of claimed events; answers how many settlements took effect. */
+  settleWebhookEvents(settlements: readonly WebhookSettlement[]): Promise<number>;
+}
+
+/** What {@link WebhookOutbox.claimWebhookEvents} asks for (as a welcome-email claim). */
+export type WebhookClaimRequest = WelcomeEmailClaimRequest;
+
+/** The proof that a worker holds a webhook event. */
+export interface WebhookClaim {
+  orgId: string;
+  eventId: string;
+  /** New for every claim call. */
+  token: string;
+}
+
+/** A webhook event leased to a worker, with the endpoint it goes to. */
+export interface ClaimedWebhookEvent {
+  orgId: string;
+  endpoint: WebhookEndpoint;
+  event: WebhookEvent;
+  /** Failed attempts before this one. */
+  attempts: number;
+  claim: WebhookClaim;
+  leaseExpiresAt: Date;
+}
+
+/** What became of one claimed webhook event. */
+export type WebhookSettlement =
+  | { claim: WebhookClaim; outcome: "delivered" }
+  | { claim: WebhookClaim; outcome: "retry"; retryAt: Date }
+  | { claim: WebhookClaim; outcome: "disable"; reason: string };
+
+/** Whether a store also implements the webhook outbox ({@link WebhookOutbox}). */
+export function isWebhookOutbox(store: object): store is WebhookOutbox {
+  const candidate = store as Partial<WebhookOutbox>;
+  return (
+    typeof candidate.claimWebhookEvents === "function" &&
+    typeof candidate.settleWebhookEvents === "function"
   );
 }
 
@@ -326,6 +388,39 @@ export interface StoreTx {
    */
   eraseApplications?(ids: readonly string[]): Promise<ErasedCounts>;
   /**
+   * Optional, with the other change-log operations ({@link CHANGE_LOG_OPERATIONS}; both shipped
+   * adapters have them, and they need the live-data ones). An adapter with them keeps a change
+   * log per organization, written by its own writes in the same transaction:
+   * - every write that changes an application's feed record (a recording, a job's fields for each
+   *   of its applications, the profile's feed fields for every application) gives each such
+   *   application an entry at a new position, and an erasure gives each erased application a
+   *   tombstone; a write that changes no record adds nothing;
+   * - positions follow commit order: a reader that has seen a position never later sees a new
+   *   entry at a smaller one;
+   * - each new entry makes one event for every enabled webhook endpoint of the organization;
+   * - loading a snapshot starts a new epoch, whose log has an entry for every application, and
+   *   drops the organization's endpoints and their events.
+   *
+   * This one reads up to `limit` entries after position `after`, by position.
+   */
+  readChangeLog?(request: { after: number; limit: number }): Promise<ChangeLogPage>;
+  /**
+   * Optional, change log: deletes the tombstones committed before `before`, raising the log's
+   * `prunedThrough` past them; answers how many it deleted.
+   */
+  pruneChangeLog?(before: Date): Promise<number>;
+  /** Optional, change log: the organization's webhook endpoints, oldest first. */
+  loadWebhookEndpoints?(): Promise<WebhookEndpoint[]>;
+  /** Optional, change log: creates or replaces the endpoint with this id. */
+  saveWebhookEndpoint?(endpoint: WebhookEndpoint): Promise<void>;
+  /** Optional, change log: deletes the endpoint and its events; `false` when there is none. */
+  deleteWebhookEndpoint?(id: string): Promise<boolean>;
+  /**
+   * Optional, change log: makes an event for the endpoint of every entry after position `after`
+   * now in the log (tombstones too), in position order; answers how many.
+   */
+  replayWebhookEvents?(endpointId: string, after: number): Promise<number>;
+  /**
    * Optional: the organization's saved header mapping for `kind` files, in the order saved;
    * `[]` when none is. Both shipped adapters have it; without it no mapping is saved or reused.
    */
@@ -375,6 +470,19 @@ export const LIVE_DATA_OPERATIONS = [
 ] as const satisfies readonly (keyof StoreTx)[];
 
 /**
+ * The port's change-log operations (the changes feed and webhooks), which an adapter has all
+ * together or not at all.
+ */
+export const CHANGE_LOG_OPERATIONS = [
+  "readChangeLog",
+  "pruneChangeLog",
+  "loadWebhookEndpoints",
+  "saveWebhookEndpoint",
+  "deleteWebhookEndpoint",
+  "replayWebhookEvents",
+] as const satisfies readonly (keyof StoreTx)[];
+
+/**
  * The names of the port's transaction operations, for wrappers and the conformance suite. A
  * wrapper leaves out the optional ones its adapter lacks.
  */
@@ -406,6 +514,7 @@ export const STORE_TX_OPERATIONS = [
   "endMemberSessions",
   ...ACCOUNT_OPERATIONS,
   ...LIVE_DATA_OPERATIONS,
+  ...CHANGE_LOG_OPERATIONS,
   "loadColumnMapping",
   "replaceColumnMapping",
 ] as const satisfies readonly (keyof StoreTx)[];
