@@ -67,6 +67,11 @@ export function addressRefusal(ip: string, allowLoopback: boolean): string | nul
   return null;
 }
 
+/** Whether `ip` is a loopback address (127.0.0.0/8, ::1, or either IPv4-mapped). */
+export function isLoopbackAddress(ip: string): boolean {
+  return ipaddr.isValid(ip) && ipaddr.process(ip).range() === "loopback";
+}
+
 /** Whether `ip` may receive webhooks (see {@link addressRefusal}). */
 export function isPublicAddress(ip: string, allowLoopback: boolean): boolean {
   return addressRefusal(ip, allowLoopback) === null;
@@ -97,7 +102,7 @@ export async function checkWebhookUrl(
     const why = addressRefusal(ip, policy.allowLoopback);
     if (why !== null) return refuse("not-public", notPublicMessage(host, ip, why));
   }
-  const loopback = addresses.every((ip) => ipaddr.process(ip).range() === "loopback");
+  const loopback = addresses.every(isLoopbackAddress);
   if (parsed.protocol === "http:" && !(policy.allowLoopback && loopback))
     return refuse(
       "https-required",
