@@ -1,3 +1,4 @@
+import { eachAtMost } from "../runtime/each-at-most";
 import { idle } from "../runtime/idle";
 import type { ClaimedWebhookEvent, WebhookOutbox, WebhookSettlement } from "../store/port";
 import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS } from "./retry-schedule";
@@ -26,10 +27,16 @@ export interface DeliverWebhookEventsOptions {
   batchSize?: number;
   /**
    * How long a claimed batch is this worker's, in milliseconds (default 120,000). Make it longer
-   * than a batch takes when every receiver times out: an event whose lease has ended before its
-   * turn is not sent, and one being sent when it ends may be sent twice.
+   * than a batch takes when every receiver times out (`batchSize / concurrency` times the sender's
+   * timeout): an event whose lease has ended before its turn is not sent, and one being sent when
+   * it ends may be sent twice.
    */
   leaseMs?: number;
+  /**
+   * Events of a batch sent at once (default 8), so that one receiver that times out does not hold
+   * up the others.
+   */
+  concurrency?: number;
   /** The clock (default `() => new Date()`): leases, signatures and retries are computed from it. */
   now?: () => Date;
   /** `true` (the default): deliver until nothing is claimable. `false`: poll until `signal` aborts. */
@@ -104,6 +111,7 @@ export async function deliverWebhookEvents(
   const worker = options.worker ?? `worker-${crypto.randomUUID().slice(0, 8)}`;
   const batchSize = positiveInteger("batchSize", options.batchSize ?? 50);
   const leaseMs = positiveInteger("leaseMs", options.leaseMs ?? 120_000);
+  const concurrency = positiveInteger("concurrency", options.concurrency ?? 8);
   const idleMs = Math.max(0, options.idleMs ?? 1000);
   const now = options.now ?? (() => new Date());
   const total = emptyReport();
@@ -114,7 +122,7 @@ export async function deliverWebhookEvents(
       leaseMs,
       now: now(),
     });
-    const batch = await deliverBatch(outbox, send, claimed, now);
+    const batch = await deliverBatch(outbox, send, claimed, now, concurrency);
     addReport(total, batch);
     options.onBatch?.(batch);
     // Unlike welcome emails, a short batch does not mean the outbox is dry: settling an
@@ -132,6 +140,7 @@ async function deliverBatch(
   send: SendWebhook,
   claimed: readonly ClaimedWebhookEvent[],
   now: () => Date,
+  concurrency: number,
 ): Promise<WebhookDeliveryReport> {
   const report = emptyReport();
   report.batches = 1;
@@ -139,20 +148,22 @@ async function deliverBatch(
   const settlements: WebhookSettlement[] = [];
   // An endpoint disabled earlier in the batch gets nothing more: disabling deletes its events.
   const disabled = new Set<string>();
-  for (const item of claimed) {
+  // A batch holds at most one event per endpoint and application (the claim's order rule), so
+  // sending its events side by side keeps every application's order.
+  await eachAtMost(concurrency, claimed, async (item) => {
     const key = `${item.orgId}\n${item.endpoint.id}`;
     if (disabled.has(key)) {
       report.disabled += 1;
-      continue;
+      return;
     }
     if (now().getTime() >= item.leaseExpiresAt.getTime()) {
       report.expired += 1;
-      continue;
+      return;
     }
     const settlement = await attempt(send, item, now, report);
     if (settlement.outcome === "disable") disabled.add(key);
     settlements.push(settlement);
-  }
+  });
   if (settlements.length > 0)
     report.superseded = settlements.length - (await outbox.settleWebhookEvents(settlements));
   return report;

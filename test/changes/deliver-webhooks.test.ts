@@ -117,7 +117,7 @@ describe("deliverWebhookEvents", () => {
       ],
     );
     const { received, send } = recorder((request) => (request.url.includes("gone") ? 410 : 200));
-    const report = await deliverWebhookEvents(outbox, send, { now: () => T0 });
+    const report = await deliverWebhookEvents(outbox, send, { now: () => T0, concurrency: 1 });
     expect(
       outbox.endpoints.map(({ endpoint }) => [
         endpoint.id,
@@ -224,6 +224,7 @@ describe("deliverWebhookEvents", () => {
       now: () => at(clock),
       leaseMs: 1000,
       batchSize: 10,
+      concurrency: 1,
     });
     expect(received).toHaveLength(1);
     expect(report).toMatchObject({ claimed: 2, delivered: 1, expired: 1, superseded: 1 });
@@ -348,11 +349,36 @@ describe("deliverWebhookEvents", () => {
       }
   });
 
-  it("refuses a batch size or lease that is not a positive integer", async () => {
+  it("sends a batch's events side by side: a receiver that hangs does not hold up the others", async () => {
+    const outbox = outboxWith(
+      [endpoint("slow"), endpoint("fast")],
+      [
+        ["app-1", 1],
+        ["app-2", 2],
+      ],
+    );
+    let release: () => void = () => undefined;
+    const fastDone = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let fast = 0;
+    const send: SendWebhook = async (request) => {
+      if (request.url.includes("slow")) await fastDone;
+      else if (++fast === 2) release();
+      return { status: 200 };
+    };
+    const report = await deliverWebhookEvents(outbox, send, { now: () => T0 });
+    expect(report).toMatchObject({ claimed: 4, delivered: 4 });
+  });
+
+  it("refuses a batch size, lease or concurrency that is not a positive integer", async () => {
     const outbox = new FakeWebhookOutbox();
     const { send } = recorder();
     await expect(deliverWebhookEvents(outbox, send, { batchSize: 0 })).rejects.toThrow(RangeError);
     await expect(deliverWebhookEvents(outbox, send, { leaseMs: 1.5 })).rejects.toThrow(RangeError);
+    await expect(deliverWebhookEvents(outbox, send, { concurrency: 0 })).rejects.toThrow(
+      RangeError,
+    );
   });
 
   it("rejects when the store fails, rather than reporting a delivery", async () => {
