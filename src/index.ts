@@ -64,6 +64,41 @@ export {
   STATUS_TIME_TOLERANCE_MS,
 } from "./applications/record";
 export { type EndSessionsInput, endSessions } from "./auth/end-sessions";
+export {
+  type DeliverWebhookEventsOptions,
+  deliverWebhookEvents,
+  type SendWebhook,
+  type WebhookAttemptFailure,
+  type WebhookDeliveryReport,
+  type WebhookRequest,
+} from "./changes/deliver-webhooks";
+export {
+  nextAttemptAt,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_DELAYS_MS,
+} from "./changes/retry-schedule";
+export {
+  isWebhookSecret,
+  newWebhookSecret,
+  WEBHOOK_SECRET_PREFIX,
+} from "./changes/webhook-secret";
+export {
+  signingSecrets,
+  WEBHOOK_HEADER_NAMES,
+  type WebhookSigningInput,
+  webhookBody,
+  webhookHeaders,
+} from "./changes/webhook-signature";
+export {
+  addressRefusal,
+  checkWebhookUrl,
+  isLoopbackAddress,
+  isPublicAddress,
+  WEBHOOK_URL_REFUSALS,
+  type WebhookUrlCheck,
+  type WebhookUrlPolicy,
+  type WebhookUrlRefusal,
+} from "./changes/webhook-url";
 export { annotateCsv } from "./csv/error-report";
 export { escapeFormula, unescapeFormula } from "./csv/formula-escape";
 export {
@@ -196,6 +231,15 @@ export {
   parseOrganizationSnapshot,
   performMemberEmails,
 } from "./domain/snapshot";
+export {
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEndpoint,
+  type WebhookEvent,
+  type WebhookEventType,
+  type WebhookPayload,
+  type WebhookSecret,
+  webhookPayloadSchema,
+} from "./domain/webhooks";
 export {
   ACCOUNT_EMAIL_REASONS,
   type WelcomeEmail,
@@ -525,14 +569,20 @@ export {
 } from "./store/errors";
 export type { MemberIdPage } from "./store/member-page";
 export {
+  type ClaimedWebhookEvent,
   type ClaimedWelcomeEmail,
   type ErasedCounts,
+  isWebhookOutbox,
   isWelcomeEmailOutbox,
   LIVE_DATA_OPERATIONS,
   STORE_TX_OPERATIONS,
   type Store,
   type StoreTx,
   type TransactionOptions,
+  type WebhookClaim,
+  type WebhookClaimRequest,
+  type WebhookOutbox,
+  type WebhookSettlement,
   type WelcomeEmailClaim,
   type WelcomeEmailClaimRequest,
   type WelcomeEmailOutbox,
