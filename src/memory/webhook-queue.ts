@@ -26,8 +26,8 @@ export class WebhookEventQueue {
     entries: readonly ChangeLogEntry[],
   ): void {
     if (endpoints.length === 0 || entries.length === 0) return;
-    let lines = this.#lines.get(orgId);
-    if (lines === undefined) this.#lines.set(orgId, (lines = new Map()));
+    const lines = this.#lines.get(orgId) ?? new Map<string, QueuedEvent[]>();
+    this.#lines.set(orgId, lines);
     for (const endpoint of endpoints) {
       for (const entry of entries) {
         const event: WebhookEvent = {
