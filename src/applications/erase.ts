@@ -1,5 +1,5 @@
-import { type LiveDataOutcome, refusedWrite } from "../domain/live-data-outcome";
 import { DEFAULT_CHANGE_RETENTION_DAYS } from "../changes/read-changes";
+import { type LiveDataOutcome, refusedWrite } from "../domain/live-data-outcome";
 import { runLiveData } from "../organizations/live-data-work";
 import { supportsChangeLog } from "../store/change-log";
 import type { ErasedCounts, Store, StoreTx } from "../store/port";
