@@ -47,6 +47,7 @@ export {
 export type { SetPasswordByTokenInput } from "./accounts/set-password";
 export {
   type Erasure,
+  type ErasureClock,
   eraseCandidate,
   eraseJobApplication,
 } from "./applications/erase";
@@ -65,6 +66,18 @@ export {
 } from "./applications/record";
 export { type EndSessionsInput, endSessions } from "./auth/end-sessions";
 export {
+  type ApplicationTombstone,
+  applicationTombstoneSchema,
+  type ChangesCursorExpired,
+  changesCursorExpiredSchema,
+  isTombstone,
+  type JobApplicationChange,
+  type JobApplicationChanges,
+  jobApplicationChangeSchema,
+  jobApplicationChangesSchema,
+} from "./changes/change-schemas";
+export type { CursorSecret } from "./changes/cursor";
+export {
   type DeliverWebhookEventsOptions,
   deliverWebhookEvents,
   type SendWebhook,
@@ -72,6 +85,15 @@ export {
   type WebhookDeliveryReport,
   type WebhookRequest,
 } from "./changes/deliver-webhooks";
+export {
+  type ChangesError,
+  DEFAULT_CHANGE_RETENTION_DAYS,
+  DEFAULT_CHANGES_LIMIT,
+  type JobApplicationChangesOutcome,
+  type JobApplicationChangesRequest,
+  MAX_CHANGES_LIMIT,
+  readJobApplicationChanges,
+} from "./changes/read-changes";
 export {
   nextAttemptAt,
   WEBHOOK_MAX_ATTEMPTS,
@@ -121,6 +143,7 @@ export {
   type MfaEnrollment,
   mfaEnrollmentSchema,
 } from "./domain/account";
+export type { ChangeLogEntry, ChangeLogPage } from "./domain/change-log";
 export {
   type ColumnMappingKind,
   type ColumnMappingPair,
@@ -561,6 +584,7 @@ export {
   rateLimiterFrom,
 } from "./runtime/rate-limit";
 export { drainSteps, type Pace, runSteps, type Steps } from "./runtime/steps";
+export { type ChangeLogTx, supportsChangeLog } from "./store/change-log";
 export {
   MemberConflictError,
   OrganizationNotFoundError,
@@ -569,6 +593,7 @@ export {
 } from "./store/errors";
 export type { MemberIdPage } from "./store/member-page";
 export {
+  CHANGE_LOG_OPERATIONS,
   type ClaimedWebhookEvent,
   type ClaimedWelcomeEmail,
   type ErasedCounts,
