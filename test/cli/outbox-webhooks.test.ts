@@ -7,8 +7,8 @@ import type { CliIo } from "../../src/cli/io";
 import type { OpenedStore } from "../../src/cli/open-store";
 import { outboxCommand } from "../../src/cli/outbox";
 import { verifyWebhook } from "../../src/client/verify-webhook";
-import { createMemoryStore } from "../../src/memory/store";
-import { FakeWebhookOutbox } from "../changes/fake-webhook-outbox";
+import { createMemoryStore, type MemoryStore } from "../../src/memory/store";
+import { memoryStoreWithEndpoints, recordChanges } from "../changes/memory-webhooks";
 
 const SECRET = newWebhookSecret(new Uint8Array(24).fill(4));
 const servers: Server[] = [];
@@ -40,35 +40,27 @@ async function receiver() {
   return { url: `http://127.0.0.1:${port}/hooks`, got, connections: () => connections };
 }
 
-/** The memory store with a webhook outbox holding two events for one endpoint at `url`. */
-function storeWithWebhooks(url: string): { opened: OpenedStore; outbox: FakeWebhookOutbox } {
-  const outbox = new FakeWebhookOutbox();
-  outbox.addEndpoint("org-1", {
-    id: "ep-1",
-    url,
-    secrets: [{ secret: SECRET, expiresAt: null }],
-    enabled: true,
-    disabledReason: null,
-    createdAt: new Date(0),
-  });
-  for (const [applicationId, position] of [
-    ["app-1", 1],
-    ["app-2", 2],
-  ] as const)
-    outbox.addEvent("org-1", {
-      id: `evt-${position}`,
-      endpointId: "ep-1",
-      type: "job_application.changed",
-      applicationId,
-      position,
-      occurredAt: new Date("2026-06-15T00:00:00Z"),
-    });
-  const store = Object.assign(createMemoryStore(), {
-    claimWebhookEvents: outbox.claimWebhookEvents.bind(outbox),
-    settleWebhookEvents: outbox.settleWebhookEvents.bind(outbox),
-  });
-  return { opened: { store, close: async () => undefined }, outbox };
+/** The seeded memory store with one endpoint at `url` and a change of two applications waiting. */
+async function storeWithWebhooks(
+  url: string,
+): Promise<{ opened: OpenedStore; store: MemoryStore }> {
+  const store = await memoryStoreWithEndpoints([
+    {
+      id: "ep-1",
+      url,
+      secrets: [{ secret: SECRET, expiresAt: null }],
+      enabled: true,
+      disabledReason: null,
+      createdAt: new Date(0),
+    },
+  ]);
+  await recordChanges(store, [1, 2]);
+  return { opened: { store, close: async () => undefined }, store };
 }
+
+/** What is still waiting, claimed (and so leased) far in the future. */
+const waiting = (store: MemoryStore) =>
+  store.claimWebhookEvents({ worker: "t", limit: 100, leaseMs: 1, now: new Date(8e15) });
 
 async function deliver(opened: OpenedStore, flags: string[]) {
   const err: string[] = [];
@@ -97,35 +89,35 @@ async function deliver(opened: OpenedStore, flags: string[]) {
 describe("rpdi outbox deliver: webhooks", () => {
   it("--allow-loopback-webhooks posts a store's webhook events to a loopback receiver, signed so verifyWebhook accepts them", async () => {
     const hooks = await receiver();
-    const { opened, outbox } = storeWithWebhooks(hooks.url);
+    const { opened, store } = await storeWithWebhooks(hooks.url);
     const run = await deliver(opened, ["--allow-loopback-webhooks"]);
     expect(run.code).toBe(0);
     expect(run.err).toContain("webhooks delivered 2, retried 0, disabled 0");
-    expect(outbox.ids()).toEqual([]);
-    expect(hooks.got.map(({ headers, body }) => verifyWebhook(SECRET, headers, body).data)).toEqual(
-      [
-        { id: "app-1", position: "1" },
-        { id: "app-2", position: "2" },
-      ],
-    );
+    expect(await waiting(store)).toEqual([]);
+    const payloads = hooks.got.map(({ headers, body }) => verifyWebhook(SECRET, headers, body));
+    expect(payloads.map(({ type, data }) => [type, data.id]).sort()).toEqual([
+      ["job_application.changed", "ra-1"],
+      ["job_application.changed", "ra-2"],
+    ]);
   });
 
   it("without the flag refuses the loopback receiver before connecting: reported, kept for a retry, exit 1 with --once", async () => {
     const hooks = await receiver();
-    const { opened, outbox } = storeWithWebhooks(hooks.url);
+    const { opened, store } = await storeWithWebhooks(hooks.url);
     const run = await deliver(opened, []);
     expect(run.code).toBe(1);
-    expect(run.err).toContain(
-      "rpdi: outbox deliver: webhook evt-1 to endpoint ep-1 of org-1 failed (attempt 1, retried on the schedule): webhook receiver 127.0.0.1 refused: plain http is refused (https only)",
+    expect(run.err).toMatch(
+      /rpdi: outbox deliver: webhook msg_\S+ to endpoint ep-1 of org-conformance failed \(attempt 1, retried on the schedule\): webhook receiver 127\.0\.0\.1 refused: plain http is refused \(https only\)\n/,
     );
     expect(run.err).toContain("webhooks delivered 0, retried 2, disabled 0");
     expect(run.err).not.toContain(SECRET.slice("whsec_".length));
     expect(hooks.connections()).toBe(0);
-    expect(outbox.waiting.map((item) => item.attempts)).toEqual([1, 1]);
+    expect((await waiting(store)).map((item) => item.attempts)).toEqual([1, 1]);
   });
 
   it("delivers only welcome emails from a store without the webhook outbox", async () => {
-    const run = await deliver({ store: createMemoryStore(), close: async () => undefined }, []);
+    const { claimWebhookEvents: _, settleWebhookEvents: __, ...store } = createMemoryStore();
+    const run = await deliver({ store, close: async () => undefined }, []);
     expect(run.code).toBe(0);
     expect(run.err).not.toContain("webhooks");
   });
