@@ -23,6 +23,7 @@ export const OPTIONS = {
   "redis-url": { type: "string" },
   "pool-size": { type: "string" },
   "operator-token-file": { type: "string" },
+  "allow-loopback-webhooks": { type: "boolean" },
   "feed-limit": { type: "string" },
   "api-url": { type: "string" },
   "login-url": { type: "string" },
@@ -100,6 +101,7 @@ export const SERVE_ONLY_OPTIONS = [
   "log-level",
   "metrics",
   "operator-token-file",
+  "allow-loopback-webhooks",
 ] as const;
 
 /** Refuses the first of `names` given, with `why` after its name ("applies to rpdi serve only"). */

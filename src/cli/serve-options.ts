@@ -53,6 +53,7 @@ export function serveOptionsOf(
     ...(values["operator-token-file"] === undefined
       ? {}
       : { operatorTokenFile: values["operator-token-file"] }),
+    allowLoopbackWebhooks: values["allow-loopback-webhooks"] ?? false,
   };
 }
 

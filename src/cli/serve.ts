@@ -6,6 +6,7 @@ import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server"
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../domain/snapshot";
 import { LOOPBACK_HOSTS } from "../http/allowed-hosts";
 import { createHttpHandler, type HttpHandler } from "../http/handler";
+import { defaultWebhookUrlPolicy } from "../http/webhook-url-policy";
 import type { MemoryStore } from "../memory/store";
 import { createWindowRateLimiter } from "../runtime/rate-limit";
 import { removeStrayTemporaries } from "./atomic-file";
@@ -48,6 +49,8 @@ export interface ServeOptions {
   metrics?: boolean;
   /** Turn on the operator API with the token this file holds (mode 0600 or stricter). */
   operatorTokenFile?: string;
+  /** Let the operator register webhook receivers on this machine (a sandbox's). */
+  allowLoopbackWebhooks?: boolean;
 }
 
 /** Loopback, the name or address `--host` binds (unless a wildcard), and each `--allowed-host`. */
@@ -265,6 +268,7 @@ async function serveHandler(
   return createHttpHandler({
     store: backend.store,
     ...(operatorToken === undefined ? {} : { operatorToken }),
+    webhookUrlPolicy: defaultWebhookUrlPolicy(options.allowLoopbackWebhooks === true),
     ...(options.importWorkers === undefined
       ? {}
       : { importWorkers: options.importWorkers === 0 ? false : options.importWorkers }),

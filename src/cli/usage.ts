@@ -112,6 +112,10 @@ const HELP: Record<CommandName, CommandHelp> = {
         "--operator-token-file <file>",
         "Turn on the operator API (/operator/v1: organizations, job applications, erasure) for callers sending Authorization: Bearer <the token in the file>. The file is read once at start and must be readable by its owner alone (chmod 600); the token is never printed or logged.",
       ],
+      [
+        "--allow-loopback-webhooks",
+        "Let the operator register webhook receivers on this machine (127.0.0.1, ::1, localhost; plain http too): for the sandbox, never in production. Deliver them with rpdi outbox deliver --allow-loopback-webhooks.",
+      ],
     ],
     exit: "Exit status: 0 stopped by a signal, 2 usage error (a port in use), 70 unexpected failure (a failed write of the --persist file).",
   },

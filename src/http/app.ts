@@ -31,6 +31,7 @@ import type { HttpHandlerOptions } from "./options";
 import { logRequests } from "./request-log";
 import { COMMON_HEADERS, carriesCommonHeaders, json, jsonError } from "./responses";
 import { observeRequests } from "./telemetry";
+import { defaultWebhookUrlPolicy } from "./webhook-url-policy";
 
 function settingsOf(options: HttpHandlerOptions): HttpSettings {
   const cookieName = options.cookieName ?? "SERVICEAUTH";
@@ -61,6 +62,7 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
     passwordHasher: options.passwordHasher,
     newId: options.newId,
     now: options.now ?? (() => new Date()),
+    webhookUrlPolicy: options.webhookUrlPolicy ?? defaultWebhookUrlPolicy(),
     onError:
       options.onError === undefined
         ? undefined

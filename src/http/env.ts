@@ -4,6 +4,7 @@ import type { PasswordHasher } from "../auth/password";
 import type { Principal } from "../auth/policy";
 import type { SessionStampCheck } from "../auth/session-stamp";
 import type { RememberingTokenVerifier, TokenSecret } from "../auth/token";
+import type { WebhookUrlPolicy } from "../changes/webhook-url";
 import type { FeedJsonMemo } from "../feed/json-memo";
 import type { PartialMessageCatalog } from "../messages/catalog";
 import type { RateLimiter } from "../runtime/rate-limit";
@@ -41,6 +42,8 @@ export interface HttpSettings {
   newId: (() => string) | undefined;
   /** The host's clock. */
   now: () => Date;
+  /** How the operator API judges webhook receivers' URLs. */
+  webhookUrlPolicy: WebhookUrlPolicy;
   /** Told about every unexpected failure. */
   onError: ((error: unknown, request: Request) => void) | undefined;
   /** Worker threads for large files; `null` runs every file on the event loop, paced. */

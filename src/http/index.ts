@@ -127,3 +127,4 @@ export {
   resolveHostname,
   type WebhookSenderOptions,
 } from "./webhook-sender";
+export { defaultWebhookUrlPolicy } from "./webhook-url-policy";

@@ -1,6 +1,7 @@
 import type { LoginProtection } from "../auth/login-protection";
 import type { PasswordHasher } from "../auth/password";
 import type { TokenSecret } from "../auth/token";
+import type { WebhookUrlPolicy } from "../changes/webhook-url";
 import type { PartialMessageCatalog } from "../messages/catalog";
 import type { RateLimiter } from "../runtime/rate-limit";
 import type { Store } from "../store/port";
@@ -137,4 +138,10 @@ export interface HttpHandlerOptions extends JobBoardHttpOptions {
    * keep it with the people who run the deployment, out of code and logs.
    */
   operatorToken?: string;
+  /**
+   * How the operator API judges webhook receivers' URLs: public addresses only, resolved by the
+   * system resolver (`defaultWebhookUrlPolicy()`); `rpdi serve --allow-loopback-webhooks` allows
+   * loopback receivers for a sandbox.
+   */
+  webhookUrlPolicy?: WebhookUrlPolicy;
 }

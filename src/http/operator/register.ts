@@ -39,6 +39,7 @@ import {
   readJsonBody,
   readNdjsonBody,
 } from "./read-body";
+import { registerWebhookRoutes } from "./register-webhooks";
 import {
   createOrganizationRoute,
   createReviewCycleRoute,
@@ -54,7 +55,7 @@ import {
 } from "./routes";
 
 /** The service's answer at `status` without `ok`, or its refusal with the code's status. */
-function answer<T extends object>(outcome: LiveDataOutcome<T>, status: 200 | 201): Response {
+export function answer<T extends object>(outcome: LiveDataOutcome<T>, status: 200 | 201): Response {
   if (!outcome.ok)
     return operatorError(outcome.error.code, outcome.error.message, outcome.error.problems);
   const { ok: _ok, ...body } = outcome;
@@ -65,7 +66,7 @@ function answer<T extends object>(outcome: LiveDataOutcome<T>, status: 200 | 201
  * Runs a service for an organization: an unknown organization is 404, a write that met a
  * concurrent one 409, both in the operator's error shape; anything else is the app's 500.
  */
-async function forOrganization(
+export async function forOrganization(
   orgId: string | null,
   run: () => Promise<Response>,
 ): Promise<Response> {
@@ -84,7 +85,7 @@ async function forOrganization(
 }
 
 /** The one field of a JSON body (`{ jobs: [...] }`), or the refusal. */
-async function bodyField(c: Context<HttpEnv>, field: string, array: boolean) {
+export async function bodyField(c: Context<HttpEnv>, field: string, array: boolean) {
   const body = await readJsonBody(c.req.raw);
   return body.ok ? fieldOfBody(body.value, field, array) : body;
 }
@@ -284,4 +285,6 @@ export function registerOperatorRoutes(
       answer(await eraseJobApplication(store, { orgId, applicationId }), 200),
     );
   });
+
+  registerWebhookRoutes(app, store, middleware, settings.webhookUrlPolicy);
 }

@@ -31,10 +31,11 @@ import {
 /** The security scheme of the operator routes, in the document's components. */
 export const OPERATOR_SECURITY_SCHEME = "OperatorToken";
 
-const refusal = (description: string) => jsonResponse(description, operatorErrorBodySchema);
+/** A refusal's documented answer. */
+export const refusal = (description: string) => jsonResponse(description, operatorErrorBodySchema);
 
 /** The answers every operator route may give besides its own. */
-const COMMON = {
+export const COMMON = {
   401: {
     ...refusal("No operator token, or not this service's (UNAUTHORIZED); nothing was read."),
     headers: {
@@ -49,7 +50,7 @@ const COMMON = {
 };
 
 /** The answers of a route with a JSON body: the input's problems, its size, its media type. */
-const WITH_BODY = {
+export const WITH_BODY = {
   400: refusal(
     "The input broke a rule (INVALID_INPUT, each problem named) or held too many records (TOO_MANY_RECORDS); nothing was written. A body that is not JSON is INVALID_INPUT too.",
   ),
@@ -59,21 +60,23 @@ const WITH_BODY = {
   415: refusal("The body is not application/json (UNSUPPORTED_MEDIA_TYPE)."),
 };
 
-const unknownOrganization = refusal("No organization with this id (ORGANIZATION_NOT_FOUND).");
-const concurrentWrite = refusal(
+export const unknownOrganization = refusal(
+  "No organization with this id (ORGANIZATION_NOT_FOUND).",
+);
+export const concurrentWrite = refusal(
   "A concurrent write to the same organization could not be serialized (CONFLICT); nothing was written. Retry.",
 );
 
-const jsonBody = (schema: z.ZodType, description: string) => ({
+export const jsonBody = (schema: z.ZodType, description: string) => ({
   required: true,
   description,
   content: { "application/json": { schema: documentedOnly(schema) } },
 });
 
-const orgId = z.string().meta({ description: "The organization's id." });
-const orgParams = z.object({ orgId });
+export const orgId = z.string().meta({ description: "The organization's id." });
+export const orgParams = z.object({ orgId });
 
-const operator = {
+export const operator = {
   tags: ["Operator"],
   security: [{ [OPERATOR_SECURITY_SCHEME]: [] }],
 };
