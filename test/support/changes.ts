@@ -1,5 +1,6 @@
 import { eraseJobApplication } from "../../src/applications/erase";
 import { recordJobApplications } from "../../src/applications/record";
+import { type ClientOptions, createClient } from "../../src/client/index";
 import type { OrganizationSnapshotInput } from "../../src/domain/snapshot";
 import { createHttpHandler } from "../../src/http/handler";
 import { createMemoryStore } from "../../src/memory/store";
@@ -79,5 +80,15 @@ export async function changesSandbox(
   const later = (days: number) => {
     clock.now = new Date(clock.now.getTime() + days * DAY);
   };
-  return { store, clock, handler, request, login, record, erase, later };
+  /** A client of this service as its admin, through the handler in-process. */
+  const client = (overrides: Partial<ClientOptions> = {}) =>
+    createClient({
+      apiUrl: ORIGIN,
+      loginUrl: `${ORIGIN}${LOGIN_PATH}`,
+      credentials: { email: ADMIN, password: PASSWORD },
+      allowInsecureHttp: true,
+      fetch: (input, init) => handler(new Request(input, init)),
+      ...overrides,
+    });
+  return { store, clock, handler, request, login, record, erase, later, client };
 }
