@@ -137,10 +137,11 @@ describe("GET /v1/job-applications/changes: reading", () => {
     expect(ids(await page(`?cursor=${encodeURIComponent(present.nextCursor)}`))).toEqual(["ra-2"]);
   });
 
-  it("ignores unknown parameters, as the feed does", async () => {
+  it("ignores unknown parameters, as the feed does; an empty cursor reads from the beginning", async () => {
     const sandbox = await changesSandbox();
     const { page } = await reader(sandbox);
     expect(ids(await page("?limit=3&job_application_status=Applied&x=1"))).toHaveLength(3);
+    expect(ids(await page("?cursor="))).toHaveLength(SEEDED_APPLICATIONS);
   });
 });
 
