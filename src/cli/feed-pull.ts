@@ -159,7 +159,7 @@ function startPull(
 }
 
 /** The service account's credentials, from RPDI_EMAIL, RPDI_PASSWORD and RPDI_MFA_SECRET. */
-function credentialsOf(io: CliIo): { email: string; password: string; mfaSecret?: string } {
+export function credentialsOf(io: CliIo): { email: string; password: string; mfaSecret?: string } {
   const email = io.env?.("RPDI_EMAIL");
   const password = io.env?.("RPDI_PASSWORD");
   if (email === undefined || email === "" || password === undefined || password === "")

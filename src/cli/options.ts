@@ -35,6 +35,8 @@ export const OPTIONS = {
   bucket: { type: "string" },
   "unknown-degree": { type: "string" },
   "allow-insecure-http": { type: "boolean" },
+  state: { type: "string" },
+  copy: { type: "string" },
   report: { type: "string" },
   all: { type: "boolean" },
   "review-cycle": { type: "string" },
@@ -86,6 +88,24 @@ export const FEED_PULL_OPTIONS = [
   "unknown-degree",
   "allow-insecure-http",
 ] as const;
+
+/** The options of `rpdi feed sync` alone. */
+export const FEED_SYNC_ONLY_OPTIONS = ["state", "copy"] as const;
+
+/** The connection options `rpdi feed pull` and `rpdi feed sync` share. */
+const FEED_SHARED_OPTIONS = ["api-url", "login-url", "allow-insecure-http"] as const;
+
+/** The options of `rpdi feed pull` that `rpdi feed sync` does not take. */
+export const FEED_PULL_ONLY_OPTIONS = FEED_PULL_OPTIONS.filter(
+  (name) => !(FEED_SHARED_OPTIONS as readonly string[]).includes(name),
+);
+
+/** Refuses the options of `rpdi feed pull` and `rpdi feed sync`, for every other command. */
+export function refuseFeedOptions(values: OptionValues): void {
+  refuseOptions(values, FEED_PULL_ONLY_OPTIONS, "applies to rpdi feed pull only");
+  refuseOptions(values, FEED_SYNC_ONLY_OPTIONS, "applies to rpdi feed sync only");
+  refuseOptions(values, FEED_SHARED_OPTIONS, "applies to rpdi feed pull and rpdi feed sync only");
+}
 
 /** The options refused outside `rpdi serve`. */
 export const SERVE_ONLY_OPTIONS = [

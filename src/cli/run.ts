@@ -3,16 +3,19 @@ import { isProduct, PRODUCTS } from "../domain/products";
 import { applicationsCommand } from "./applications-record";
 import { examplesCommand } from "./examples";
 import { feedPullCommand } from "./feed-pull";
+import { feedSyncCommand } from "./feed-sync";
 import { headerMappedIo } from "./header-map";
 import { type CliIo, ExitCode, UsageError } from "./io";
 import { jobsCommand } from "./jobs";
 import { listsCommand } from "./lists";
 import {
   ALL_OPTIONS,
-  FEED_PULL_OPTIONS,
+  FEED_PULL_ONLY_OPTIONS,
+  FEED_SYNC_ONLY_OPTIONS,
   isStringOption,
   type OptionValues,
   parseCommandLine,
+  refuseFeedOptions,
   refuseOptions,
   SERVE_ONLY_OPTIONS,
 } from "./options";
@@ -70,7 +73,7 @@ function commandOf(argv: readonly string[]): CommandName | undefined {
   const [first, second] = argv[0] === "outbox" ? argv : firstWords(argv);
   if (first === "validate")
     return second === "members" || second === "matters" ? `validate ${second}` : "validate";
-  if (first === "feed") return "feed pull";
+  if (first === "feed") return second === "sync" ? "feed sync" : "feed pull";
   if (
     first === "serve" ||
     first === "lists" ||
@@ -113,8 +116,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (command === "serve")
     return (await serveCommand(serveOptionsOf(words, values, io), io.stdout)) as ExitCode;
   refuseOptions(values, SERVE_ONLY_OPTIONS, "applies to rpdi serve only");
-  if (command !== "feed")
-    refuseOptions(values, FEED_PULL_OPTIONS, "applies to rpdi feed pull only");
+  if (command !== "feed") refuseFeedOptions(values);
   const handler =
     command !== undefined && Object.hasOwn(HANDLERS, command)
       ? HANDLERS[command as keyof typeof HANDLERS]
@@ -146,19 +148,24 @@ type Handler = (words: readonly string[], values: OptionValues, io: CliIo) => Pr
  * (they parse their own).
  */
 const HANDLERS = {
-  feed: feedPull,
+  feed,
   examples,
   totp,
   lists,
   validate,
 } satisfies Record<string, Handler>;
 
-async function feedPull([subject, extra]: readonly string[], values: OptionValues, io: CliIo) {
-  if (subject !== "pull")
+async function feed([subject, extra]: readonly string[], values: OptionValues, io: CliIo) {
+  if (subject !== "pull" && subject !== "sync")
     throw new UsageError(
-      `"feed" takes "pull", not ${subject === undefined ? "nothing" : `"${subject}"${meantWord(subject, ["pull"])}`}`,
+      `"feed" takes "pull" or "sync", not ${subject === undefined ? "nothing" : `"${subject}"${meantWord(subject, ["pull", "sync"])}`}`,
     );
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  return subject === "pull" ? feedPull(values, io) : feedSync(values, io);
+}
+
+function feedPull(values: OptionValues, io: CliIo) {
+  refuseOptions(values, FEED_SYNC_ONLY_OPTIONS, "applies to rpdi feed sync only");
   return feedPullCommand(io, {
     apiUrl: values["api-url"],
     loginUrl: values["login-url"],
@@ -169,6 +176,17 @@ async function feedPull([subject, extra]: readonly string[], values: OptionValue
     status: values.status,
     bucket: values.bucket,
     unknownDegree: values["unknown-degree"],
+    allowInsecureHttp: values["allow-insecure-http"] ?? false,
+  });
+}
+
+function feedSync(values: OptionValues, io: CliIo) {
+  refuseOptions(values, FEED_PULL_ONLY_OPTIONS, "applies to rpdi feed pull only");
+  return feedSyncCommand(io, {
+    apiUrl: values["api-url"],
+    loginUrl: values["login-url"],
+    state: values.state,
+    copy: values.copy,
     allowInsecureHttp: values["allow-insecure-http"] ?? false,
   });
 }

@@ -1,6 +1,6 @@
 import { hostNameOf } from "../http/allowed-hosts";
 import { type CliIo, UsageError } from "./io";
-import { FEED_PULL_OPTIONS, type OptionValues, refuseOptions, VALIDATE_OPTIONS } from "./options";
+import { type OptionValues, refuseFeedOptions, refuseOptions, VALIDATE_OPTIONS } from "./options";
 import type { ServeOptions } from "./serve";
 import { parseLogFormat, parseLogLevel } from "./serve-logger";
 
@@ -11,7 +11,7 @@ export function serveOptionsOf(
   io: CliIo,
 ): ServeOptions {
   if (words.length > 0) throw new UsageError(`unexpected argument "${words[0]}"`);
-  refuseOptions(values, FEED_PULL_OPTIONS, "applies to rpdi feed pull only");
+  refuseFeedOptions(values);
   refuseOptions(values, VALIDATE_OPTIONS, "applies to rpdi validate, not rpdi serve");
   const port = Number(values.port ?? "8787");
   if (!Number.isInteger(port) || port < 0 || port > 65535)

@@ -9,6 +9,7 @@ export type CommandName =
   | "validate matters"
   | "lists"
   | "feed pull"
+  | "feed sync"
   | "totp"
   | "examples"
   | "outbox"
@@ -192,6 +193,31 @@ const HELP: Record<CommandName, CommandHelp> = {
     ],
     exit: "Exit status: 0 pulled, 1 the service refused or failed (nothing written), 2 usage error.",
   },
+  "feed sync": {
+    synopsis: [
+      "rpdi feed sync --api-url <{api_url}> --login-url <{login_url}> --state <sync.json> [--copy <applications.ndjson>]",
+      "               [--allow-insecure-http]   (credentials from RPDI_EMAIL, RPDI_PASSWORD and RPDI_MFA_SECRET)",
+    ],
+    about:
+      "Keeps a local NDJSON copy of the job-application feed current: the first run reads every application's current record from GET /v1/job-applications/changes, each later run applies only what changed since (new and changed records, erased ones removed), one record a line sorted by applicationId. The state file keeps the cursor; the copy is written (atomically) before the state, so an interrupted run is simply run again. A cursor past the service's retention (410) starts the copy over from empty, and the run says so. Prints one line: changed, deleted, the copy's total. The service account's credentials come from RPDI_EMAIL, RPDI_PASSWORD and RPDI_MFA_SECRET, never from arguments.",
+    options: [
+      ["--api-url <{api_url}>", "The feed's root (its paths begin with /v1)."],
+      ["--login-url <{login_url}>", "The login address, {site_url}/app/{org}/admin/auth/."],
+      [
+        "--state <file>",
+        'The state file ({ "version": 1, "cursor", "copy" }), created by the first run; keep one per copy.',
+      ],
+      [
+        "--copy <file>",
+        "Where the first run puts the copy (default: the state's path with .ndjson for .json); later runs take it from the state.",
+      ],
+      [
+        "--allow-insecure-http",
+        "Send the credentials over plain http to a host other than this machine.",
+      ],
+    ],
+    exit: "Exit status: 0 synced, 1 the service refused or failed (what was read before is saved) or the state or copy is damaged, 2 usage error.",
+  },
   totp: {
     synopsis: [
       "rpdi totp [<base32 secret>]   (the MFA code now; the secret may come from RPDI_MFA_SECRET)",
@@ -312,6 +338,7 @@ export function overview(): string {
     "validate matters",
     "lists",
     "feed pull",
+    "feed sync",
     "totp",
     "examples",
     "outbox",

@@ -9,7 +9,8 @@ export type RpdiClientErrorKind =
   | "rate-limit"
   | "server"
   | "contract"
-  | "network";
+  | "network"
+  | "cursor-expired";
 
 /** What every error of `rpdi/client` carries: the cause, the call and, when one came, the answer. */
 export interface RpdiClientErrorDetails {
@@ -166,4 +167,23 @@ export class RpdiContractError extends RpdiClientError {
 /** `fetch` itself failed (DNS, refused connection, TLS, abort): the service was not reached. */
 export class RpdiNetworkError extends RpdiClientError {
   readonly kind = "network";
+}
+
+/**
+ * 410 from the job-application changes: the cursor is older than the service keeps changes, or the
+ * organization's data was replaced. The copy kept from it must be dropped and read again from the
+ * beginning (`resync`); `feed.changes()` does so once by itself, and throws this when it cannot.
+ */
+export class RpdiCursorExpiredError extends RpdiClientError {
+  readonly kind = "cursor-expired";
+  /** Always true: read everything again. */
+  readonly resync = true;
+  constructor(
+    message: string,
+    details: RpdiClientErrorDetails,
+    /** The service's answer, as it came. */
+    readonly body: unknown,
+  ) {
+    super(message, details);
+  }
 }

@@ -3,6 +3,7 @@ import { isKnownDegree } from "../feed/degrees";
 import { FEED_PARAMETERS, parseFeedInstant } from "../feed/params";
 import { errorBodySchema } from "../http/error-body";
 import type { Addresses } from "./addresses";
+import { type ChangesPage, changesMethod, type FeedChangesOptions } from "./changes";
 import type { CallOptions } from "./members";
 import type { RateLimitBudget } from "./rate-limit";
 import type { Transport } from "./transport";
@@ -75,6 +76,16 @@ export interface FeedMethods {
    * changed later than the window reached; the order is not the service's.
    */
   pull(options: FeedPullOptions): FeedPull;
+  /**
+   * GET {api_url}/v1/job-applications/changes, page after page from `cursor` (absent: the
+   * beginning, every application's current record; `"now"`: only later changes) until caught up.
+   * Apply each page in order (`applyJobApplicationChanges`), then store its `nextCursor`; the next
+   * run resumes from it. A 429 waits as the feed's calls do (the two share one quota). A 410 (the
+   * cursor is past the retention) restarts from the beginning once, and that page says `reset`:
+   * drop the copy first; a second 410 throws `RpdiCursorExpiredError`. Each iteration starts
+   * again from `cursor`.
+   */
+  changes(options?: FeedChangesOptions): AsyncIterable<ChangesPage>;
   /**
    * What the feed's last answer said of its quota (`RateLimit`, `RateLimit-Policy`): requests
    * left and when more come; `undefined` before any answer stated it. With none left, the next
@@ -150,6 +161,7 @@ export function feedMethods(transport: Transport, addresses: Addresses): FeedMet
 
   return {
     jobApplications,
+    changes: changesMethod(transport, addresses),
     rateLimit: () => transport.rateLimit,
     pull(options) {
       const since = instantOf("since", options.since);

@@ -5,6 +5,17 @@
 
 export { type ApplicationRecord, applicationRecordSchema } from "../applications/input";
 export {
+  type ApplicationTombstone,
+  applicationTombstoneSchema,
+  type ChangesCursorExpired,
+  changesCursorExpiredSchema,
+  isTombstone,
+  type JobApplicationChange,
+  type JobApplicationChanges,
+  jobApplicationChangeSchema,
+  jobApplicationChangesSchema,
+} from "../changes/change-schemas";
+export {
   type JobApplication,
   type JobApplicationCustomField,
   type JobApplicationEducation,
@@ -93,6 +104,12 @@ export {
   reviewCycleInputSchema,
 } from "../organizations/inputs";
 export type { ClientAddresses } from "./addresses";
+export {
+  type AppliedChanges,
+  applyJobApplicationChanges,
+  type ChangesPage,
+  type FeedChangesOptions,
+} from "./changes";
 export { type ClientOptions, createClient, type RpdiClient } from "./create-client";
 export {
   type ContractIssue,
@@ -103,6 +120,7 @@ export {
   type RpdiClientErrorKind,
   RpdiConflictError,
   RpdiContractError,
+  RpdiCursorExpiredError,
   RpdiFileTooLargeError,
   RpdiNetworkError,
   RpdiNotFoundError,

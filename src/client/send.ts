@@ -6,6 +6,7 @@ import {
   type RpdiClientError,
   RpdiConflictError,
   RpdiContractError,
+  RpdiCursorExpiredError,
   RpdiNetworkError,
   RpdiNotFoundError,
   RpdiRateLimitError,
@@ -107,20 +108,32 @@ export interface BadRequestBody {
 
 /**
  * The typed error for a non-2xx answer. `badRequest` is the spec's 400 body of the call; when
- * responses are validated, a 400 body outside it is a contract error. The body is redacted of the
- * client's secrets first: an error page may echo the request's cookie or the login's form.
+ * responses are validated, a 400 body outside it is a contract error. `gone` is the 410 body of a
+ * call that may answer 410 (the changes' expired cursor); other calls are given no 410. The body
+ * is redacted of the client's secrets first: an error page may echo the request's cookie or the
+ * login's form.
  */
 export async function failureOf(
   response: Response,
   request: string,
   badRequest: BadRequestBody | undefined,
   runtime: Pick<Runtime, "validateResponses" | "now" | "secrets">,
+  gone?: BadRequestBody,
 ): Promise<RpdiClientError> {
   const status = response.status;
   const details = { request, status };
   const body = runtime.secrets.redact(await errorBodyOf(response));
   const message = `${request} answered ${status}${said(body)}`;
   switch (true) {
+    case status === 410 && gone !== undefined: {
+      if (runtime.validateResponses && !gone.safeParse(body).success)
+        return new RpdiContractError(
+          `${request} answered 410 with a body outside the contract`,
+          details,
+          [{ path: [], message: "the 410 body does not match the spec's body for this call" }],
+        );
+      return new RpdiCursorExpiredError(message, details, body);
+    }
     case status === 400 || status === 413 || status === 415: {
       if (status === 400 && badRequest !== undefined && runtime.validateResponses) {
         const parsed = badRequest.safeParse(body);

@@ -14,6 +14,8 @@ export interface Call<T> {
   body?: () => BodyInit;
   /** The spec's 400 body for this call. */
   badRequest?: BadRequestBody;
+  /** The 410 body of a call that may answer 410; without it, a 410 is outside the contract. */
+  gone?: BadRequestBody;
   /** Reads a 2xx answer. */
   read: (response: Response, check: ResponseCheck) => Promise<T>;
   /** The spec says to retry this call on 429 (honouring `Retry-After`) and on 500. */
@@ -57,7 +59,7 @@ export class Transport {
       });
       if (session === null) {
         if (response.ok) return call.read(response, this.check(request));
-        throw await failureOf(response, request, call.badRequest, this.runtime);
+        throw await failureOf(response, request, call.badRequest, this.runtime, call.gone);
       }
       this.sessions.observe(response);
       session.cookies?.receive(response.headers, call.url);
@@ -74,7 +76,13 @@ export class Transport {
         // What the service asked is held to maxDelayMs, not the jitter added to it: otherwise a
         // `Retry-After` of exactly maxDelayMs (the feed's 5 minutes by default) failed at once.
         if (retries >= retry.maxRetries || wait.askedMs > retry.maxDelayMs) {
-          const failure = await failureOf(response, request, call.badRequest, this.runtime);
+          const failure = await failureOf(
+            response,
+            request,
+            call.badRequest,
+            this.runtime,
+            call.gone,
+          );
           if (failure instanceof RpdiRateLimitError)
             throw new RpdiRateLimitError(
               `${failure.message} (${retries >= retry.maxRetries ? `gave up after ${retries} retries` : `the wait asked for is over retry.maxDelayMs`})`,
@@ -89,7 +97,7 @@ export class Transport {
         continue;
       }
       if (response.ok) return call.read(response, this.check(request));
-      throw await failureOf(response, request, call.badRequest, this.runtime);
+      throw await failureOf(response, request, call.badRequest, this.runtime, call.gone);
     }
   }
 

@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { createLoginProtection } from "../auth/login-protection";
 import { createSessionStampCheck } from "../auth/session-stamp";
 import { createTokenVerifier } from "../auth/token";
+import { DEFAULT_CHANGE_RETENTION_DAYS } from "../changes/read-changes";
 import { FeedJsonMemo } from "../feed/json-memo";
 import { createRateLimiter, FEED_RATE_LIMIT } from "../feed/rate-limit";
 import { createWindowRateLimiter } from "../runtime/rate-limit";
@@ -12,6 +13,7 @@ import { browserLoginPages, registerAccountPages } from "./account-pages";
 import { ACCOUNT_TRIES_LIMIT } from "./account-pages/context";
 import { hostRefusal } from "./allowed-hosts";
 import { BodyTooLargeError, countRequestBody, hostRequestOf } from "./body-limit";
+import { registerChangesRoute } from "./changes";
 import type { HttpEnv, HttpSettings } from "./env";
 import { registerFeedRoutes } from "./feed";
 import { registerGraphqlRoute } from "./graphql";
@@ -74,7 +76,15 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
     messages: options.messages,
     accountLimiter: options.accountLimiter ?? createWindowRateLimiter(ACCOUNT_TRIES_LIMIT),
     invitationLifetimeMs: options.invitationLifetimeMs,
+    changeRetentionDays: retentionDaysOf(options.changeRetentionDays),
   };
+}
+
+function retentionDaysOf(days: number | undefined): number {
+  if (days === undefined) return DEFAULT_CHANGE_RETENTION_DAYS;
+  if (!Number.isFinite(days) || days <= 0)
+    throw new TypeError(`changeRetentionDays must be a positive number of days, not ${days}.`);
+  return days;
 }
 
 const DONE: Promise<void> = Promise.resolve();
@@ -175,6 +185,7 @@ export function buildHttpApp(options: HttpHandlerOptions): {
   registerListRoutes(app, settings);
   registerMatterRoutes(app, settings);
   registerFeedRoutes(app, settings);
+  registerChangesRoute(app, settings);
   registerJobBoardRoutes(app, settings, options);
   registerGraphqlRoute(app, settings, options.graphql);
   const accountPages = options.accountPages ?? true;

@@ -58,6 +58,8 @@ export interface HttpSettings {
   accountLimiter: RateLimiter;
   /** How long the member import's invitations stay valid; `undefined` is the service's default. */
   invitationLifetimeMs: number | undefined;
+  /** Days a cursor of the job-application changes is served after it was handed out. */
+  changeRetentionDays: number;
 }
 
 /** The Hono environment of rpdi's app: what the middleware chain hands the routes. */

@@ -1,6 +1,6 @@
 import { rateLimitHeaders } from "../feed/rate-limit-headers";
 import type { RateDecision, RatePolicy } from "../runtime/rate-limit";
-import { COMMON_HEADERS, JSON_CONTENT_TYPE } from "./responses";
+import { COMMON_HEADERS, JSON_CONTENT_TYPE, jsonError } from "./responses";
 
 /**
  * An admitted feed answer's headers (200 or 400): the JSON response's and the rate limit's, as one
@@ -30,4 +30,18 @@ export function feedHeaders(
         "ratelimit-policy": quotaPolicy,
         "x-content-type-options": COMMON_HEADERS["x-content-type-options"],
       };
+}
+
+/**
+ * The 429 of the feed's quota (the feed and its changes share it): `Retry-After` and the quota's
+ * headers.
+ */
+export function rateLimitRefusal(
+  policy: RatePolicy | undefined,
+  decision: RateDecision & { allowed: false },
+): Response {
+  return jsonError(429, `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds.`, {
+    "retry-after": String(decision.retryAfterSeconds),
+    ...rateLimitHeaders(policy, decision),
+  });
 }

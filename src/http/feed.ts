@@ -7,12 +7,11 @@ import {
   type QueryJobApplicationsJsonOutcome,
   queryJobApplicationsJson,
 } from "../feed/query";
-import { rateLimitHeaders } from "../feed/rate-limit-headers";
 import { supports } from "../store/capabilities";
 import type { StoreTx } from "../store/port";
 import { forCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
-import { feedHeaders } from "./feed-headers";
+import { feedHeaders, rateLimitRefusal } from "./feed-headers";
 import { jsonError, jsonTextWithHeaders } from "./responses";
 import { errorBodySchema, INTERFACE_VERSION, jsonResponse, SERVER_ERROR } from "./route-parts";
 
@@ -77,16 +76,7 @@ export function registerFeedRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
         const { organization } = c.get("principal");
         const now = c.get("now");
         return settings.rateLimiter.take(organization.id, now).then((decision) => {
-          if (!decision.allowed) {
-            return jsonError(
-              429,
-              `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
-              {
-                "retry-after": String(decision.retryAfterSeconds),
-                ...rateLimitHeaders(settings.rateLimiter.policy, decision),
-              },
-            );
-          }
+          if (!decision.allowed) return rateLimitRefusal(settings.rateLimiter.policy, decision);
           const headers = feedHeaders(settings.rateLimiter.policy, decision);
           const input = { orgId: organization.id, params: searchParamsOf(url), now };
           if (index === null || index === undefined) {

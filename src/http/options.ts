@@ -131,6 +131,12 @@ export interface HttpHandlerOptions extends JobBoardHttpOptions {
    */
   invitationLifetimeMs?: number;
   /**
+   * Days a cursor of `GET /v1/job-applications/changes` is served after it was handed out (30 by
+   * default); an older one is answered 410 with `resync: true`, and its reader reads everything
+   * again. Readers must sync at least this often to keep their copy by changes alone.
+   */
+  changeRetentionDays?: number;
+  /**
    * Turns on the operator API under `/operator/v1` (create and change organizations, record job
    * applications, erase candidates) for callers sending `Authorization: Bearer <operatorToken>`;
    * unset, those paths do not exist (404). At least 16 characters (`openssl rand -hex 32` makes a

@@ -11,6 +11,7 @@ const COMMANDS = [
   ["validate", "matters"],
   ["lists"],
   ["feed", "pull"],
+  ["feed", "sync"],
   ["totp"],
   ["examples"],
   ["outbox"],
@@ -42,6 +43,7 @@ describe("rpdi <command> --help", () => {
       "rpdi validate matters",
       "rpdi lists",
       "rpdi feed pull",
+      "rpdi feed sync",
       "rpdi totp",
       "rpdi outbox deliver",
     ])
@@ -104,7 +106,7 @@ describe("did you mean", () => {
       ["validate", "memebrs", "x.csv"],
       '"validate" takes "members" or "matters", not "memebrs"; did you mean "members"?',
     ],
-    [["feed", "pul"], '"feed" takes "pull", not "pul"; did you mean "pull"?'],
+    [["feed", "pul"], '"feed" takes "pull" or "sync", not "pul"; did you mean "pull"?'],
     [["outbox", "delivr"], '"outbox" takes "deliver", not "delivr"; did you mean "deliver"?'],
     [["validate", "members", "x.csv", "--jsn"], "unknown option --jsn; did you mean --json?"],
     [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { jobApplicationChangesSchema } from "../../src/changes/change-schemas";
 import { createHttpApp } from "../../src/http/app";
 import { openApiDocument } from "../../src/http/openapi";
 import { operatorSandbox } from "./operator-support";
@@ -64,7 +65,7 @@ describe("the OpenAPI document", () => {
       ...accountPages,
     ];
     expect(served.filter((route) => !undocumented.includes(route))).toEqual(documented);
-    expect(documented.length).toBe(34);
+    expect(documented.length).toBe(35);
     // Without the pages, the app serves exactly the documented operations and the two aliases.
     const bare = createHttpApp({
       store: sandbox().store,
@@ -153,12 +154,34 @@ describe("the OpenAPI document", () => {
     expect(statuses("/v1/job-applications", "get")).toEqual(
       expect.arrayContaining(["200", "400", "401", "429", "500"]),
     );
+    expect(statuses("/v1/job-applications/changes", "get")).toEqual(
+      ["200", "400", "401", "410", "429", "500", "501"].sort(),
+    );
   });
 
   it("carries the interface versions: member import 1.0.0, matters 2.0.0", () => {
     expect(operation("/api/v2/members/import-csv", "post")["x-interface-version"]).toBe("1.0.0");
     for (const path of Object.keys(document.paths).filter((entry) => entry.includes("matters-csv")))
       expect(operation(path, "post")["x-interface-version"]).toBe("2.0.0");
+  });
+
+  it("documents the changes' page and 410 bodies from their zod schemas, with examples", () => {
+    const changes = operation("/v1/job-applications/changes", "get") as DocumentedOperation & {
+      parameters: { name: string; in: string }[];
+      responses: Record<string, { content: Record<string, { example?: unknown }> }>;
+    };
+    expect(changes.parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual([
+      "query:cursor",
+      "query:limit",
+    ]);
+    expect(
+      Object.keys(changes.responses["200"]?.content["application/json"]?.schema.properties ?? {}),
+    ).toEqual(["changes", "nextCursor", "hasMore"]);
+    const example = changes.responses["200"]?.content["application/json"]?.example;
+    expect(jobApplicationChangesSchema.parse(example).changes.length).toBe(2);
+    expect(
+      Object.keys(changes.responses["410"]?.content["application/json"]?.schema.properties ?? {}),
+    ).toEqual(["error", "code", "resync"]);
   });
 
   it("takes its bodies from the exported zod schemas", () => {

@@ -11,8 +11,8 @@ import type { WebhookUrlPolicy } from "../../changes/webhook-url";
 import { invalidInput } from "../../domain/live-data-outcome";
 import type { Store } from "../../store/port";
 import type { HttpEnv } from "../env";
+import { answer, bodyField, forOrganization } from "./answers";
 import { readJsonBody } from "./read-body";
-import { answer, bodyField, forOrganization } from "./register";
 import {
   deleteWebhookRoute,
   listWebhooksRoute,

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { eraseCandidate, eraseJobApplication } from "../../applications/erase";
 import type { ApplicationRecord } from "../../applications/input";
 import { recordJobApplications } from "../../applications/record";
-import type { InputProblem, LiveDataOutcome } from "../../domain/live-data-outcome";
+import type { InputProblem } from "../../domain/live-data-outcome";
 import { importMembers } from "../../members/import";
 import { memberReadFailure } from "../../members/sheet";
 import { createOrganization } from "../../organizations/create";
@@ -20,7 +20,6 @@ import { upsertOffices } from "../../organizations/offices";
 import { upsertPipelines } from "../../organizations/pipelines";
 import { createReviewCycle } from "../../organizations/review-cycle";
 import { updateOrganizationProfile } from "../../organizations/update-profile";
-import { OrganizationNotFoundError, StoreConflictError } from "../../store/errors";
 import type { Store } from "../../store/port";
 import { runReadOnly } from "../../store/run";
 import { bodyLimit } from "../body-limit";
@@ -28,15 +27,14 @@ import type { HttpEnv, HttpSettings } from "../env";
 import { importWork } from "../import-work";
 import { readUploadedFile, UPLOAD_BODY_LIMIT } from "../multipart";
 import { json } from "../responses";
+import { answer, bodyField, forOrganization } from "./answers";
 import { OPERATOR_TOKEN_MIN_LENGTH, requireOperatorToken } from "./auth";
 import { operatorError } from "./errors";
 import {
   type BodyRead,
-  fieldOfBody,
   isJsonMediaType,
   mediaTypeOf,
   OPERATOR_BODY_LIMIT,
-  readJsonBody,
   readNdjsonBody,
 } from "./read-body";
 import { registerWebhookRoutes } from "./register-webhooks";
@@ -53,42 +51,6 @@ import {
   upsertOfficesRoute,
   upsertPipelinesRoute,
 } from "./routes";
-
-/** The service's answer at `status` without `ok`, or its refusal with the code's status. */
-export function answer<T extends object>(outcome: LiveDataOutcome<T>, status: 200 | 201): Response {
-  if (!outcome.ok)
-    return operatorError(outcome.error.code, outcome.error.message, outcome.error.problems);
-  const { ok: _ok, ...body } = outcome;
-  return json(status, body);
-}
-
-/**
- * Runs a service for an organization: an unknown organization is 404, a write that met a
- * concurrent one 409, both in the operator's error shape; anything else is the app's 500.
- */
-export async function forOrganization(
-  orgId: string | null,
-  run: () => Promise<Response>,
-): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof OrganizationNotFoundError && orgId !== null)
-      return operatorError("ORGANIZATION_NOT_FOUND", `No organization with id ${orgId}.`);
-    if (error instanceof StoreConflictError)
-      return operatorError(
-        "CONFLICT",
-        "Another change to the same organization was being written at the same time; nothing was written. Retry.",
-      );
-    throw error;
-  }
-}
-
-/** The one field of a JSON body (`{ jobs: [...] }`), or the refusal. */
-export async function bodyField(c: Context<HttpEnv>, field: string, array: boolean) {
-  const body = await readJsonBody(c.req.raw);
-  return body.ok ? fieldOfBody(body.value, field, array) : body;
-}
 
 /** The applications of a JSON or NDJSON body, with the line of each for NDJSON. */
 async function applicationsOf(
