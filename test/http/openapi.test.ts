@@ -65,7 +65,7 @@ describe("the OpenAPI document", () => {
       ...accountPages,
     ];
     expect(served.filter((route) => !undocumented.includes(route))).toEqual(documented);
-    expect(documented.length).toBe(35);
+    expect(documented.length).toBe(40);
     // Without the pages, the app serves exactly the documented operations and the two aliases.
     const bare = createHttpApp({
       store: sandbox().store,
@@ -96,6 +96,10 @@ describe("the OpenAPI document", () => {
       "/operator/v1/organizations/{orgId}/offices",
       "/operator/v1/organizations/{orgId}/pipelines",
       "/operator/v1/organizations/{orgId}/review-cycles",
+      "/operator/v1/organizations/{orgId}/webhooks",
+      "/operator/v1/organizations/{orgId}/webhooks/{endpointId}",
+      "/operator/v1/organizations/{orgId}/webhooks/{endpointId}/replay",
+      "/operator/v1/organizations/{orgId}/webhooks/{endpointId}/rotate-secret",
     ]);
     const full = document as unknown as {
       components: { securitySchemes: Record<string, unknown> };
