@@ -100,17 +100,19 @@ export {
   WEBHOOK_RETRY_DELAYS_MS,
 } from "./changes/retry-schedule";
 export {
+  endpointView,
+  type WebhookEndpointView,
+  webhookEndpointSchema,
+} from "./changes/webhook-endpoint-view";
+export {
   DEFAULT_ROTATION_OVERLAP_HOURS,
   deleteWebhookEndpoint,
-  endpointView,
   listWebhookEndpoints,
   MAX_WEBHOOK_ENDPOINTS,
   type RegisterWebhookEndpointInput,
   registerWebhookEndpoint,
   replayWebhookEvents,
   rotateWebhookSecret,
-  type WebhookEndpointView,
-  webhookEndpointSchema,
 } from "./changes/webhook-endpoints";
 export {
   isWebhookSecret,

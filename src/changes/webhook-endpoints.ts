@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { invalidInput, type LiveDataOutcome, refusedWrite } from "../domain/live-data-outcome";
 import type { WebhookEndpoint } from "../domain/webhooks";
 import { runLiveData } from "../organizations/live-data-work";
 import { type ChangeLogTx, supportsChangeLog } from "../store/change-log";
 import type { Store } from "../store/port";
+import { endpointView, type WebhookEndpointView } from "./webhook-endpoint-view";
 import { newWebhookSecret } from "./webhook-secret";
 import { checkWebhookUrl, type WebhookUrlPolicy } from "./webhook-url";
 
@@ -11,33 +11,6 @@ import { checkWebhookUrl, type WebhookUrlPolicy } from "./webhook-url";
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 /** How long a rotated-out secret still signs, unless the call says otherwise. */
 export const DEFAULT_ROTATION_OVERLAP_HOURS = 24;
-
-/** An endpoint as the services and the operator API show it: never its secrets. */
-export const webhookEndpointSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  enabled: z.boolean(),
-  /** Why deliveries stopped (`410 Gone`, the retries ran out); `null` while enabled. */
-  disabledReason: z.string().nullable(),
-  createdAt: z.string(),
-  /** While a rotated-out secret still signs too, until when (ISO-8601); otherwise `null`. */
-  previousSecretExpiresAt: z.string().nullable(),
-});
-/** See {@link webhookEndpointSchema}. */
-export type WebhookEndpointView = z.infer<typeof webhookEndpointSchema>;
-
-/** The view of a stored endpoint. */
-export function endpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
-  const previous = endpoint.secrets[1];
-  return {
-    id: endpoint.id,
-    url: endpoint.url,
-    enabled: endpoint.enabled,
-    disabledReason: endpoint.disabledReason,
-    createdAt: endpoint.createdAt.toISOString(),
-    previousSecretExpiresAt: previous?.expiresAt?.toISOString() ?? null,
-  };
-}
 
 /** What {@link registerWebhookEndpoint} needs. */
 export interface RegisterWebhookEndpointInput {

@@ -15,6 +15,7 @@ export {
   jobApplicationChangeSchema,
   jobApplicationChangesSchema,
 } from "../changes/change-schemas";
+export { type WebhookEndpointView, webhookEndpointSchema } from "../changes/webhook-endpoint-view";
 export {
   type JobApplication,
   type JobApplicationCustomField,
@@ -63,6 +64,15 @@ export {
   type UpsertCountsBody,
   upsertCountsBodySchema,
 } from "../http/operator/bodies";
+export {
+  type EndpointListBody,
+  type EndpointWithSecretBody,
+  endpointListBodySchema,
+  endpointWithSecretBodySchema,
+  type ReplayBody,
+  replayBodySchema,
+  webhookDeletedBodySchema,
+} from "../http/operator/webhook-bodies";
 export {
   type BoardJob,
   type BoardJobList,

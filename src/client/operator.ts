@@ -19,6 +19,15 @@ import {
   upsertCountsBodySchema,
 } from "../http/operator/bodies";
 import {
+  type EndpointListBody,
+  type EndpointWithSecretBody,
+  endpointListBodySchema,
+  endpointWithSecretBodySchema,
+  type ReplayBody,
+  replayBodySchema,
+  webhookDeletedBodySchema,
+} from "../http/operator/webhook-bodies";
+import {
   type MemberImportResult,
   memberImportResultSchema,
   memberValidationResultSchema,
@@ -139,6 +148,33 @@ export interface OperatorClient {
     applicationId: string,
     options?: CallOptions,
   ): Promise<ErasureBody>;
+  /** `POST …/webhooks` (201): a receiver registered; its `secret` is shown this once. */
+  registerWebhook(
+    orgId: string,
+    url: string,
+    options?: CallOptions,
+  ): Promise<EndpointWithSecretBody>;
+  /** `GET …/webhooks`: the receivers, without their secrets. */
+  listWebhooks(orgId: string, options?: CallOptions): Promise<EndpointListBody>;
+  /** `POST …/webhooks/{endpointId}/rotate-secret`: a new secret; the previous one signs on for `overlapHours`. */
+  rotateWebhookSecret(
+    orgId: string,
+    endpointId: string,
+    options?: CallOptions & { overlapHours?: number },
+  ): Promise<EndpointWithSecretBody>;
+  /** `POST …/webhooks/{endpointId}/replay`: enabled again, every change from `fromPosition` queued. */
+  replayWebhooks(
+    orgId: string,
+    endpointId: string,
+    fromPosition: number,
+    options?: CallOptions,
+  ): Promise<ReplayBody>;
+  /** `DELETE …/webhooks/{endpointId}`. */
+  deleteWebhook(
+    orgId: string,
+    endpointId: string,
+    options?: CallOptions,
+  ): Promise<{ deleted: true }>;
 }
 
 /**
@@ -254,6 +290,39 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
         "DELETE",
         at(orgId, `/job-applications/${encodeURIComponent(applicationId)}`),
         erasureBodySchema,
+        each.signal,
+      ),
+    registerWebhook: (orgId, url, each = {}) =>
+      call(
+        "POST",
+        at(orgId, "/webhooks"),
+        endpointWithSecretBodySchema,
+        each.signal,
+        json({ url }),
+      ),
+    listWebhooks: (orgId, each = {}) =>
+      call("GET", at(orgId, "/webhooks"), endpointListBodySchema, each.signal),
+    rotateWebhookSecret: (orgId, endpointId, each = {}) =>
+      call(
+        "POST",
+        at(orgId, `/webhooks/${encodeURIComponent(endpointId)}/rotate-secret`),
+        endpointWithSecretBodySchema,
+        each.signal,
+        json(each.overlapHours === undefined ? {} : { overlapHours: each.overlapHours }),
+      ),
+    replayWebhooks: (orgId, endpointId, fromPosition, each = {}) =>
+      call(
+        "POST",
+        at(orgId, `/webhooks/${encodeURIComponent(endpointId)}/replay`),
+        replayBodySchema,
+        each.signal,
+        json({ fromPosition }),
+      ),
+    deleteWebhook: (orgId, endpointId, each = {}) =>
+      call(
+        "DELETE",
+        at(orgId, `/webhooks/${encodeURIComponent(endpointId)}`),
+        webhookDeletedBodySchema,
         each.signal,
       ),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { webhookEndpointSchema } from "../../src/changes/webhook-endpoints";
+import { webhookEndpointSchema } from "../../src/changes/webhook-endpoint-view";
 import { isWebhookSecret } from "../../src/changes/webhook-secret";
 import { createHttpHandler } from "../../src/http/handler";
 import {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { webhookEndpointSchema } from "../../changes/webhook-endpoints";
+import { webhookEndpointSchema } from "../../changes/webhook-endpoint-view";
 
 /** `POST …/webhooks` and `…/rotate-secret`: the endpoint and its new secret, shown this once. */
 export const endpointWithSecretBodySchema = z.object({
@@ -24,3 +24,6 @@ export const replayBodySchema = z.object({
 export type EndpointListBody = z.infer<typeof endpointListBodySchema>;
 /** Its body. */
 export type ReplayBody = z.infer<typeof replayBodySchema>;
+
+/** `DELETE …/webhooks/{endpointId}`. */
+export const webhookDeletedBodySchema = z.object({ deleted: z.literal(true) });

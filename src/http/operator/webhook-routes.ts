@@ -15,6 +15,7 @@ import {
   endpointListBodySchema,
   endpointWithSecretBodySchema,
   replayBodySchema,
+  webhookDeletedBodySchema,
 } from "./webhook-bodies";
 
 const endpointParams = z.object({
@@ -74,7 +75,7 @@ export const deleteWebhookRoute = createRoute({
   summary: "Delete a webhook receiver and the events waiting for it.",
   request: { params: endpointParams },
   responses: {
-    200: jsonResponse("Deleted.", z.object({ deleted: z.literal(true) })),
+    200: jsonResponse("Deleted.", webhookDeletedBodySchema),
     404: missing,
     409: concurrentWrite,
     ...COMMON,
