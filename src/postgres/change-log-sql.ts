@@ -70,7 +70,7 @@ export async function appendChanges(
        RETURNING e.org_id, e.application_id, e.position, e.changed_at, e.deleted
      ),
      events AS (
-       ${insertEvents(s, `FROM entries c JOIN ${s}.webhook_endpoints p ON p.org_id = c.org_id AND p.enabled ORDER BY c.position`)}
+       ${insertEvents(s, `FROM entries c JOIN ${s}.webhook_endpoints p ON p.org_id = $1 AND p.enabled ORDER BY c.position`)}
        RETURNING 1
      )
      SELECT (SELECT count(*)::int FROM entries) AS entries, (SELECT count(*)::int FROM events) AS events`,
