@@ -7,7 +7,7 @@ const DOMAIN = "^src/domain/";
 const PORT = "^src/store/";
 const CORE = "^src/(csv|messages)/";
 const SERVICES =
-  "^src/(accounts|members|matters|feed|jobs|auth|lists|mapping|graphql|organizations|applications)/";
+  "^src/(accounts|members|matters|feed|jobs|auth|lists|mapping|graphql|organizations|applications|changes)/";
 // The subpath barrels compose the layers below them for a host, as the bindings do.
 const ENTRIES = "^src/(index|browser)\\.ts$|^src/postgres/index\\.ts$";
 

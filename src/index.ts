@@ -47,6 +47,7 @@ export {
 export type { SetPasswordByTokenInput } from "./accounts/set-password";
 export {
   type Erasure,
+  type ErasureClock,
   eraseCandidate,
   eraseJobApplication,
 } from "./applications/erase";
@@ -64,6 +65,27 @@ export {
   STATUS_TIME_TOLERANCE_MS,
 } from "./applications/record";
 export { type EndSessionsInput, endSessions } from "./auth/end-sessions";
+export {
+  type ApplicationTombstone,
+  applicationTombstoneSchema,
+  type ChangesCursorExpired,
+  changesCursorExpiredSchema,
+  isTombstone,
+  type JobApplicationChange,
+  type JobApplicationChanges,
+  jobApplicationChangeSchema,
+  jobApplicationChangesSchema,
+} from "./changes/change-schemas";
+export type { CursorSecret } from "./changes/cursor";
+export {
+  type ChangesError,
+  DEFAULT_CHANGE_RETENTION_DAYS,
+  DEFAULT_CHANGES_LIMIT,
+  type JobApplicationChangesOutcome,
+  type JobApplicationChangesRequest,
+  MAX_CHANGES_LIMIT,
+  readJobApplicationChanges,
+} from "./changes/read-changes";
 export { annotateCsv } from "./csv/error-report";
 export { escapeFormula, unescapeFormula } from "./csv/formula-escape";
 export {
@@ -86,6 +108,7 @@ export {
   type MfaEnrollment,
   mfaEnrollmentSchema,
 } from "./domain/account";
+export type { ChangeLogEntry, ChangeLogPage } from "./domain/change-log";
 export {
   type ColumnMappingKind,
   type ColumnMappingPair,
@@ -196,6 +219,15 @@ export {
   parseOrganizationSnapshot,
   performMemberEmails,
 } from "./domain/snapshot";
+export {
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEndpoint,
+  type WebhookEvent,
+  type WebhookEventType,
+  type WebhookPayload,
+  type WebhookSecret,
+  webhookPayloadSchema,
+} from "./domain/webhooks";
 export {
   ACCOUNT_EMAIL_REASONS,
   type WelcomeEmail,
@@ -517,6 +549,7 @@ export {
   rateLimiterFrom,
 } from "./runtime/rate-limit";
 export { drainSteps, type Pace, runSteps, type Steps } from "./runtime/steps";
+export { type ChangeLogTx, supportsChangeLog } from "./store/change-log";
 export {
   MemberConflictError,
   OrganizationNotFoundError,
@@ -525,14 +558,21 @@ export {
 } from "./store/errors";
 export type { MemberIdPage } from "./store/member-page";
 export {
+  CHANGE_LOG_OPERATIONS,
+  type ClaimedWebhookEvent,
   type ClaimedWelcomeEmail,
   type ErasedCounts,
+  isWebhookOutbox,
   isWelcomeEmailOutbox,
   LIVE_DATA_OPERATIONS,
   STORE_TX_OPERATIONS,
   type Store,
   type StoreTx,
   type TransactionOptions,
+  type WebhookClaim,
+  type WebhookClaimRequest,
+  type WebhookOutbox,
+  type WebhookSettlement,
   type WelcomeEmailClaim,
   type WelcomeEmailClaimRequest,
   type WelcomeEmailOutbox,

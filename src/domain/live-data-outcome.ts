@@ -28,6 +28,8 @@ export type LiveDataErrorCode =
   | "CANDIDATE_NOT_FOUND"
   /** `eraseJobApplication`: no such application. */
   | "APPLICATION_NOT_FOUND"
+  /** A webhook service named an endpoint the organization does not have. */
+  | "WEBHOOK_NOT_FOUND"
   /** The store keeps no live data (an adapter without the live-data operations). */
   | "NOT_SUPPORTED";
 

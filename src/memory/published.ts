@@ -1,9 +1,11 @@
 import { emailKey } from "../values/email";
 import { AddressIndex } from "./address-index";
+import { nextChangeLog } from "./change-log-commit";
 import { nextFeed } from "./feed-versions";
 import { countLinks } from "./links";
 import type { OverlayMap } from "./overlay-map";
 import type { OrganizationState, StateView, WorkingState } from "./state";
+import { WebhookEventQueue } from "./webhook-queue";
 
 /**
  * Every organization's published state, and what is kept in step with them: the addresses of
@@ -20,6 +22,14 @@ export class PublishedStates {
   // Carried from one state to the next by the commits that record their changes: deleting a
   // member nobody links to then scans only what its own transaction changed.
   readonly #links = new WeakMap<OrganizationState, Map<string, number>>();
+  /** The webhook events waiting for delivery, made by the commits. */
+  readonly webhookQueue = new WebhookEventQueue();
+  /** The store's clock: it times change-log entries. */
+  readonly now: () => Date;
+
+  constructor(now: () => Date = () => new Date()) {
+    this.now = now;
+  }
 
   get(orgId: string): OrganizationState | undefined {
     return this.#states.get(orgId);
@@ -33,8 +43,12 @@ export class PublishedStates {
     return [...this.#states.keys()];
   }
 
-  /** Publishes a whole new `state` as `orgId`'s, moving the address index with it. */
+  /**
+   * Publishes a whole new `state` as `orgId`'s, moving the address index with it; the events
+   * waiting for the state before are dropped.
+   */
   publish(orgId: string, state: OrganizationState): void {
+    this.webhookQueue.drop(orgId);
     const previous = this.#states.get(orgId);
     if (previous !== undefined) this.#addresses.removeAll(previous.idByEmail.keys());
     this.#addresses.addAll(state.idByEmail.keys());
@@ -63,6 +77,7 @@ export class PublishedStates {
         countLinks(counts, working.members.get(id), 1);
       }
     }
+    const logged = nextChangeLog(committed, working, this.now());
     const next: OrganizationState = {
       ...committed,
       members: this.#fold(committed.members, working.members),
@@ -83,11 +98,14 @@ export class PublishedStates {
       feed: nextFeed(committed, working),
       outbox: working.outbox,
       columnMappings: working.columnMappings,
+      changeLog: logged.changeLog,
+      webhookEndpoints: working.webhookEndpoints,
     };
     if (addressesCopied)
       this.#addresses.republish(committed.idByEmail, next.idByEmail, working.changedAddresses);
     if (counts !== undefined && changed !== null) this.#links.set(next, counts);
     this.#states.set(orgId, next);
+    logged.enqueue(this.webhookQueue, orgId);
   }
 
   #fold<K, V>(base: Map<K, V>, overlay: OverlayMap<K, V>): Map<K, V> {

@@ -7,9 +7,11 @@ import type { Member } from "../domain/member";
 import { NO_EDUCATION, NO_MENTORS, sharedAccess } from "../domain/member-parts";
 import type { Office, OrganizationProfile } from "../domain/organization";
 import type { OrganizationSnapshot } from "../domain/snapshot";
+import type { WebhookEndpoint } from "../domain/webhooks";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import { deepFreeze } from "../runtime/deep-freeze";
 import { emailKey } from "../values/email";
+import { ChangeLogVersion } from "./change-log";
 import { buildFeedIndex } from "./feed-index";
 import { OverlayMap, type ReadableTable } from "./overlay-map";
 
@@ -55,6 +57,10 @@ export interface StateView {
   tokenHashes: ReadableTable<string, AccountToken>;
   /** Pending MFA enrollments (frozen), by member id. */
   mfaEnrollments: ReadableTable<string, MfaEnrollment>;
+  /** The change log as of this state: entries are appended when a transaction commits. */
+  changeLog: ChangeLogVersion;
+  /** Webhook endpoints (frozen), oldest first; never changed in place: replaced by a new array. */
+  webhookEndpoints: readonly WebhookEndpoint[];
 }
 
 /**
@@ -95,6 +101,10 @@ export interface WorkingState extends StateView {
   feedTouched: Set<string>;
   /** Whether the transaction changed what the feed reads of the organization's profile. */
   feedReshaped: boolean;
+  /** Tombstones changed before this go from the log when the transaction commits. */
+  changeLogPrune: Date | null;
+  /** Webhook events to make again when the transaction commits: every entry after `after`. */
+  webhookReplays: { endpointId: string; after: number }[];
 }
 
 /** A transaction's state before it changes anything: empty overlays over `state`'s maps. */
@@ -115,11 +125,16 @@ export function overlay(state: OrganizationState): WorkingState {
     candidateApplications: new OverlayMap(state.candidateApplications),
     feedTouched: new Set(),
     feedReshaped: false,
+    changeLogPrune: null,
+    webhookReplays: [],
   };
 }
 
-/** A published state of a snapshot (parsed), sharing nothing with it. */
-export function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationState {
+/**
+ * A published state of a snapshot (parsed), sharing nothing with it; its change log a new epoch
+ * with an entry for every application, changed at `now`.
+ */
+export function stateFromSnapshot(snapshot: OrganizationSnapshot, now: Date): OrganizationState {
   const copy = structuredClone(snapshot);
   deepFreeze(copy.organization);
   shareParts(copy.members, copy.organization.offices);
@@ -150,6 +165,12 @@ export function stateFromSnapshot(snapshot: OrganizationSnapshot): OrganizationS
     mfaEnrollments: new Map(
       copy.mfaEnrollments.map((enrollment) => [enrollment.memberId, Object.freeze(enrollment)]),
     ),
+    changeLog: ChangeLogVersion.start(
+      crypto.randomUUID(),
+      copy.applications.map((application) => application.id),
+      now,
+    ),
+    webhookEndpoints: [],
   };
 }
 

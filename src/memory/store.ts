@@ -3,14 +3,15 @@ import {
   type OrganizationSnapshotInput,
   organizationSnapshotSchema,
 } from "../domain/snapshot";
-import type { Store, WelcomeEmailOutbox } from "../store/port";
+import type { Store, WebhookOutbox, WelcomeEmailOutbox } from "../store/port";
 import { WelcomeEmailLeases } from "./outbox";
 import { PublishedStates } from "./published";
 import { snapshotView, stateFromSnapshot } from "./state";
 import { runReadOnly, runWrite } from "./transaction";
+import { MemoryWebhookOutbox } from "./webhooks";
 
 /** The in-memory store: the default adapter, for one process. */
-export interface MemoryStore extends Store, WelcomeEmailOutbox {
+export interface MemoryStore extends Store, WelcomeEmailOutbox, WebhookOutbox {
   /** The ids of the organizations the store holds. */
   organizations(): string[];
   /**
@@ -32,6 +33,8 @@ export interface MemoryStoreOptions {
    * writes the state to disk here, one write covering every change published meanwhile.
    */
   afterCommit?: (orgId: string) => Promise<void>;
+  /** The store's clock (`new Date()` by default): it times change-log entries. */
+  now?: () => Date;
 }
 
 /**
@@ -46,11 +49,12 @@ export function createMemoryStore(
   options: MemoryStoreOptions = {},
 ): MemoryStore {
   const afterCommit = options.afterCommit ?? (async () => {});
-  const states = new PublishedStates();
+  const states = new PublishedStates(options.now);
   const leases = new WelcomeEmailLeases(states, afterCommit);
+  const webhooks = new MemoryWebhookOutbox(states, afterCommit);
   for (const snapshot of Array.isArray(seed) ? seed : [seed]) {
     const parsed = organizationSnapshotSchema.parse(snapshot);
-    states.publish(parsed.organization.id, stateFromSnapshot(parsed));
+    states.publish(parsed.organization.id, stateFromSnapshot(parsed, states.now()));
   }
 
   return {
@@ -69,7 +73,7 @@ export function createMemoryStore(
       const parsed = organizationSnapshotSchema.parse(snapshot);
       const orgId = parsed.organization.id;
       await states.serialized(orgId, async () => {
-        states.publish(orgId, stateFromSnapshot(parsed));
+        states.publish(orgId, stateFromSnapshot(parsed, states.now()));
         leases.drop(orgId);
       });
       await afterCommit(orgId);
@@ -77,6 +81,8 @@ export function createMemoryStore(
 
     claimWelcomeEmails: (request) => leases.claimWelcomeEmails(request),
     acknowledgeWelcomeEmailClaims: (claims) => leases.acknowledgeWelcomeEmailClaims(claims),
+    claimWebhookEvents: (request) => webhooks.claimWebhookEvents(request),
+    settleWebhookEvents: (settlements) => webhooks.settleWebhookEvents(settlements),
 
     async createOrganization(profile) {
       const orgId = profile.id;
@@ -87,7 +93,10 @@ export function createMemoryStore(
             if (state[1].organization.shortName === profile.shortName) return false;
           states.publish(
             orgId,
-            stateFromSnapshot(organizationSnapshotSchema.parse({ organization: profile })),
+            stateFromSnapshot(
+              organizationSnapshotSchema.parse({ organization: profile }),
+              states.now(),
+            ),
           );
           return true;
         })

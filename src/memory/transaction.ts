@@ -1,6 +1,7 @@
 import { OrganizationNotFoundError } from "../store/errors";
 import type { StoreTx } from "../store/port";
 import { accountOperations } from "./accounts";
+import { changeLogOperations } from "./change-log-ops";
 import { columnMappingOperations } from "./column-mappings";
 import { feedOperations } from "./feed";
 import { liveDataOperations } from "./live-data";
@@ -25,6 +26,7 @@ export function memoryTx(context: MemoryTxContext): StoreTx {
     ...columnMappingOperations(context),
     ...accountOperations(context),
     ...liveDataOperations(context),
+    ...changeLogOperations(context),
   };
 }
 

@@ -6,6 +6,8 @@ import { accountFlowsSuite } from "./suites/account-flows";
 import { accountsSuite } from "./suites/accounts";
 import { atomicitySuite } from "./suites/atomicity";
 import { bulkRemoveSuite } from "./suites/bulk-remove";
+import { changeLogSuite } from "./suites/change-log";
+import { changeReplaySuite } from "./suites/change-replay";
 import { columnMappingsSuite } from "./suites/column-mappings";
 import { concurrencySuite } from "./suites/concurrency";
 import { differentialSuite } from "./suites/differential";
@@ -23,6 +25,7 @@ import { recordedApplicationsSuite } from "./suites/recorded-applications";
 import { sessionEpochsSuite } from "./suites/session-epochs";
 import { snapshotsSuite } from "./suites/snapshots";
 import { totpStepsSuite } from "./suites/totp-steps";
+import { webhookOutboxSuite } from "./suites/webhook-outbox";
 
 /** The named suites of the conformance run; each can be skipped with a reason. */
 export const CONFORMANCE_SUITES = [
@@ -48,6 +51,8 @@ export const CONFORMANCE_SUITES = [
   "account flows",
   "live data",
   "recorded applications",
+  "change log",
+  "webhook outbox",
 ] as const;
 export type ConformanceSuite = (typeof CONFORMANCE_SUITES)[number];
 
@@ -104,6 +109,11 @@ export function runStoreConformance(
       "account flows": () => accountFlowsSuite(harness),
       "live data": () => liveDataSuite(harness),
       "recorded applications": () => recordedApplicationsSuite(harness),
+      "change log": () => {
+        changeLogSuite(harness);
+        changeReplaySuite(harness);
+      },
+      "webhook outbox": () => webhookOutboxSuite(harness),
     };
     for (const suite of CONFORMANCE_SUITES) {
       const reason = options.skip?.[suite];

@@ -11,6 +11,7 @@ export const LIVE_DATA_ERROR_CODES = [
   "REVIEW_CYCLE_EXISTS",
   "CANDIDATE_NOT_FOUND",
   "APPLICATION_NOT_FOUND",
+  "WEBHOOK_NOT_FOUND",
   "NOT_SUPPORTED",
 ] as const satisfies readonly LiveDataErrorCode[];
 

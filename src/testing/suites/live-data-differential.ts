@@ -46,41 +46,42 @@ const recordArbitrary: fc.Arbitrary<ApplicationRecord> = fc.record({
   ),
 });
 
-type Call = { name: string; run: (store: Store, orgId: string) => Promise<unknown> };
+export type LiveDataCall = { name: string; run: (store: Store, orgId: string) => Promise<unknown> };
 
-const callArbitrary: fc.Arbitrary<Call> = fc.oneof(
+/** Any one live-data call: a recording, an erasure, a job or profile change, with awkward text. */
+export const liveDataCallArbitrary: fc.Arbitrary<LiveDataCall> = fc.oneof(
   fc.array(recordArbitrary, { minLength: 1, maxLength: 4 }).map(
-    (applications): Call => ({
+    (applications): LiveDataCall => ({
       name: `record ${JSON.stringify(applications).slice(0, 200)}`,
       run: (store, orgId) => recordJobApplications(store, { orgId, applications, now: NOW }),
     }),
   ),
   fc.oneof(candidateId, awkwardText).map(
-    (id): Call => ({
+    (id): LiveDataCall => ({
       name: `erase candidate ${JSON.stringify(id).slice(0, 60)}`,
       run: (store, orgId) => eraseCandidate(store, { orgId, candidateId: id }),
     }),
   ),
   fc.oneof(applicationId, awkwardText).map(
-    (id): Call => ({
+    (id): LiveDataCall => ({
       name: `erase application ${JSON.stringify(id).slice(0, 60)}`,
       run: (store, orgId) => eraseJobApplication(store, { orgId, applicationId: id }),
     }),
   ),
   awkwardText.map(
-    (title): Call => ({
+    (title): LiveDataCall => ({
       name: `job title ${JSON.stringify(title).slice(0, 60)}`,
       run: (store, orgId) => upsertJobs(store, { orgId, jobs: [{ id: "job-2", title }] }),
     }),
   ),
   fc.constantFrom("https://careers.firm.example", "https://recruit.example/firm/").map(
-    (siteUrl): Call => ({
+    (siteUrl): LiveDataCall => ({
       name: `site ${siteUrl}`,
       run: (store, orgId) => updateOrganizationProfile(store, { orgId, changes: { siteUrl } }),
     }),
   ),
   awkwardText.map(
-    (name): Call => ({
+    (name): LiveDataCall => ({
       name: `profile name ${JSON.stringify(name).slice(0, 60)}`,
       run: (store, orgId) => updateOrganizationProfile(store, { orgId, changes: { name } }),
     }),
@@ -115,32 +116,35 @@ export function liveDataDifferential(h: ConformanceHarness): void {
     const reference = createMemoryStore();
     const candidate = await h.fresh();
     await fc.assert(
-      fc.asyncProperty(fc.array(callArbitrary, { minLength: 1, maxLength: 6 }), async (calls) => {
-        const orgId = `org-diff-${++organizations}`;
-        const organization = {
-          id: orgId,
-          shortName: orgId,
-          name: "Differential LLP",
-          features: ["hr-feed" as const],
-          pipelines: FEED_PIPELINES,
-        };
-        for (const store of [reference, candidate]) {
-          expect(await createOrganization(store, { organization })).toMatchObject({ ok: true });
-          await upsertJobs(store, {
-            orgId,
-            jobs: [
-              { id: "job-1", title: "Associate" },
-              { id: "job-2", title: "Paralegal" },
-            ],
-          });
-        }
-        for (const call of calls) {
-          const expected = await call.run(reference, orgId);
-          const actual = await call.run(candidate, orgId);
-          expect({ call: call.name, actual }).toEqual({ call: call.name, actual: expected });
-        }
-        expect(await state(candidate, orgId)).toEqual(await state(reference, orgId));
-      }),
+      fc.asyncProperty(
+        fc.array(liveDataCallArbitrary, { minLength: 1, maxLength: 6 }),
+        async (calls) => {
+          const orgId = `org-diff-${++organizations}`;
+          const organization = {
+            id: orgId,
+            shortName: orgId,
+            name: "Differential LLP",
+            features: ["hr-feed" as const],
+            pipelines: FEED_PIPELINES,
+          };
+          for (const store of [reference, candidate]) {
+            expect(await createOrganization(store, { organization })).toMatchObject({ ok: true });
+            await upsertJobs(store, {
+              orgId,
+              jobs: [
+                { id: "job-1", title: "Associate" },
+                { id: "job-2", title: "Paralegal" },
+              ],
+            });
+          }
+          for (const call of calls) {
+            const expected = await call.run(reference, orgId);
+            const actual = await call.run(candidate, orgId);
+            expect({ call: call.name, actual }).toEqual({ call: call.name, actual: expected });
+          }
+          expect(await state(candidate, orgId)).toEqual(await state(reference, orgId));
+        },
+      ),
       { numRuns: h.numRuns, endOnFailure: true },
     );
   });
