@@ -41,7 +41,8 @@ function touchedSelect(s: string, touched: TouchedApplications): string {
  * entry replacing the application's earlier one, a tombstone when the application is gone; then
  * one event per entry for every enabled endpoint. Runs last in the write transaction, holding the
  * organization's lock (session.ts: the positions follow commit order). Nothing touched draws
- * nothing.
+ * nothing. An application created and erased by the same transaction was never in the log (no
+ * live entry names it: every stored application has one) and gets no tombstone.
  */
 export async function appendChanges(
   connection: Queryable,
@@ -51,10 +52,16 @@ export async function appendChanges(
 ): Promise<Appended> {
   const { rows } = await connection.query(
     `WITH touched (id) AS (${touchedSelect(s, touched)}),
-     ordered AS MATERIALIZED (
-       SELECT t.id, row_number() OVER (ORDER BY ${s}.member_id_order(t.id) COLLATE "C") AS n,
-         NOT EXISTS (SELECT 1 FROM ${s}.applications a WHERE a.org_id = $1 AND a.id = t.id) AS deleted
+     gone AS (
+       SELECT t.id, NOT EXISTS (SELECT 1 FROM ${s}.applications a WHERE a.org_id = $1 AND a.id = t.id) AS deleted
        FROM touched t
+     ),
+     ordered AS MATERIALIZED (
+       SELECT g.id, g.deleted, row_number() OVER (ORDER BY ${s}.member_id_order(g.id) COLLATE "C") AS n
+       FROM gone g
+       WHERE NOT g.deleted OR EXISTS (
+         SELECT 1 FROM ${s}.application_changes l
+         WHERE l.org_id = $1 AND l.application_id = g.id AND NOT l.deleted)
      ),
      drawn AS (
        UPDATE ${s}.organizations SET change_head = change_head + (SELECT count(*) FROM ordered)

@@ -1,19 +1,19 @@
 import type { CHANGE_LOG_OPERATIONS, StoreTx } from "../store/port";
 import { pruneTombstones, readChangeLogPage } from "./change-log-sql";
+import type { ChangeLogWrites } from "./change-log-writes";
 import type { TxScope } from "./session";
-import { deleteEndpoint, readEndpoints, replayEvents, upsertEndpoint } from "./webhook-sql";
+import { countEntriesAfter, deleteEndpoint, readEndpoints, upsertEndpoint } from "./webhook-sql";
 
 type ChangeLogOperation = (typeof CHANGE_LOG_OPERATIONS)[number];
 
 /**
  * The transaction's change log and webhook endpoints. The log's entries are written by the
- * live-data writes themselves (ChangeLogWrites), not here.
+ * live-data writes themselves through `log`, and replays with them before the COMMIT.
  */
-export function changeLogOperations({
-  connection,
-  s,
-  orgId,
-}: TxScope): Required<Pick<StoreTx, ChangeLogOperation>> {
+export function changeLogOperations(
+  { connection, s, orgId }: TxScope,
+  log: ChangeLogWrites,
+): Required<Pick<StoreTx, ChangeLogOperation>> {
   return {
     readChangeLog({ after, limit }) {
       if (!Number.isSafeInteger(after))
@@ -38,7 +38,9 @@ export function changeLogOperations({
 
     deleteWebhookEndpoint: (id) => deleteEndpoint(connection, s, orgId, id),
 
-    replayWebhookEvents: (endpointId, after) =>
-      replayEvents(connection, s, orgId, endpointId, after),
+    async replayWebhookEvents(endpointId, after) {
+      log.replay(endpointId, after);
+      return countEntriesAfter(connection, s, orgId, endpointId, after);
+    },
   };
 }

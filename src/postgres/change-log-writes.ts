@@ -1,12 +1,15 @@
 import { appendChanges } from "./change-log-sql";
 import type { CommitHooks, TxScope } from "./session";
 import type { BulkWrites } from "./statistics";
+import { replayEvents } from "./webhook-sql";
 
 /**
  * A write transaction's changes to the change log. The live-data writes name what they changed
  * (as the memory store marks its `feedTouched` and `feedReshaped`); the entries are written once,
  * just before the COMMIT, so an application changed by several writes of the transaction gets one
- * entry, and its positions are drawn under the organization's lock in commit order.
+ * entry, and its positions are drawn under the organization's lock in commit order. Replays run
+ * after them, as the memory store's do at its commit: over the log the transaction leaves, for an
+ * endpoint enabled then.
  */
 export class ChangeLogWrites {
   readonly #scope: TxScope;
@@ -15,6 +18,7 @@ export class ChangeLogWrites {
   readonly #applications = new Set<string>();
   readonly #candidates = new Set<string>();
   readonly #jobs = new Set<string>();
+  readonly #replays: { endpointId: string; after: number }[] = [];
   #everyApplication = false;
   #pending = false;
 
@@ -45,6 +49,12 @@ export class ChangeLogWrites {
     this.#schedule();
   }
 
+  /** Events for the endpoint of every entry after `after`, once the transaction's own are in. */
+  replay(endpointId: string, after: number): void {
+    this.#replays.push({ endpointId, after });
+    this.#schedule();
+  }
+
   #add(set: Set<string>, ids: Iterable<string>): void {
     for (const id of ids) set.add(id);
     if (set.size > 0) this.#schedule();
@@ -53,7 +63,20 @@ export class ChangeLogWrites {
   #schedule(): void {
     if (this.#pending) return;
     this.#pending = true;
-    this.#commit.beforeCommit(() => this.#append());
+    this.#commit.beforeCommit(async () => {
+      if (this.#touched()) await this.#append();
+      const { connection, s, orgId } = this.#scope;
+      for (const replay of this.#replays) await replayEvents(connection, s, orgId, replay);
+    });
+  }
+
+  #touched(): boolean {
+    return (
+      this.#everyApplication ||
+      this.#applications.size > 0 ||
+      this.#candidates.size > 0 ||
+      this.#jobs.size > 0
+    );
   }
 
   async #append(): Promise<void> {

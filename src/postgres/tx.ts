@@ -26,6 +26,7 @@ export function postgresTx(
   feedIndexes: FeedIndexCache,
   commit: CommitHooks,
 ): StoreTx {
+  const log = new ChangeLogWrites(scope, bulk, commit);
   return {
     ...memberReads(scope),
     ...memberWrites(scope, bulk),
@@ -35,12 +36,7 @@ export function postgresTx(
     ...memberSessionOperations(scope),
     ...columnMappingOperations(scope),
     ...accountOperations(scope),
-    ...liveDataOperations(
-      scope,
-      bulk,
-      new FeedWrites(scope, feedIndexes, commit),
-      new ChangeLogWrites(scope, bulk, commit),
-    ),
-    ...changeLogOperations(scope),
+    ...liveDataOperations(scope, bulk, new FeedWrites(scope, feedIndexes, commit), log),
+    ...changeLogOperations(scope, log),
   };
 }

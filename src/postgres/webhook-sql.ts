@@ -56,7 +56,10 @@ export async function readEndpoints(
   return rows.map(endpointFromRow);
 }
 
-/** Creates or replaces the endpoint with its id, whole. */
+/**
+ * Creates or replaces the endpoint with its id, whole. A disabled endpoint's waiting events are
+ * deleted with it (as a `disable` settlement deletes them): it gets none until it is replayed.
+ */
 export async function upsertEndpoint(
   connection: Queryable,
   s: string,
@@ -68,11 +71,14 @@ export async function upsertEndpoint(
     expiresAt: entry.expiresAt === null ? null : entry.expiresAt.toISOString(),
   }));
   await connection.query(
-    `INSERT INTO ${s}.webhook_endpoints (org_id, id, url, secrets, enabled, disabled_reason, created_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7::timestamptz)
-     ON CONFLICT (org_id, id) DO UPDATE SET url = excluded.url, secrets = excluded.secrets,
-       enabled = excluded.enabled, disabled_reason = excluded.disabled_reason,
-       created_at = excluded.created_at`,
+    `WITH saved AS (
+       INSERT INTO ${s}.webhook_endpoints (org_id, id, url, secrets, enabled, disabled_reason, created_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7::timestamptz)
+       ON CONFLICT (org_id, id) DO UPDATE SET url = excluded.url, secrets = excluded.secrets,
+         enabled = excluded.enabled, disabled_reason = excluded.disabled_reason,
+         created_at = excluded.created_at
+     )
+     DELETE FROM ${s}.webhook_events WHERE org_id = $1 AND endpoint_id = $2 AND NOT $5::boolean`,
     [
       orgId,
       endpoint.id,
@@ -99,11 +105,8 @@ export async function deleteEndpoint(
   return rows.length > 0;
 }
 
-/**
- * An event for the endpoint of every entry after `after` now in the log, tombstones too, in one
- * statement; answers how many (none when there is no such endpoint, enabled or not).
- */
-export async function replayEvents(
+/** How many entries follow position `after` in the log; `0` when there is no such endpoint. */
+export async function countEntriesAfter(
   connection: Queryable,
   s: string,
   orgId: string,
@@ -111,18 +114,32 @@ export async function replayEvents(
   after: number,
 ): Promise<number> {
   const { rows } = await connection.query(
-    `WITH made AS (
-       ${insertEvents(
-         s,
-         `FROM ${s}.webhook_endpoints p
-          JOIN ${s}.application_changes c ON c.org_id = p.org_id AND c.position > $3
-          WHERE p.org_id = $1 AND p.id = $2
-          ORDER BY c.position`,
-       )}
-       RETURNING 1
-     )
-     SELECT count(*)::int AS made FROM made`,
+    `SELECT count(*)::int AS entries FROM ${s}.application_changes c
+     WHERE c.org_id = $1 AND c.position > $3
+       AND EXISTS (SELECT 1 FROM ${s}.webhook_endpoints p WHERE p.org_id = $1 AND p.id = $2)`,
     [orgId, endpointId, after],
   );
-  return Number(rows[0]?.made ?? 0);
+  return Number(rows[0]?.entries ?? 0);
+}
+
+/**
+ * An event for the endpoint, when it is enabled, of every entry after `after` in the log,
+ * tombstones too, in one statement.
+ */
+export async function replayEvents(
+  connection: Queryable,
+  s: string,
+  orgId: string,
+  replay: { endpointId: string; after: number },
+): Promise<void> {
+  await connection.query(
+    insertEvents(
+      s,
+      `FROM ${s}.webhook_endpoints p
+       JOIN ${s}.application_changes c ON c.org_id = p.org_id AND c.position > $3
+       WHERE p.org_id = $1 AND p.id = $2 AND p.enabled
+       ORDER BY c.position`,
+    ),
+    [orgId, replay.endpointId, replay.after],
+  );
 }

@@ -277,6 +277,16 @@ describe.each([
           await tx.eraseCandidates(["cand-6"]);
         }),
       ).toEqual(["app-02", "app-04†", "app-06†", "app-new"]);
+      // Recorded and erased by one transaction: never in the log, so no tombstone either.
+      expect(
+        await changedIn(async (tx) => {
+          await tx.saveRecruitingWrites({
+            candidates: [candidate("cand-brief")],
+            applications: [application("app-brief", "cand-brief")],
+          });
+          await tx.eraseCandidates(["cand-brief"]);
+        }),
+      ).toEqual([]);
       // Erased, then recorded again: a live entry at a new position.
       expect(
         await changedIn((tx) =>
@@ -343,9 +353,16 @@ describe.each([
         },
       ]);
       expect(await events("c-off")).toEqual([]);
-      const replayed = await store.transaction(SEED_ORG_ID, (tx) =>
-        logged(tx).replayWebhookEvents("c-off", 10),
-      );
+      // A replay answers the entries after the position; it makes their events for the endpoint
+      // enabled when the transaction commits, after the transaction's own entries.
+      expect(
+        await store.transaction(SEED_ORG_ID, (tx) => logged(tx).replayWebhookEvents("c-off", 10)),
+      ).toBe(3);
+      expect(await events("c-off")).toEqual([]);
+      const replayed = await store.transaction(SEED_ORG_ID, async (tx) => {
+        await logged(tx).saveWebhookEndpoint(endpoint("c-off"));
+        return logged(tx).replayWebhookEvents("c-off", 10);
+      });
       expect(replayed).toBe(3);
       expect(
         (await events("c-off")).map((event) => [event.application_id, event.position]),
@@ -357,6 +374,11 @@ describe.each([
       expect(
         await store.transaction(SEED_ORG_ID, (tx) => logged(tx).replayWebhookEvents("none", 0)),
       ).toBe(0);
+      // Disabled when saved so, its waiting events go.
+      await store.transaction(SEED_ORG_ID, (tx) =>
+        logged(tx).saveWebhookEndpoint(endpoint("a-first", false)),
+      );
+      expect(await events("a-first")).toEqual([]);
       expect(
         await store.transaction(SEED_ORG_ID, (tx) => logged(tx).deleteWebhookEndpoint("c-off")),
       ).toBe(true);
@@ -364,7 +386,6 @@ describe.each([
         await store.transaction(SEED_ORG_ID, (tx) => logged(tx).deleteWebhookEndpoint("c-off")),
       ).toBe(false);
       expect(await events("c-off")).toEqual([]);
-      expect(await events("a-first")).toHaveLength(1);
     } finally {
       await dropStore(store);
     }
