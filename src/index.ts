@@ -78,6 +78,14 @@ export {
 } from "./changes/change-schemas";
 export type { CursorSecret } from "./changes/cursor";
 export {
+  type DeliverWebhookEventsOptions,
+  deliverWebhookEvents,
+  type SendWebhook,
+  type WebhookAttemptFailure,
+  type WebhookDeliveryReport,
+  type WebhookRequest,
+} from "./changes/deliver-webhooks";
+export {
   type ChangesError,
   DEFAULT_CHANGE_RETENTION_DAYS,
   DEFAULT_CHANGES_LIMIT,
@@ -86,6 +94,46 @@ export {
   MAX_CHANGES_LIMIT,
   readJobApplicationChanges,
 } from "./changes/read-changes";
+export {
+  nextAttemptAt,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_DELAYS_MS,
+} from "./changes/retry-schedule";
+export {
+  DEFAULT_ROTATION_OVERLAP_HOURS,
+  deleteWebhookEndpoint,
+  endpointView,
+  listWebhookEndpoints,
+  MAX_WEBHOOK_ENDPOINTS,
+  type RegisterWebhookEndpointInput,
+  registerWebhookEndpoint,
+  replayWebhookEvents,
+  rotateWebhookSecret,
+  type WebhookEndpointView,
+  webhookEndpointSchema,
+} from "./changes/webhook-endpoints";
+export {
+  isWebhookSecret,
+  newWebhookSecret,
+  WEBHOOK_SECRET_PREFIX,
+} from "./changes/webhook-secret";
+export {
+  signingSecrets,
+  WEBHOOK_HEADER_NAMES,
+  type WebhookSigningInput,
+  webhookBody,
+  webhookHeaders,
+} from "./changes/webhook-signature";
+export {
+  addressRefusal,
+  checkWebhookUrl,
+  isLoopbackAddress,
+  isPublicAddress,
+  WEBHOOK_URL_REFUSALS,
+  type WebhookUrlCheck,
+  type WebhookUrlPolicy,
+  type WebhookUrlRefusal,
+} from "./changes/webhook-url";
 export { annotateCsv } from "./csv/error-report";
 export { escapeFormula, unescapeFormula } from "./csv/formula-escape";
 export {

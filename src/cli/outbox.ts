@@ -2,13 +2,16 @@ import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { deliverWebhookEvents, type WebhookAttemptFailure } from "../changes/deliver-webhooks";
+import { createWebhookSender } from "../http/webhook-sender";
 import {
   deliverWelcomeEmails,
   type SendWelcomeEmail,
-  type WelcomeEmailDeliveryReport,
+  type WelcomeEmailSendFailure,
 } from "../members/deliver";
+import { isWebhookOutbox, type WelcomeEmailOutbox } from "../store/port";
 import { type CliIo, ExitCode, UsageError } from "./io";
-import { openDatabaseStore } from "./open-store";
+import { type OpenStore, openDatabaseStore } from "./open-store";
 import { parseFailure } from "./parse-failure";
 import { startProgress } from "./progress";
 import { meantWord } from "./suggest";
@@ -23,6 +26,8 @@ export interface OutboxCliEnvironment {
   cwd: string;
   /** Calls `stop` on SIGINT or SIGTERM; returns the way to stop listening. */
   onStopSignal: (stop: () => void) => () => void;
+  /** Opens the store (default: PostgreSQL at `--database-url`); tests hand in another. */
+  openStore?: OpenStore;
 }
 
 const processEnvironment: OutboxCliEnvironment = {
@@ -44,6 +49,45 @@ export async function outboxCommand(
   io: CliIo,
   environment: OutboxCliEnvironment = processEnvironment,
 ): Promise<number> {
+  const settings = deliverSettings(argv, environment);
+  if (settings === "help") {
+    io.stdout(`${OUTBOX_USAGE}\n`);
+    return ExitCode.VALID;
+  }
+  const send =
+    settings.sender === undefined
+      ? printingSender(io)
+      : await loadSender(resolve(environment.cwd, settings.sender));
+  if (typeof send === "string") {
+    io.stderr(`rpdi: ${send}\n`);
+    return ExitCode.USAGE;
+  }
+  const opened = await (environment.openStore ?? openDatabaseStore)(
+    settings.databaseUrl,
+    settings.schema,
+  );
+  if (typeof opened === "string") {
+    io.stderr(`rpdi: outbox deliver: ${opened}\n`);
+    return ExitCode.INVALID;
+  }
+  const stopping = new AbortController();
+  const stopListening = environment.onStopSignal(() => stopping.abort());
+  try {
+    const loop = { ...settings.loop, signal: stopping.signal };
+    const failed = await deliverAll(opened.store, send, io, loop, settings.allowLoopbackWebhooks);
+    return settings.loop.once && failed > 0 ? ExitCode.INVALID : ExitCode.VALID;
+  } catch (error) {
+    stopping.abort();
+    io.stderr(`rpdi: outbox deliver: the database failed: ${message(error)}\n`);
+    return ExitCode.INVALID;
+  } finally {
+    stopListening();
+    await opened.close();
+  }
+}
+
+/** What `rpdi outbox deliver` was asked to do, `"help"`, or a {@link UsageError}. */
+function deliverSettings(argv: readonly string[], environment: OutboxCliEnvironment) {
   let parsed: ReturnType<typeof parseOutboxArgs>;
   try {
     parsed = parseOutboxArgs(argv);
@@ -51,10 +95,7 @@ export async function outboxCommand(
     throw parseFailure(error, commandOptions("outbox"));
   }
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(`${OUTBOX_USAGE}\n`);
-    return ExitCode.VALID;
-  }
+  if (values.help) return "help";
   const [action, ...extra] = positionals;
   if (action !== "deliver")
     throw new UsageError(
@@ -66,64 +107,111 @@ export async function outboxCommand(
   const databaseUrl = values["database-url"] ?? environment.env.DATABASE_URL;
   if (databaseUrl === undefined || databaseUrl === "")
     throw new UsageError("outbox deliver needs --database-url <postgres://…> (or DATABASE_URL)");
-  const batchSize = positive("--batch", values.batch, 100);
-  const leaseMs = positive("--lease-ms", values["lease-ms"], 60_000);
-  const idleMs = positive("--idle-ms", values["idle-ms"], 1000);
-  const worker = values.worker ?? `${hostname()}:${process.pid}`;
-
-  const send =
-    values.sender === undefined
-      ? printingSender(io)
-      : await loadSender(resolve(environment.cwd, values.sender));
-  if (typeof send === "string") {
-    io.stderr(`rpdi: ${send}\n`);
-    return ExitCode.USAGE;
-  }
-
-  const opened = await openDatabaseStore(databaseUrl, values.schema ?? "rpdi");
-  if (typeof opened === "string") {
-    io.stderr(`rpdi: outbox deliver: ${opened}\n`);
-    return ExitCode.INVALID;
-  }
-  const stopping = new AbortController();
-  const stopListening = environment.onStopSignal(() => stopping.abort());
-  let report: WelcomeEmailDeliveryReport;
-  const progress = startProgress(io);
-  let delivered = 0;
-  let failed = 0;
-  try {
-    report = await deliverWelcomeEmails(opened.store, send, {
-      worker,
-      batchSize,
-      leaseMs,
-      idleMs,
+  return {
+    databaseUrl,
+    schema: values.schema ?? "rpdi",
+    sender: values.sender,
+    allowLoopbackWebhooks: values["allow-loopback-webhooks"] ?? false,
+    loop: {
+      worker: values.worker ?? `${hostname()}:${process.pid}`,
+      batchSize: positive("--batch", values.batch, 100),
+      leaseMs: positive("--lease-ms", values["lease-ms"], 60_000),
+      idleMs: positive("--idle-ms", values["idle-ms"], 1000),
       once: values.once ?? false,
-      signal: stopping.signal,
-      onBatch: (batch) => {
-        delivered += batch.delivered;
-        failed += batch.failed;
-        if (batch.failures.length > 0) progress.done();
-        for (const failure of batch.failures)
-          io.stderr(
-            `rpdi: outbox deliver: sending ${failure.idempotencyKey} failed (retried after the lease): ${message(failure.error)}\n`,
-          );
-        progress.update(
-          () => `rpdi: outbox deliver: ${delivered} delivered, ${failed} failed so far`,
-        );
-      },
-    });
-  } catch (error) {
-    io.stderr(`rpdi: outbox deliver: the database failed: ${message(error)}\n`);
-    return ExitCode.INVALID;
+    },
+  };
+}
+
+/** How both delivery loops run. */
+interface DeliveryLoop {
+  worker: string;
+  batchSize: number;
+  leaseMs: number;
+  idleMs: number;
+  once: boolean;
+  signal: AbortSignal;
+}
+
+/**
+ * Delivers the welcome emails and, when the store keeps webhook events too, the webhooks beside
+ * them, each loop with its own claims; answers how many sends failed. Each failure is a line on
+ * stderr, one progress line counts both loops, and a summary of each follows at the end.
+ */
+async function deliverAll(
+  store: WelcomeEmailOutbox,
+  send: SendWelcomeEmail,
+  io: CliIo,
+  loop: DeliveryLoop,
+  allowLoopbackWebhooks: boolean,
+): Promise<number> {
+  const progress = startProgress(io);
+  const total = { delivered: 0, failed: 0 };
+  const onBatch = (batch: { delivered: number; failed: number }, lines: readonly string[]) => {
+    total.delivered += batch.delivered;
+    total.failed += batch.failed;
+    if (lines.length > 0) progress.done();
+    for (const line of lines) io.stderr(`rpdi: outbox deliver: ${line}\n`);
+    progress.update(
+      () => `rpdi: outbox deliver: ${total.delivered} delivered, ${total.failed} failed so far`,
+    );
+  };
+  const sendWebhook = createWebhookSender({
+    allowLoopback: allowLoopbackWebhooks,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+  });
+  try {
+    const [emails, webhooks] = await Promise.all([
+      deliverWelcomeEmails(store, send, {
+        ...loop,
+        onBatch: (batch) => onBatch(batch, batch.failures.map(emailFailureLine)),
+      }),
+      isWebhookOutbox(store)
+        ? deliverWebhookEvents(store, sendWebhook, {
+            ...loop,
+            batchSize: webhookBatchSize(loop),
+            concurrency: WEBHOOK_CONCURRENCY,
+            onBatch: (batch) => onBatch(batch, batch.failures.map(webhookFailureLine)),
+          })
+        : null,
+    ]);
+    progress.done();
+    io.stderr(
+      `rpdi: outbox deliver: worker ${loop.worker} delivered ${emails.delivered}, failed ${emails.failed}, superseded ${emails.superseded}, lease ended before sending ${emails.expired} (${emails.batches} claims)\n`,
+    );
+    if (webhooks !== null)
+      io.stderr(
+        `rpdi: outbox deliver: worker ${loop.worker} webhooks delivered ${webhooks.delivered}, retried ${webhooks.retried}, disabled ${webhooks.disabled}, superseded ${webhooks.superseded}, lease ended before sending ${webhooks.expired} (${webhooks.batches} claims)\n`,
+      );
+    return emails.failed + (webhooks?.failed ?? 0);
   } finally {
     progress.done();
-    stopListening();
-    await opened.close();
   }
-  io.stderr(
-    `rpdi: outbox deliver: worker ${worker} delivered ${report.delivered}, failed ${report.failed}, superseded ${report.superseded}, lease ended before sending ${report.expired} (${report.batches} claims)\n`,
-  );
-  return values.once === true && report.failed > 0 ? ExitCode.INVALID : ExitCode.VALID;
+}
+
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_CONCURRENCY = 8;
+
+/**
+ * The webhook loop's batch: `--batch`, but no more than fits twice in the lease when every
+ * receiver of the batch times out, so that a dead receiver makes events wait for the next claim
+ * rather than outlive their lease (and go to the next worker while still being sent).
+ */
+function webhookBatchSize(loop: DeliveryLoop): number {
+  const rounds = Math.max(1, Math.floor(loop.leaseMs / (2 * WEBHOOK_TIMEOUT_MS)));
+  return Math.min(loop.batchSize, WEBHOOK_CONCURRENCY * rounds);
+}
+
+function emailFailureLine(failure: WelcomeEmailSendFailure): string {
+  return `sending ${failure.idempotencyKey} failed (retried after the lease): ${message(failure.error)}`;
+}
+
+/**
+ * A failed webhook attempt, naming the organization, endpoint and event: never a secret, nor the
+ * receiver's URL (its path or query may carry a token of the receiver's).
+ */
+function webhookFailureLine(failure: WebhookAttemptFailure): string {
+  const then = failure.outcome === "retry" ? "retried on the schedule" : "the endpoint is disabled";
+  return `webhook ${failure.eventId} to endpoint ${failure.endpointId} of ${failure.orgId} failed (attempt ${failure.attempt}, ${then}): ${failure.problem}`;
 }
 
 function parseOutboxArgs(argv: readonly string[]) {
@@ -140,6 +228,7 @@ function parseOutboxArgs(argv: readonly string[]) {
       "lease-ms": { type: "string" },
       "idle-ms": { type: "string" },
       worker: { type: "string" },
+      "allow-loopback-webhooks": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -177,11 +266,6 @@ async function loadSender(path: string): Promise<SendWelcomeEmail | string> {
     await send(email, context);
   };
 }
-
-/**
- * The PostgreSQL store on a small pool, migrated; loaded only for this command (the rest of the
- * CLI needs neither `pg` nor the migrations).
- */
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

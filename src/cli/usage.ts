@@ -210,7 +210,7 @@ const HELP: Record<CommandName, CommandHelp> = {
       "                    [--batch 100] [--lease-ms 60000] [--worker <id>] [--idle-ms 1000]",
     ],
     about:
-      "Delivers the welcome-email outbox of a PostgreSQL store, at least once, with any number of workers side by side (docs/outbox.md). Each worker claims a batch under a lease, sends it, and acknowledges what it sent; a worker that dies leaves its batch to the others once the lease ends.",
+      "Delivers the welcome-email outbox of a PostgreSQL store, and its webhook events when the store keeps them, at least once, with any number of workers side by side (docs/outbox.md). Each worker claims a batch under a lease, sends it, and acknowledges what it sent; a worker that dies leaves its batch to the others once the lease ends. Webhooks are signed (Standard Webhooks), posted over https to public addresses only, never redirected, and retried for about three days.",
     options: [
       [
         "--database-url <postgres://…>",
@@ -225,7 +225,10 @@ const HELP: Record<CommandName, CommandHelp> = {
         "Deliver what is claimable now, then exit; otherwise run until SIGINT or SIGTERM, finishing and acknowledging the batch in hand.",
       ],
       ["--schema <name>", "The PostgreSQL schema (default rpdi)."],
-      ["--batch <n>", "Emails per claim (default 100)."],
+      [
+        "--batch <n>",
+        "Emails per claim (default 100); webhook events too, at most as many as fit twice in the lease when every receiver times out (10 s, 8 at once).",
+      ],
       [
         "--lease-ms <ms>",
         "How long a claim is the worker's (default 60000); longer than a batch takes to send.",
@@ -233,10 +236,14 @@ const HELP: Record<CommandName, CommandHelp> = {
       ["--worker <id>", "The name on the worker's leases (default host:pid)."],
       [
         "--idle-ms <ms>",
-        "The wait between claims when the outbox has no full batch (default 1000).",
+        "The wait before claiming again once the outbox is drained (default 1000).",
+      ],
+      [
+        "--allow-loopback-webhooks",
+        "Also post webhooks to receivers on this machine (127.0.0.1, ::1, localhost), over plain http too: for the sandbox, never in production.",
       ],
     ],
-    exit: "Exit status: 0 done (or stopped by a signal), 1 an email could not be sent (--once) or the database failed, 2 usage error.",
+    exit: "Exit status: 0 done (or stopped by a signal), 1 an email or a webhook could not be sent (--once) or the database failed, 2 usage error.",
   },
   jobs: {
     synopsis: [

@@ -14,6 +14,12 @@ export {
 } from "../domain/feed-record";
 export type { Office } from "../domain/organization";
 export type { Product, Role } from "../domain/products";
+export {
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+  type WebhookPayload,
+  webhookPayloadSchema,
+} from "../domain/webhooks";
 export { DEGREES, type Degree, isKnownDegree } from "../feed/degrees";
 export {
   type GraphqlError,
@@ -141,3 +147,11 @@ export {
 export { type RateLimitBudget, readRateLimit } from "./rate-limit";
 export type { RetryOptions } from "./runtime";
 export type { ClientCredentials } from "./session";
+export {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  WEBHOOK_VERIFICATION_REASONS,
+  type WebhookHeaders,
+  WebhookVerificationError,
+  type WebhookVerificationReason,
+} from "./verify-webhook";

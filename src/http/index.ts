@@ -122,3 +122,8 @@ export { openApiDocument } from "./openapi";
 export { OPERATOR_TOKEN_MIN_LENGTH } from "./operator/auth";
 export { OPERATOR_BODY_LIMIT } from "./operator/read-body";
 export type { HttpHandlerOptions } from "./options";
+export {
+  createWebhookSender,
+  resolveHostname,
+  type WebhookSenderOptions,
+} from "./webhook-sender";

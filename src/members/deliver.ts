@@ -1,4 +1,5 @@
 import type { WelcomeEmail } from "../domain/welcome-email";
+import { idle } from "../runtime/idle";
 import type { ClaimedWelcomeEmail, WelcomeEmailClaim, WelcomeEmailOutbox } from "../store/port";
 
 /**
@@ -185,18 +186,4 @@ function positiveInteger(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1)
     throw new RangeError(`deliverWelcomeEmails: ${name} must be a positive integer, not ${value}`);
   return value;
-}
-
-/** Waits `ms`, or less when `signal` aborts. */
-function idle(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted === true) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }

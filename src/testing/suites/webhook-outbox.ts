@@ -24,7 +24,7 @@ function endpoint(id: string, enabled = true): WebhookEndpoint {
   return {
     id,
     url: `https://${id}.receiver.example/hooks`,
-    secrets: [{ secret: "whsec_c2FuZGJveC1jb25mb3JtYW5jZS1rZXk=", expiresAt: null }],
+    secrets: [{ secret: "whsec_c2FuZGJveC1jb25mb3JtYW5jZS1rZXktMjQtYnl0ZXM=", expiresAt: null }],
     enabled,
     disabledReason: enabled ? null : "turned off",
     createdAt: new Date("2026-06-01T00:00:00Z"),
