@@ -1,5 +1,11 @@
 import type { StoreConflictError } from "../store/errors";
-import type { Store, StoreTx, TransactionOptions, WelcomeEmailOutbox } from "../store/port";
+import type {
+  Store,
+  StoreTx,
+  TransactionOptions,
+  WebhookOutbox,
+  WelcomeEmailOutbox,
+} from "../store/port";
 import { DEFAULT_COPY_FROM_ROWS } from "./bulk";
 import { connectionSource, isPool, type PostgresClient, schemaName } from "./client";
 import type { FeedIndexCacheOptions } from "./feed-cache";
@@ -10,6 +16,7 @@ import {
   feedIndexCache,
   organizationCreation,
   snapshotOperations,
+  webhookOutbox,
   welcomeEmailOutbox,
 } from "./store-ops";
 import { postgresTx } from "./tx";
@@ -32,7 +39,7 @@ export interface PostgresStoreOptions {
 }
 
 /** The PostgreSQL store; call {@link PostgresStore.migrate} once before use. */
-export interface PostgresStore extends Store, WelcomeEmailOutbox {
+export interface PostgresStore extends Store, WelcomeEmailOutbox, WebhookOutbox {
   /** Creates or upgrades the schema; idempotent. Returns the versions it applied. */
   migrate(): Promise<number[]>;
   /**
@@ -80,6 +87,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     ...snapshotOperations(session),
     ...organizationCreation(session),
     ...welcomeEmailOutbox(session),
+    ...webhookOutbox(session),
     ...clientOperations(session),
   };
 }

@@ -1,6 +1,7 @@
 import type { Application, Candidate, FeedApplication } from "../domain/feed";
 import type { FeedOrganization } from "../domain/feed-record";
 import type { LIVE_DATA_OPERATIONS, StoreTx } from "../store/port";
+import type { ChangeLogWrites } from "./change-log-writes";
 import { readJobsById } from "./feed-sql";
 import type { FeedWrites } from "./feed-writes";
 import {
@@ -27,18 +28,21 @@ type LiveDataOperation = (typeof LIVE_DATA_OPERATIONS)[number];
  * The transaction's live data: the profile, sessions, jobs and review cycles changed in place,
  * candidates and applications recorded and erased. Every write of the feed's data goes through
  * `feed`, which draws the organization's next feed version and, when this instance keeps the
- * feed's index, collects what changed for it.
+ * feed's index, collects what changed for it; and names the applications whose records it changed
+ * to `log`, which gives each an entry of the change log before the transaction commits.
  */
 export function liveDataOperations(
   scope: TxScope,
   bulk: BulkWrites,
   feed: FeedWrites,
+  log: ChangeLogWrites,
 ): Required<Pick<StoreTx, LiveDataOperation>> {
   const { connection, s, orgId } = scope;
   const erased = async (done: Erased) => {
     if (done.applicationIds.length > 0 || done.candidates > 0) {
       await feed.changing();
       feed.remove(done.applicationIds);
+      log.applications(done.applicationIds);
     }
     return { candidates: done.candidates, applications: done.applicationIds.length };
   };
@@ -51,6 +55,7 @@ export function liveDataOperations(
       if (stored === null || !sameFeedOrganization(stored.profile, profile)) {
         await feed.changing();
         feed.organization(profile);
+        log.everyApplication();
       }
     },
 
@@ -64,6 +69,7 @@ export function liveDataOperations(
       const following = await feed.changing();
       await upsertJobs(connection, s, orgId, jobs);
       bulk.note(["jobs"], jobs.length);
+      log.jobs(jobs.map((job) => job.id));
       // Every application of a changed job shows the job's new fields.
       if (following)
         feed.upsert(
@@ -85,6 +91,8 @@ export function liveDataOperations(
       if (candidates.length === 0 && applications.length === 0) return;
       const following = await feed.changing();
       await writeRecruiting(connection, s, orgId, { candidates, applications });
+      log.applications(applications.map((application) => application.id));
+      log.candidates(candidates.map((candidate) => candidate.id));
       bulk.note(["candidates"], candidates.length);
       bulk.note(
         ["applications", "status_changes", "custom_field_answers", "application_education"],

@@ -16,6 +16,7 @@ import columnMappings from "./migrations/014_column_mappings.sql";
 import setBasedReferences from "./migrations/015_set_based_references.sql";
 import accounts from "./migrations/016_accounts.sql";
 import liveData from "./migrations/017_live_data.sql";
+import changeLog from "./migrations/018_change_log.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
 const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -36,6 +37,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 15, sql: setBasedReferences },
   { version: 16, sql: accounts },
   { version: 17, sql: liveData },
+  { version: 18, sql: changeLog },
 ];
 
 /** The schema version this rpdi reads and writes: its last migration. */

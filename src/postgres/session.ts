@@ -1,3 +1,4 @@
+import { compareIds } from "../runtime/compare-ids";
 import { OrganizationNotFoundError, StoreConflictError } from "../store/errors";
 import type { BulkConnection } from "./bulk";
 import {
@@ -44,11 +45,24 @@ export interface TxScope {
 }
 
 /**
- * What follows a write transaction once it has committed: in-process state (the feed index cache)
- * that must move with the data, and only when the data did. A transaction that fails runs none.
+ * What ends a write transaction: the steps that must run last before its COMMIT (the change log
+ * draws its positions there, once the transaction's writes are known), and what follows once it
+ * has committed: in-process state (the feed index cache) that must move with the data, and only
+ * when the data did. A transaction that fails runs no hook.
  */
 export class CommitHooks {
   readonly #hooks: (() => void)[] = [];
+  readonly #lastSteps: (() => Promise<void>)[] = [];
+
+  /** Runs `step` after the work and before the COMMIT, in the transaction; a throw rolls it back. */
+  beforeCommit(step: () => Promise<void>): void {
+    this.#lastSteps.push(step);
+  }
+
+  /** Runs the steps before the COMMIT once, one after another, in the order added. */
+  async prepare(): Promise<void> {
+    for (const step of this.#lastSteps.splice(0)) await step();
+  }
 
   /** Runs `hook` right after the COMMIT succeeds; a hook that throws is ignored (the data is in). */
   add(hook: () => void): void {
@@ -85,8 +99,20 @@ const READ_ONLY_BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY";
  * was committed before it. The organization lock orders writers, and a statement after the lock
  * sees the previous writer's rows; a removal's triggers (migration 15) delete what names the
  * removed rows only if they can see it, and refuse to run at any other level.
+ *
+ * The change log depends on it too (migration 18): a writer draws its positions from the
+ * organization's `change_head` while it holds the lock, so positions are drawn in the order the
+ * writers commit, and a reader's snapshot that holds a later writer holds every earlier one (the
+ * lock is released only once the COMMIT is visible). Under REPEATABLE READ the snapshot would be
+ * the lock statement's, taken before the lock was granted: the previous writer's head would be
+ * invisible and updating its row a serialization failure.
  */
 const WRITE_BEGIN = "BEGIN ISOLATION LEVEL READ COMMITTED";
+
+/** The advisory lock key of an organization's writers (hashed by `hashtext`). */
+export function organizationLockKey(schema: string, orgId: string): string {
+  return `rpdi:${schema}:${orgId}`;
+}
 
 /**
  * Runs `work` in one transaction on the organization: a write holds the organization's lock, a
@@ -113,6 +139,7 @@ export async function inTransaction<T>(
     if (readOnly) await openRead(statements, session.s, orgId, checkOrganization);
     else await openWrite(session, pooled, orgId, checkOrganization);
     const result = await work(statements.connection, bulk, commit);
+    await commit.prepare();
     // Work that made no statement still answers for a missing organization.
     await statements.opened();
     if (statements.alone) return result;
@@ -184,7 +211,7 @@ async function openWrite(
 ): Promise<void> {
   await pooled.query(WRITE_BEGIN);
   await pooled.query("SELECT pg_advisory_xact_lock(hashtext($1)), set_config('jit', 'off', true)", [
-    `rpdi:${session.schema}:${orgId}`,
+    organizationLockKey(session.schema, orgId),
   ]);
   // Read once the lock is held, so an organization loaded meanwhile is seen.
   if (checkOrganization) {
@@ -312,6 +339,43 @@ export async function outsideTransaction<T>(
   } catch (error) {
     broken = error;
     throw error;
+  } finally {
+    release(pooled, broken);
+  }
+}
+
+/**
+ * Runs `work` in one READ COMMITTED transaction on a connection of its own, holding the writer
+ * lock of each of `orgIds` (taken in code-unit order, so two such transactions never wait on each
+ * other in a circle; an organization's writers hold one lock only): for delivery state that spans
+ * organizations but must not interleave with their writers.
+ */
+export async function acrossOrganizations<T>(
+  session: Session,
+  orgIds: readonly string[],
+  work: (connection: Queryable) => Promise<T>,
+): Promise<T> {
+  const pooled = await session.acquire();
+  const connection: Queryable = {
+    query: (text, params) => {
+      session.onStatement(text);
+      return pooled.query(text, params);
+    },
+  };
+  let broken: unknown;
+  try {
+    await pooled.query(WRITE_BEGIN);
+    for (const orgId of [...new Set(orgIds)].sort(compareIds))
+      await connection.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+        organizationLockKey(session.schema, orgId),
+      ]);
+    const result = await work(connection);
+    await pooled.query("COMMIT");
+    return result;
+  } catch (error) {
+    broken = error;
+    await pooled.query("ROLLBACK").catch(() => undefined);
+    throw storeError(error);
   } finally {
     release(pooled, broken);
   }

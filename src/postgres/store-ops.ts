@@ -1,8 +1,9 @@
 import { type OrganizationProfile, organizationProfileSchema } from "../domain/organization";
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../domain/snapshot";
 import { checkClaimRequest } from "../store/outbox-claims";
-import type { Store, WelcomeEmailOutbox } from "../store/port";
-import { sqlState } from "./client";
+import type { Store, WebhookOutbox, WelcomeEmailOutbox } from "../store/port";
+import { startChangeLog } from "./change-log-sql";
+import { type Queryable, sqlState } from "./client";
 import {
   DEFAULT_FEED_INDEX_STATUS_CHANGES,
   FeedIndexCache,
@@ -11,9 +12,10 @@ import {
 import { insertOrganization } from "./live-data-sql";
 import { SCHEMA_VERSION } from "./migrate";
 import { claimWelcomeEmailRows, deleteClaimedWelcomeEmails } from "./outbox-sql";
-import { inTransaction, outsideTransaction, type Session } from "./session";
+import { acrossOrganizations, inTransaction, outsideTransaction, type Session } from "./session";
 import { readSnapshot, writeSnapshot } from "./snapshot-io";
 import { MATTER_TABLES, MEMBER_TABLES, RECRUITING_TABLES } from "./statistics";
+import { claimWebhookEventRows, settleWebhookEventRows } from "./webhook-outbox-sql";
 import { readWholeFeed } from "./whole-feed";
 
 /** The store's in-process feed indexes, each built in a read-only transaction of its own. */
@@ -44,12 +46,14 @@ export function snapshotOperations(
       const parsed = organizationSnapshotSchema.parse(snapshot);
       return inTransaction(session, parsed.organization.id, async (connection, bulk) => {
         await writeSnapshot(connection, session.s, parsed);
+        // The organization row is new, and with it the log's epoch (migration 18).
+        await startChangeLog(connection, session.s, parsed.organization.id);
         bulk.note(MEMBER_TABLES, parsed.members.length);
         bulk.note(
           MATTER_TABLES,
           parsed.reviewCycles.reduce((rows, cycle) => rows + cycle.clientMatters.length, 0),
         );
-        bulk.note(RECRUITING_TABLES, parsed.applications.length);
+        bulk.note([...RECRUITING_TABLES, "application_changes"], parsed.applications.length);
       });
     },
 
@@ -104,6 +108,41 @@ export function welcomeEmailOutbox(session: Session): WelcomeEmailOutbox {
       return outsideTransaction(session, (connection) =>
         deleteClaimedWelcomeEmails(connection, session.s, claims),
       );
+    },
+  };
+}
+
+/**
+ * The webhook outbox across organizations, as the welcome-email one: a claim is one statement
+ * outside any organization's transaction, kept apart from other claims by row locks. A settlement
+ * that disables an endpoint changes the organization: it holds the organization's writer lock, so
+ * a writer that commits after it sees the endpoint disabled and makes no event for it, and one
+ * before it has its events deleted with the others.
+ */
+export function webhookOutbox(session: Session): WebhookOutbox {
+  return {
+    claimWebhookEvents(request) {
+      checkClaimRequest(request);
+      return outsideTransaction(session, (connection) =>
+        claimWebhookEventRows(connection, session.s, {
+          worker: request.worker,
+          limit: request.limit,
+          now: request.now,
+          expiresAt: new Date(request.now.getTime() + request.leaseMs),
+          token: crypto.randomUUID(),
+        }),
+      );
+    },
+
+    settleWebhookEvents(settlements) {
+      const disabling = settlements
+        .filter((settlement) => settlement.outcome === "disable")
+        .map((settlement) => settlement.claim.orgId);
+      const settle = (connection: Queryable) =>
+        settleWebhookEventRows(connection, session.s, settlements);
+      return disabling.length === 0
+        ? outsideTransaction(session, settle)
+        : acrossOrganizations(session, disabling, settle);
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { StoreTx } from "../store/port";
 import { accountOperations } from "./accounts-tx";
+import { changeLogOperations } from "./change-log-tx";
+import { ChangeLogWrites } from "./change-log-writes";
 import { columnMappingOperations } from "./column-mappings-tx";
 import type { FeedIndexCache } from "./feed-cache";
 import { feedReads } from "./feed-tx";
@@ -24,6 +26,7 @@ export function postgresTx(
   feedIndexes: FeedIndexCache,
   commit: CommitHooks,
 ): StoreTx {
+  const log = new ChangeLogWrites(scope, bulk, commit);
   return {
     ...memberReads(scope),
     ...memberWrites(scope, bulk),
@@ -33,6 +36,7 @@ export function postgresTx(
     ...memberSessionOperations(scope),
     ...columnMappingOperations(scope),
     ...accountOperations(scope),
-    ...liveDataOperations(scope, bulk, new FeedWrites(scope, feedIndexes, commit)),
+    ...liveDataOperations(scope, bulk, new FeedWrites(scope, feedIndexes, commit), log),
+    ...changeLogOperations(scope, log),
   };
 }

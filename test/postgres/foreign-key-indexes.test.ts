@@ -19,7 +19,7 @@ const UNCOVERED = `
   ORDER BY 1, 2`;
 
 /**
- * The references migrations 15, 16 and 17 keep by statement triggers: deleting a parent finds its
+ * The references migrations 15 to 18 keep by statement triggers: deleting a parent finds its
  * children by these columns.
  */
 const TRIGGER_KEPT_REFERENCES: readonly (readonly [string, readonly string[]])[] = [
@@ -35,6 +35,9 @@ const TRIGGER_KEPT_REFERENCES: readonly (readonly [string, readonly string[]])[]
   ["status_changes", ["org_id", "application_id"]],
   ["custom_field_answers", ["org_id", "application_id"]],
   ["application_education", ["org_id", "application_id"]],
+  ["application_changes", ["org_id"]],
+  ["webhook_endpoints", ["org_id"]],
+  ["webhook_events", ["org_id", "endpoint_id"]],
 ];
 
 const COVERED_COLUMNS = `

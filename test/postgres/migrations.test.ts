@@ -3,8 +3,15 @@ import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { queryJobApplications } from "../../src/feed/query";
 import { createMemoryStore } from "../../src/memory/store";
 import { SCHEMA_VERSION } from "../../src/postgres/migrate";
+import { writeSnapshot } from "../../src/postgres/snapshot-io";
+import { compareIds } from "../../src/runtime/compare-ids";
 import { FEED_WINDOW } from "../../src/testing/feed-arbitraries";
-import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
+import {
+  OTHER_ORG_ID,
+  otherOrganization,
+  SEED_ORG_ID,
+  seedOrganization,
+} from "../../src/testing/seed";
 import { pendingWelcomeEmails } from "../outbox/seed";
 import { dropStore, freshStore, olderStore, pgliteClient, schemaOfStore } from "./stores";
 
@@ -423,6 +430,45 @@ describe("migrate() upgrades a database that holds data", () => {
         `SELECT (SELECT count(*) FROM ${schema}.applications) + (SELECT count(*) FROM ${schema}.status_changes) AS n`,
       );
       expect(Number(rows[0]?.n)).toBe(0);
+    } finally {
+      await dropStore(store);
+    }
+  });
+
+  it("version 18 starts every organization's change log as a snapshot would: an entry per application in id order, the head at their count", async () => {
+    const client = pgliteClient();
+    const store = await olderStore(client, "upgrade", 17);
+    try {
+      const schema = `"${schemaOfStore(store)}"`;
+      const seed = parseOrganizationSnapshot(seedOrganization());
+      // The organizations as version 17's adapter wrote them.
+      const connection = { query: client.query.bind(client), copyFromRows: Infinity };
+      await writeSnapshot(connection, schema, seed);
+      await writeSnapshot(connection, schema, parseOrganizationSnapshot(otherOrganization()));
+
+      expect(await store.migrate()).toEqual(versionsFrom(18));
+
+      const read = (orgId: string) =>
+        store.transaction(orgId, async (tx) => tx.readChangeLog?.({ after: 0, limit: 1_000 }), {
+          readOnly: true,
+        });
+      const seeded = await read(SEED_ORG_ID);
+      const ids = seed.applications.map((application) => application.id).sort(compareIds);
+      expect(seeded?.entries.map((entry) => [entry.position, entry.applicationId])).toEqual(
+        ids.map((id, index) => [index + 1, id]),
+      );
+      expect(seeded?.entries.every((entry) => !entry.deleted)).toBe(true);
+      expect([seeded?.head, seeded?.prunedThrough]).toEqual([ids.length, 0]);
+      const other = await read(OTHER_ORG_ID);
+      expect([other?.head, other?.prunedThrough, other?.entries]).toEqual([0, 0, []]);
+      expect(other?.epoch).not.toBe(seeded?.epoch);
+      // The next change goes on from the head.
+      await store.transaction(SEED_ORG_ID, async (tx) => tx.eraseApplications?.([ids[0] ?? ""]));
+      expect((await read(SEED_ORG_ID))?.entries.at(-1)).toMatchObject({
+        position: ids.length + 1,
+        applicationId: ids[0],
+        deleted: true,
+      });
     } finally {
       await dropStore(store);
     }
