@@ -4,12 +4,12 @@ import type { WelcomeEmailClaimRequest } from "./port";
 export function checkClaimRequest(request: WelcomeEmailClaimRequest): void {
   if (!Number.isInteger(request.limit) || request.limit < 1)
     throw new RangeError(
-      `claimWelcomeEmails: limit must be a positive integer, not ${request.limit}`,
+      `claim: limit must be a positive integer, not ${request.limit}`,
     );
   if (!Number.isInteger(request.leaseMs) || request.leaseMs < 1)
     throw new RangeError(
-      `claimWelcomeEmails: leaseMs must be a positive integer, not ${request.leaseMs}`,
+      `claim: leaseMs must be a positive integer, not ${request.leaseMs}`,
     );
   if (Number.isNaN(request.now.getTime()))
-    throw new RangeError("claimWelcomeEmails: now is not a valid date");
+    throw new RangeError("claim: now is not a valid date");
 }
