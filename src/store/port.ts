@@ -378,7 +378,8 @@ export interface StoreTx {
   saveRecruitingWrites?(writes: RecruitingWrites): Promise<void>;
   /**
    * Optional, live data: deletes these candidates with every application of theirs (history,
-   * answers, education): nothing of them remains in the store or any index it keeps. Unknown ids
+   * answers, education): nothing of them remains in the store or any index it keeps, but for the
+   * change log's tombstones (an erased application's id and the time, until pruned). Unknown ids
    * are skipped; answers what was deleted.
    */
   eraseCandidates?(ids: readonly string[]): Promise<ErasedCounts>;
