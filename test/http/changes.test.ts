@@ -168,7 +168,13 @@ describe("GET /v1/job-applications/changes: refusals", () => {
     const sandbox = await changesSandbox();
     const { get } = await reader(sandbox);
     const theirs = encodeChangeCursor(
-      { orgId: OTHER_ORG_ID, epoch: "e", position: 0, issuedAt: sandbox.clock.now.getTime() },
+      {
+        orgId: OTHER_ORG_ID,
+        epoch: "e",
+        position: 0,
+        issuedAt: sandbox.clock.now.getTime(),
+        prunedThrough: 0,
+      },
       SECRET,
     );
     const response = await get(`?cursor=${encodeURIComponent(theirs)}`);
