@@ -171,6 +171,16 @@ export function changeLogSuite(h: ConformanceHarness): void {
       ),
       { numRuns: h.numRuns },
     );
+    // Every spelling of the signature's last character, which carries fewer bits than it can
+    // spell: only the one handed out is the cursor.
+    for (const character of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") {
+      if (cursor.endsWith(character)) continue;
+      const altered = `${cursor.slice(0, -1)}${character}`;
+      expect(await read(store, altered), altered).toMatchObject({
+        ok: false,
+        error: { code: "INVALID_CURSOR" },
+      });
+    }
     expect(await read(store, `${cursor}x`)).toMatchObject({ ok: false });
     expect(
       await readJobApplicationChanges(store, {
