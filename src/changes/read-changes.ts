@@ -134,6 +134,9 @@ function staleness(
     return expired(
       "The organization's data was replaced since this cursor; read everything again.",
     );
+  // Neither can be ahead of the log of its own epoch: such a cursor was never handed out here.
+  if (cursor.position > log.head || cursor.prunedThrough > log.prunedThrough)
+    return refused("INVALID_CURSOR", "The cursor is ahead of the organization's changes.");
   // A cursor misses a tombstone pruned after it was handed out above its position. That pruning
   // raised `prunedThrough` past the position (refused here), or pruned below a tombstone pruned
   // earlier, after the missed one was made: that earlier pruning refused every cursor below it,
@@ -142,8 +145,6 @@ function staleness(
   // below one, a full read's among them.
   if (cursor.position < log.prunedThrough && cursor.prunedThrough < log.prunedThrough)
     return expired("Changes after this cursor were pruned; read everything again.");
-  if (cursor.position > log.head)
-    return refused("INVALID_CURSOR", "The cursor is ahead of the organization's changes.");
   return null;
 }
 

@@ -185,6 +185,34 @@ describe("GET /v1/job-applications/changes: refusals", () => {
     });
   });
 
+  it("a signed cursor ahead of the log, past its head or a pruning it has not seen, is refused with 400", async () => {
+    const sandbox = await changesSandbox();
+    const { get, page } = await reader(sandbox);
+    const payload = (await page("?cursor=now")).nextCursor.split(".")[1] as string;
+    const [orgId, epoch, head] = JSON.parse(Buffer.from(payload, "base64url").toString()) as [
+      string,
+      string,
+      number,
+    ];
+    const signed = (position: number, prunedThrough: number) =>
+      encodeURIComponent(
+        encodeChangeCursor(
+          { orgId, epoch, position, issuedAt: sandbox.clock.now.getTime(), prunedThrough },
+          SECRET,
+        ),
+      );
+    expect((await get(`?cursor=${signed(head, 0)}`)).status).toBe(200);
+    for (const [position, prunedThrough] of [
+      [head + 1, 0],
+      [Number.MAX_SAFE_INTEGER, 0],
+      [0, 1],
+    ] as const) {
+      const response = await get(`?cursor=${signed(position, prunedThrough)}`);
+      expect(response.status, `${position} ${prunedThrough}`).toBe(400);
+      expect(await response.json()).toEqual({ error: expect.stringContaining("ahead") });
+    }
+  });
+
   it("410 on expired cursors: resync true, 31 days after the cursor was handed out", async () => {
     const sandbox = await changesSandbox();
     const first = await (await reader(sandbox)).page();
