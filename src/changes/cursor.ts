@@ -15,6 +15,11 @@ export interface ChangeCursor {
   position: number;
   /** When the cursor was handed out (epoch milliseconds). */
   issuedAt: number;
+  /**
+   * The log's `prunedThrough` when the cursor was handed out: tombstones pruned by then were
+   * already gone from what its reader read, so only a pruning since can refuse it.
+   */
+  prunedThrough: number;
 }
 
 const VERSION = "c1";
@@ -26,7 +31,13 @@ export const MAX_CURSOR_LENGTH = 2048;
  * under a key of its own derived from `secret`, so an altered cursor is refused, not read.
  */
 export function encodeChangeCursor(cursor: ChangeCursor, secret: CursorSecret): string {
-  const fields = [cursor.orgId, cursor.epoch, cursor.position, Math.floor(cursor.issuedAt / 1000)];
+  const fields = [
+    cursor.orgId,
+    cursor.epoch,
+    cursor.position,
+    Math.floor(cursor.issuedAt / 1000),
+    cursor.prunedThrough,
+  ];
   const body = `${VERSION}.${toBase64Url(new TextEncoder().encode(JSON.stringify(fields)))}`;
   return `${body}.${toBase64Url(hmac(sha256, cursorKey(secret), body))}`;
 }
@@ -52,12 +63,16 @@ function cursorFields(bytes: Uint8Array): ChangeCursor | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(fields) || fields.length !== 4) return null;
-  const [orgId, epoch, position, issuedAt] = fields as unknown[];
+  if (!Array.isArray(fields) || fields.length !== 5) return null;
+  const [orgId, epoch, position, issuedAt, prunedThrough] = fields as unknown[];
   if (typeof orgId !== "string" || typeof epoch !== "string") return null;
-  if (!Number.isSafeInteger(position) || (position as number) < 0) return null;
+  if (!isPosition(position) || !isPosition(prunedThrough)) return null;
   if (!Number.isSafeInteger(issuedAt)) return null;
-  return { orgId, epoch, position: position as number, issuedAt: (issuedAt as number) * 1000 };
+  return { orgId, epoch, position, issuedAt: (issuedAt as number) * 1000, prunedThrough };
+}
+
+function isPosition(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
 }
 
 const keys = new WeakMap<Uint8Array, Uint8Array>();

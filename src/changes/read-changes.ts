@@ -89,7 +89,13 @@ export async function readJobApplicationChanges(
     const page: JobApplicationChanges = {
       changes: changesOf(entries, records),
       nextCursor: encodeChangeCursor(
-        { orgId: request.orgId, epoch: log.epoch, position: last, issuedAt: request.now.getTime() },
+        {
+          orgId: request.orgId,
+          epoch: log.epoch,
+          position: last,
+          issuedAt: request.now.getTime(),
+          prunedThrough: log.prunedThrough,
+        },
         request.cursorSecret,
       ),
       hasMore: log.entries.length > limit,
@@ -128,10 +134,17 @@ function staleness(
     return expired(
       "The organization's data was replaced since this cursor; read everything again.",
     );
-  if (cursor.position < log.prunedThrough)
-    return expired("Changes after this cursor were pruned; read everything again.");
-  if (cursor.position > log.head)
+  // Neither can be ahead of the log of its own epoch: such a cursor was never handed out here.
+  if (cursor.position > log.head || cursor.prunedThrough > log.prunedThrough)
     return refused("INVALID_CURSOR", "The cursor is ahead of the organization's changes.");
+  // A cursor misses a tombstone pruned after it was handed out above its position. That pruning
+  // raised `prunedThrough` past the position (refused here), or pruned below a tombstone pruned
+  // earlier, after the missed one was made: that earlier pruning refused every cursor below it,
+  // so no reader that held the erased application reads on. Tombstones pruned before the cursor
+  // was handed out were never in its reads; refusing it for them would refuse every page ending
+  // below one, a full read's among them.
+  if (cursor.position < log.prunedThrough && cursor.prunedThrough < log.prunedThrough)
+    return expired("Changes after this cursor were pruned; read everything again.");
   return null;
 }
 

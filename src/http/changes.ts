@@ -62,7 +62,7 @@ const EXAMPLE_PAGE: JobApplicationChanges = {
     { id: "0d9c8b7a-6f5e-4d3c-2b1a-0f9e8d7c6b5a", deletedAt: "2026-06-03T08:00:00.000Z" },
   ],
   nextCursor:
-    "c1.WyJvcmctYWNtZSIsImUxIiw0MiwxNzgwNDgwMDAwXQ.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    "c1.WyJvcmctYWNtZSIsImUxIiw0MiwxNzgwNDgwMDAwLDBd.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
   hasMore: false,
 };
 

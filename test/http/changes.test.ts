@@ -11,8 +11,9 @@ import { createHttpHandler } from "../../src/http/handler";
 import { createWindowRateLimiter } from "../../src/runtime/rate-limit";
 import { CHANGE_LOG_OPERATIONS } from "../../src/store/change-log";
 import type { Store, StoreTx } from "../../src/store/port";
-import { OTHER_ORG_ID } from "../../src/testing/seed";
+import { OTHER_ORG_ID, SEED_ORG_ID } from "../../src/testing/seed";
 import { changesSandbox, NON_ADMIN, SECRET, SEEDED_APPLICATIONS } from "../support/changes";
+import { OPERATOR_TOKEN } from "./operator-support";
 
 const CHANGES = "/v1/job-applications/changes";
 
@@ -168,7 +169,13 @@ describe("GET /v1/job-applications/changes: refusals", () => {
     const sandbox = await changesSandbox();
     const { get } = await reader(sandbox);
     const theirs = encodeChangeCursor(
-      { orgId: OTHER_ORG_ID, epoch: "e", position: 0, issuedAt: sandbox.clock.now.getTime() },
+      {
+        orgId: OTHER_ORG_ID,
+        epoch: "e",
+        position: 0,
+        issuedAt: sandbox.clock.now.getTime(),
+        prunedThrough: 0,
+      },
       SECRET,
     );
     const response = await get(`?cursor=${encodeURIComponent(theirs)}`);
@@ -176,6 +183,34 @@ describe("GET /v1/job-applications/changes: refusals", () => {
     expect(await response.json()).toEqual({
       error: expect.stringContaining("another organization"),
     });
+  });
+
+  it("a signed cursor ahead of the log, past its head or a pruning it has not seen, is refused with 400", async () => {
+    const sandbox = await changesSandbox();
+    const { get, page } = await reader(sandbox);
+    const payload = (await page("?cursor=now")).nextCursor.split(".")[1] as string;
+    const [orgId, epoch, head] = JSON.parse(Buffer.from(payload, "base64url").toString()) as [
+      string,
+      string,
+      number,
+    ];
+    const signed = (position: number, prunedThrough: number) =>
+      encodeURIComponent(
+        encodeChangeCursor(
+          { orgId, epoch, position, issuedAt: sandbox.clock.now.getTime(), prunedThrough },
+          SECRET,
+        ),
+      );
+    expect((await get(`?cursor=${signed(head, 0)}`)).status).toBe(200);
+    for (const [position, prunedThrough] of [
+      [head + 1, 0],
+      [Number.MAX_SAFE_INTEGER, 0],
+      [0, 1],
+    ] as const) {
+      const response = await get(`?cursor=${signed(position, prunedThrough)}`);
+      expect(response.status, `${position} ${prunedThrough}`).toBe(400);
+      expect(await response.json()).toEqual({ error: expect.stringContaining("ahead") });
+    }
   });
 
   it("410 on expired cursors: resync true, 31 days after the cursor was handed out", async () => {
@@ -198,6 +233,27 @@ describe("GET /v1/job-applications/changes: refusals", () => {
     expect((await (await reader(sandbox)).get(`?cursor=${cursor}`)).status).toBe(200);
     sandbox.later(2);
     expect((await (await reader(sandbox)).get(`?cursor=${cursor}`)).status).toBe(410);
+  });
+
+  it("operator erasures keep tombstones for the handler's changeRetentionDays, on its clock: a 45-day-old cursor under a 90-day retention reads an erasure made 45 days ago", async () => {
+    const sandbox = await changesSandbox({
+      changeRetentionDays: 90,
+      operatorToken: OPERATOR_TOKEN,
+    });
+    const erase = async (applicationId: string) => {
+      const response = await sandbox.request(
+        `/operator/v1/organizations/${SEED_ORG_ID}/job-applications/${applicationId}`,
+        { method: "DELETE", headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } },
+      );
+      expect(response.status, await response.clone().text()).toBe(200);
+    };
+    const before = await (await reader(sandbox)).page("?cursor=now");
+    await erase("app-01");
+    sandbox.later(45);
+    await erase("app-02");
+    const { page } = await reader(sandbox);
+    const after = await page(`?cursor=${encodeURIComponent(before.nextCursor)}`);
+    expect(ids(after)).toEqual(["-app-01", "-app-02"]);
   });
 
   it("limit bounds: 1 and 1000 are served; 0, 1001, digits-free and empty values are 400", async () => {

@@ -38,10 +38,18 @@ async function seedWithLogins(hrFeed: boolean): Promise<OrganizationSnapshotInpu
  * applications are recorded and erased through the library, as a live deployment's ATS would.
  */
 export async function changesSandbox(
-  options: { hrFeed?: boolean; rateLimiter?: RateLimiter; changeRetentionDays?: number } = {},
+  options: {
+    hrFeed?: boolean;
+    rateLimiter?: RateLimiter;
+    changeRetentionDays?: number;
+    operatorToken?: string;
+  } = {},
 ) {
-  const store = createMemoryStore(await seedWithLogins(options.hrFeed ?? true));
   const clock = { now: new Date(RECORDED_NOW.getTime() + 3_600_000) };
+  // The store's clock is the service's: it times the change log's entries.
+  const store = createMemoryStore(await seedWithLogins(options.hrFeed ?? true), {
+    now: () => clock.now,
+  });
   const handler = createHttpHandler({
     store,
     tokenSecret: SECRET,
@@ -52,6 +60,7 @@ export async function changesSandbox(
     ...(options.changeRetentionDays === undefined
       ? {}
       : { changeRetentionDays: options.changeRetentionDays }),
+    ...(options.operatorToken === undefined ? {} : { operatorToken: options.operatorToken }),
   });
   const request = (path: string, init: RequestInit = {}) =>
     handler(new Request(`${ORIGIN}${path}`, init));
@@ -73,7 +82,11 @@ export async function changesSandbox(
     if (!outcome.ok) throw new Error(JSON.stringify(outcome));
   };
   const erase = async (applicationId: string) => {
-    const outcome = await eraseJobApplication(store, { orgId: SEED_ORG_ID, applicationId });
+    const outcome = await eraseJobApplication(store, {
+      orgId: SEED_ORG_ID,
+      applicationId,
+      now: clock.now,
+    });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome));
   };
   /** Moves the service's clock on by `days`. */

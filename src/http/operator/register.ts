@@ -234,17 +234,24 @@ export function registerOperatorRoutes(
     },
   );
 
+  // An erasure prunes the change log's tombstones past the retention the changes serve cursors
+  // for, on the handler's clock: a shorter one would refuse cursors the host promised to serve.
+  const erasureClock = (c: Context<HttpEnv>) => ({
+    now: c.get("now"),
+    retentionDays: settings.changeRetentionDays,
+  });
+
   app.openapi(eraseCandidateRoute, async (c) => {
     const { orgId, candidateId } = c.req.valid("param");
     return forOrganization(orgId, async () =>
-      answer(await eraseCandidate(store, { orgId, candidateId }), 200),
+      answer(await eraseCandidate(store, { orgId, candidateId, ...erasureClock(c) }), 200),
     );
   });
 
   app.openapi(eraseJobApplicationRoute, async (c) => {
     const { orgId, applicationId } = c.req.valid("param");
     return forOrganization(orgId, async () =>
-      answer(await eraseJobApplication(store, { orgId, applicationId }), 200),
+      answer(await eraseJobApplication(store, { orgId, applicationId, ...erasureClock(c) }), 200),
     );
   });
 

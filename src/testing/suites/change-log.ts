@@ -171,6 +171,16 @@ export function changeLogSuite(h: ConformanceHarness): void {
       ),
       { numRuns: h.numRuns },
     );
+    // Every spelling of the signature's last character, which carries fewer bits than it can
+    // spell: only the one handed out is the cursor.
+    for (const character of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") {
+      if (cursor.endsWith(character)) continue;
+      const altered = `${cursor.slice(0, -1)}${character}`;
+      expect(await read(store, altered), altered).toMatchObject({
+        ok: false,
+        error: { code: "INVALID_CURSOR" },
+      });
+    }
     expect(await read(store, `${cursor}x`)).toMatchObject({ ok: false });
     expect(
       await readJobApplicationChanges(store, {
@@ -229,6 +239,45 @@ export function changeLogSuite(h: ConformanceHarness): void {
       ok: false,
       error: { code: "CURSOR_EXPIRED", resync: true },
     });
+  });
+
+  it("tombstones pruned before a cursor was handed out never refuse it: after a pruning, a full read pages to the end with any limit, and its last cursor is served", async (context) => {
+    const store = await changeLogStore(h, context);
+    await record(store, [recordOf(1), recordOf(2), recordOf(3)]);
+    const before = await read(store, "now");
+    if (!before.ok) throw new Error("refused");
+    await eraseJobApplication(store, { orgId: SEED_ORG_ID, applicationId: "ra-1" });
+    // 40 days on, the erasure prunes the tombstones past the retention: both of them here.
+    await eraseJobApplication(store, {
+      orgId: SEED_ORG_ID,
+      applicationId: "ra-2",
+      now: new Date(Date.now() + 40 * DAY),
+    });
+    // A cursor from before the pruning missed the tombstones: it must start over.
+    expect(await read(store, before.page.nextCursor)).toMatchObject({
+      ok: false,
+      error: { code: "CURSOR_EXPIRED" },
+    });
+    const everything = await syncChanges(store, { orgId: SEED_ORG_ID, now: RECORDED_NOW });
+    // The seed's 12 applications and ra-3; ra-1's tombstone is gone.
+    expect(namedIds(everything.changes).filter((id) => !id.startsWith("-"))).toHaveLength(13);
+    expect(namedIds(everything.changes)).not.toContain("-ra-1");
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 16 }), async (limit) => {
+        const whole = await syncChanges(store, { orgId: SEED_ORG_ID, now: RECORDED_NOW, limit });
+        expect(whole.changes).toEqual(everything.changes);
+        expect(await read(store, whole.cursor)).toMatchObject({
+          ok: true,
+          page: { changes: [], hasMore: false },
+        });
+      }),
+      { numRuns: h.numRuns },
+    );
+    const present = await read(store, "now");
+    if (!present.ok) throw new Error("refused");
+    await record(store, [recordOf(4)]);
+    const later = await read(store, present.page.nextCursor);
+    expect(later.ok && namedIds(later.page.changes)).toEqual(["ra-4"]);
   });
 
   it("a limit outside 1 to 1000 is refused (INVALID_LIMIT)", async (context) => {
