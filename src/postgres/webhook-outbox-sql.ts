@@ -59,7 +59,9 @@ function claimedFromRow(
 }
 
 /**
- * The claim: $1 now, $2 limit, $3 token, $4 worker, $5 lease end. Exported for the test that
+ * The claim: $1 now, $2 limit, $3 token, $4 worker, $5 lease end. An event waits while any other
+ * of its line is leased (a replay's older copy must not overtake the one being sent) and behind
+ * an equal position's smaller id (a replay's duplicate). Exported for the test that
  * reads its plan. The update finds the locked rows by their tuple ids, as the welcome-email claim
  * does, and reads each one's endpoint as it is now. The endpoint's `enabled` is a look-up per
  * event walked, not a join: an organization has a few endpoints, too few rows for autovacuum ever
@@ -78,7 +80,10 @@ export function webhookClaimStatement(s: string): string {
               WHERE q.org_id = c.org_id AND q.id = c.endpoint_id)
          AND NOT EXISTS (SELECT 1 FROM ${s}.webhook_events o
                          WHERE o.org_id = c.org_id AND o.endpoint_id = c.endpoint_id
-                           AND o.application_id = c.application_id AND o.position < c.position)
+                           AND o.application_id = c.application_id
+                           AND (o.position < c.position
+                                OR (o.position = c.position AND o.id < c.id)
+                                OR (o.id <> c.id AND o.lease_expires_at > $1::timestamptz)))
        ORDER BY c.next_attempt_at, c.position
        LIMIT $2
        FOR UPDATE OF c SKIP LOCKED

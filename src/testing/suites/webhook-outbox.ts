@@ -175,6 +175,32 @@ export function webhookOutboxSuite(h: ConformanceHarness): void {
     expect(await inLog(store, (tx) => tx.replayWebhookEvents("missing", 0))).toBe(0);
   });
 
+  it("a replayed event waits while an event of its application is being sent, and duplicates go one at a time", async (context) => {
+    const store = await webhookStore(h, context);
+    await inLog(store, (tx) => tx.saveWebhookEndpoint(endpoint("one")));
+    await record(store, [recordOf(1)]);
+    const [sending] = await claim(store);
+    if (sending === undefined) throw new Error("an event expected");
+    const ra1 = await inLog(store, async (tx) => {
+      const log = await tx.readChangeLog({ after: 0, limit: 1000 });
+      const entry = log.entries.find((kept) => kept.applicationId === "ra-1");
+      if (entry === undefined) throw new Error("ra-1 has no entry");
+      await tx.replayWebhookEvents("one", entry.position - 1);
+      await tx.replayWebhookEvents("one", entry.position - 1);
+      return entry;
+    });
+    expect(ra1.position).toBe(sending.event.position);
+    expect(await claim(store, "w2")).toEqual([]);
+    await store.settleWebhookEvents([{ claim: sending.claim, outcome: "delivered" }]);
+    const first = await claim(store, "w2");
+    expect(summary(first)).toEqual(["one:job_application.changed:ra-1"]);
+    expect(await claim(store, "w3")).toEqual([]);
+    await store.settleWebhookEvents([
+      { claim: (first[0] as ClaimedWebhookEvent).claim, outcome: "delivered" },
+    ]);
+    expect(summary(await claim(store, "w3"))).toEqual(["one:job_application.changed:ra-1"]);
+  });
+
   it("deleting an endpoint drops its events; loading a snapshot drops the endpoints and their events", async (context) => {
     const store = await webhookStore(h, context);
     await inLog(store, async (tx) => {
