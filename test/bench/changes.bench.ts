@@ -9,14 +9,12 @@ import type { WebhookEndpoint } from "../../src/domain/webhooks";
 import { ChangeLogVersion } from "../../src/memory/change-log";
 import { createMemoryStore } from "../../src/memory/store";
 import { WebhookEventQueue } from "../../src/memory/webhook-queue";
-import { createPostgresStore } from "../../src/postgres/adapter";
-import { startChangeLog } from "../../src/postgres/change-log-sql";
+import { createPostgresStore, type PostgresStore } from "../../src/postgres/adapter";
 import type { PostgresClient } from "../../src/postgres/client";
-import { RECRUITING_TABLES } from "../../src/postgres/statistics";
 import { supportsChangeLog } from "../../src/store/change-log";
 import { supportsLiveData } from "../../src/store/live-data";
 import type { Store } from "../../src/store/port";
-import { baseSnapshot, CHANGES_ORG, changesSnapshot, fillRecruitingSql } from "./changes-data";
+import { CHANGES_ORG, changesSnapshot } from "./changes-data";
 import { generateFeedSnapshot } from "./feed-data";
 import { clockAfter, recordsOf } from "./live-data.bench";
 import type { Target } from "./targets";
@@ -50,11 +48,10 @@ export interface ChangeLogSizeFigures {
   entries: number;
   memory: { buildMs: number; heapMiB: number; middle: PageFigure; end: PageFigure };
   postgres: {
-    fillMs: number;
+    /** `loadSnapshot` of the organization into a fresh schema. */
+    loadMs: number;
     middle: PageFigure;
     end: PageFigure;
-    /** 10,000 only: the same organization written by `loadSnapshot`, its page from the middle. */
-    loadSnapshot?: { loadMs: number; middleMs: number };
   } | null;
 }
 
@@ -185,47 +182,13 @@ async function timePages(
   return result;
 }
 
-/** A PostgreSQL store in a fresh schema holding the organization of `count` applications by the SQL fill. */
-async function filledPostgres(
-  pool: pg.Pool,
-  schema: string,
-  count: number,
-): Promise<{ store: Store; fillMs: number }> {
-  await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  const store = createPostgresStore({ client: pool, schema });
-  await store.migrate();
-  const start = performance.now();
-  await store.loadSnapshot(baseSnapshot());
-  const s = `"${schema}"`;
-  const connection = await pool.connect();
-  try {
-    await connection.query("BEGIN");
-    await fillRecruitingSql(connection, s, count);
-    await startChangeLog(connection, s, ORG);
-    await connection.query("COMMIT");
-    // What loadSnapshot's commit analyzes after writing as many applications.
-    await connection.query(
-      `ANALYZE ${[...RECRUITING_TABLES, "application_changes"].map((table) => `${s}.${table}`).join(", ")}`,
-    );
-  } catch (error) {
-    await connection.query("ROLLBACK");
-    throw error;
-  } finally {
-    connection.release();
-  }
-  const fillMs = performance.now() - start;
-  // A store of its own for the reads: nothing cached from the writes.
-  return { store: createPostgresStore({ client: pool, schema }), fillMs };
-}
-
 /**
  * Issue 45's first target: a page of 1,000 changes from logs of 10,000, 100,000 and 1,000,000
  * entries (one per application: the log keeps an application's latest change only), on the
- * memory store (built from a snapshot) and, given `url`, PostgreSQL (a fresh schema filled by SQL,
- * see {@link fillRecruitingSql}; at 10,000 also by `loadSnapshot`, whose rows must equal the
- * fill's). Each size is built once and every measurement of it made before the next is built:
- * the memory store's first, then PostgreSQL's once the memory store is let go. The pages of every
- * store must be the same JSON.
+ * memory store and, given `url`, PostgreSQL (a fresh schema), each holding the organization by
+ * its snapshot. Each size is built once and every measurement of it made before the next is
+ * built: the memory store's first, then PostgreSQL's once the memory store is let go. The pages
+ * of both stores must be the same JSON.
  */
 export async function benchChangePages(
   url: string | undefined,
@@ -234,28 +197,25 @@ export async function benchChangePages(
 ): Promise<ChangePagesFigures> {
   const pool = url === undefined ? undefined : new pg.Pool({ connectionString: url, max: 4 });
   const schema = `rpdi_changes_${process.pid}`;
-  const loadedSchema = `rpdi_changes_loaded_${process.pid}`;
-  const dropSchemas = async () => {
-    await pool?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await pool?.query(`DROP SCHEMA IF EXISTS "${loadedSchema}" CASCADE`);
-  };
+  const dropSchema = () => pool?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   const sizes: ChangeLogSizeFigures[] = [];
   try {
     for (const entries of CHANGE_LOG_SIZES) {
       const heapBefore = settledHeap();
       let snapshot: OrganizationSnapshot | null = changesSnapshot(entries);
-      const buildStart = performance.now();
-      let memory: Store | null = createMemoryStore(snapshot);
-      const buildMs = performance.now() - buildStart;
-      let loaded: { store: Store; loadMs: number } | null = null;
-      if (pool !== undefined && entries === CHANGE_LOG_SIZES[0]) {
-        await pool.query(`DROP SCHEMA IF EXISTS "${loadedSchema}" CASCADE`);
-        const store = createPostgresStore({ client: pool, schema: loadedSchema });
+      let postgres: { store: PostgresStore; loadMs: number } | null = null;
+      if (pool !== undefined) {
+        await dropSchema();
+        const store = createPostgresStore({ client: pool, schema });
         await store.migrate();
         const start = performance.now();
         await store.loadSnapshot(snapshot);
-        loaded = { store, loadMs: performance.now() - start };
+        postgres = { store, loadMs: performance.now() - start };
+        progress(`PostgreSQL: ${entries} applications loaded in ${postgres.loadMs.toFixed(0)} ms`);
       }
+      const buildStart = performance.now();
+      let memory: Store | null = createMemoryStore(snapshot);
+      const buildMs = performance.now() - buildStart;
       snapshot = null;
       const heapMiB = (settledHeap() - heapBefore) / 2 ** 20;
       progress(
@@ -265,43 +225,30 @@ export async function benchChangePages(
       // Let go before PostgreSQL is measured: a process answering from PostgreSQL holds no
       // memory store, and the 1,000,000-application one (1.6 GiB) slowed its pages by a fifth.
       memory = null;
-      let filled: { store: Store; fillMs: number } | null = null;
-      if (pool !== undefined) {
-        filled = await filledPostgres(pool, schema, entries);
-        progress(
-          `PostgreSQL filled with ${entries} applications in ${filled.fillMs.toFixed(0)} ms`,
-        );
-        if (loaded !== null) await sameRows(pool, schema, loadedSchema);
-        const stores: [string, Store][] = [["postgres", filled.store]];
-        if (loaded !== null) stores.push(["loadSnapshot", loaded.store]);
-        for (const [name, figures] of await timePages(stores, entries, runs))
+      if (postgres !== null)
+        for (const [name, figures] of await timePages(
+          [["postgres", postgres.store]],
+          entries,
+          runs,
+        ))
           timed.set(name, figures);
-      }
       sameAnswers(timed, entries);
       const byMemory = timed.get("memory");
-      const byFill = timed.get("postgres");
-      const byLoad = timed.get("loadSnapshot");
+      const byPostgres = timed.get("postgres");
       if (byMemory === undefined) throw new Error("no memory-store figures");
       sizes.push({
         entries,
         memory: { buildMs, heapMiB, middle: byMemory.middle, end: byMemory.end },
         postgres:
-          filled === null || byFill === undefined
+          postgres === null || byPostgres === undefined
             ? null
-            : {
-                fillMs: filled.fillMs,
-                middle: byFill.middle,
-                end: byFill.end,
-                ...(loaded !== null && byLoad !== undefined
-                  ? { loadSnapshot: { loadMs: loaded.loadMs, middleMs: byLoad.middle.ms } }
-                  : {}),
-              },
+            : { loadMs: postgres.loadMs, middle: byPostgres.middle, end: byPostgres.end },
       });
-      await dropSchemas();
+      await dropSchema();
     }
     return { runs, sizes };
   } finally {
-    await dropSchemas();
+    await dropSchema();
     await pool?.end();
   }
 }
@@ -315,42 +262,6 @@ function sameAnswers(timed: Map<string, { answers: string[] }>, entries: number)
       if (answer !== first[1].answers[index])
         throw new Error(`${entries}: ${name} answered page ${index} otherwise than ${first[0]}`);
     });
-}
-
-/**
- * The SQL fill wrote what `loadSnapshot` writes: the same rows of candidates, applications
- * (`seq` aside), status changes and change-log entries (`changed_at` aside), both ways.
- */
-async function sameRows(pool: pg.Pool, filled: string, loaded: string): Promise<void> {
-  const tables: [string, string][] = [
-    ["candidates", "org_id, id, first_name, last_name, email, phone"],
-    [
-      "applications",
-      "org_id, id, candidate_id, job_id, offer_start_date, offer_salary, address, last_status_at",
-    ],
-    ["status_changes", "org_id, application_id, position, status_name, bucket_name, at, change_id"],
-    ["application_changes", "org_id, application_id, position, deleted"],
-    ["organizations", "id, change_head, change_pruned_through"],
-  ];
-  for (const [table, columns] of tables) {
-    for (const [a, b] of [
-      [filled, loaded],
-      [loaded, filled],
-    ]) {
-      const { rows } = await pool.query(
-        `SELECT count(*)::int AS n FROM (SELECT ${columns} FROM "${a}".${table} EXCEPT ALL SELECT ${columns} FROM "${b}".${table}) d`,
-      );
-      if (rows[0]?.n !== 0) throw new Error(`${table}: ${rows[0]?.n} rows of ${a} are not in ${b}`);
-    }
-  }
-  // Rows in the same order: each application's seq rank is the same in both.
-  const { rows } = await pool.query(
-    `SELECT count(*)::int AS n FROM
-       (SELECT id, rank() OVER (ORDER BY seq) AS r FROM "${filled}".applications) f
-       JOIN (SELECT id, rank() OVER (ORDER BY seq) AS r FROM "${loaded}".applications) l USING (id)
-     WHERE f.r <> l.r`,
-  );
-  if (rows[0]?.n !== 0) throw new Error(`${rows[0]?.n} applications stored in another order`);
 }
 
 /** One recording's figures: the whole write and the change log's part of it, medians. */
@@ -574,7 +485,7 @@ export function describeChanges({ pages, cost }: ChangesBenchFigures): Target[] 
   const page = (figure: PageFigure) =>
     `${ms(figure.ms)} ms (${ms(figure.logMs)} + ${ms(figure.recordsMs)}), warm ${ms(figure.warmMs)}`;
   console.log(
-    `\nChange log (issue 45): a page of ${n(PAGE)} changes (readJobApplicationChanges, limit ${n(PAGE)}) from a cursor in the middle of the log and one ${n(PAGE)} before its end. The log keeps one entry per application (its latest change), so each size is that many small applications (1–2 status changes, a candidate each, 200 jobs). Memory store built from a snapshot. PostgreSQL in a fresh schema: the organization and its jobs by loadSnapshot, the applications by a set-based SQL fill (generate_series: the rows loadSnapshot writes, checked equal at 10,000), the log started by the adapter's own statement, then ANALYZE. Each page from a settled heap, medians of ${pages.runs}; its parts (log read + record building) read right after it in transactions of their own; warm: the median of ${WARM_READS} pages in a row, on which flatness is judged.`,
+    `\nChange log (issue 45): a page of ${n(PAGE)} changes (readJobApplicationChanges, limit ${n(PAGE)}) from a cursor in the middle of the log and one ${n(PAGE)} before its end. The log keeps one entry per application (its latest change), so each size is that many small applications (1–2 status changes, a candidate each, 200 jobs). Both stores hold the organization by its snapshot (createMemoryStore; PostgreSQL: loadSnapshot into a fresh schema), and their pages must be the same JSON. Each page from a settled heap, medians of ${pages.runs}; its parts (log read + record building) read right after it in transactions of their own; warm: the median of ${WARM_READS} pages in a row, on which flatness is judged.`,
   );
   console.log(
     `  ${"entries".padStart(9)}  ${"".padEnd(12)}  ${"middle".padEnd(34)}  ${"end".padEnd(34)}`,
@@ -601,13 +512,8 @@ export function describeChanges({ pages, cost }: ChangesBenchFigures): Target[] 
   const each = (value: (size: ChangeLogSizeFigures) => number) =>
     pages.sizes.map((size) => value(size).toFixed(1)).join(" / ");
   console.log(
-    `  built in: memory store ${each((size) => size.memory.buildMs / 1000)} s (${pages.sizes.map((size) => size.memory.heapMiB.toFixed(0)).join(" / ")} MiB of heap)${first.postgres === null ? "" : `; PostgreSQL fill ${each((size) => (size.postgres?.fillMs ?? 0) / 1000)} s`}`,
+    `  built in: memory store ${each((size) => size.memory.buildMs / 1000)} s (${pages.sizes.map((size) => size.memory.heapMiB.toFixed(0)).join(" / ")} MiB of heap)${first.postgres === null ? "" : `; PostgreSQL loadSnapshot ${each((size) => (size.postgres?.loadMs ?? 0) / 1000)} s`}`,
   );
-  const loaded = first.postgres?.loadSnapshot;
-  if (loaded !== undefined)
-    console.log(
-      `  ${n(first.entries)} loaded by loadSnapshot instead of the fill (${(loaded.loadMs / 1000).toFixed(1)} s): middle page ${ms(loaded.middleMs)} ms`,
-    );
   for (const where of ["middle", "end"] as const) {
     targets.push({
       name: `memory-store page of 1,000 changes in ${n(last.entries)} (${where}) / 20 ms`,
