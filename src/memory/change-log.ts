@@ -131,11 +131,19 @@ export class ChangeLogVersion {
         this.#tombstones.delete(change.applicationId);
       }
       head++;
-      const entry = { position: head, changedAt, ...change, removedIn: Number.POSITIVE_INFINITY };
+      // Written out in the shape `start` gives its entries, so every entry has one shape.
+      const { applicationId, deleted } = change;
+      const entry: KeptEntry = {
+        position: head,
+        applicationId,
+        changedAt,
+        deleted,
+        removedIn: Number.POSITIVE_INFINITY,
+      };
       this.#entries.push(entry);
-      this.#latest.set(change.applicationId, entry);
-      if (change.deleted) this.#tombstones.set(change.applicationId, entry);
-      added.push({ ...change, position: head, changedAt: new Date(changedAt) });
+      this.#latest.set(applicationId, entry);
+      if (deleted) this.#tombstones.set(applicationId, entry);
+      added.push({ position: head, applicationId, changedAt: new Date(changedAt), deleted });
     }
     return {
       next: this.#successor({ head, prunedThrough: this.prunedThrough, version, removed }),

@@ -20,7 +20,13 @@ import {
   rowSource,
 } from "./bulk";
 import type { Queryable } from "./client";
-import { applicationSelect, candidateFromRow, feedApplicationFromRow } from "./feed-sql";
+import {
+  applicationFromRow,
+  applicationOnlySelect,
+  applicationSelect,
+  candidateFromRow,
+  feedApplicationFromRow,
+} from "./feed-sql";
 import { JOB_COLUMNS, wholeJobFromRow } from "./jobs-sql";
 import { writeCustomFields, writePipelines } from "./profile-sql";
 
@@ -178,7 +184,7 @@ export async function readFeedApplicationsWhere(
   return rows.map(feedApplicationFromRow);
 }
 
-/** The applications with these ids, whole. */
+/** The applications with these ids, whole, in stored order (without their candidates and jobs). */
 export async function readApplications(
   connection: Queryable,
   s: string,
@@ -186,9 +192,11 @@ export async function readApplications(
   ids: readonly string[],
 ): Promise<Application[]> {
   if (ids.length === 0) return [];
-  return (
-    await readFeedApplicationsWhere(connection, s, orgId, "a.id = ANY($2::text[])", [ids])
-  ).map((source) => source.application);
+  const { rows } = await connection.query(applicationOnlySelect(s, "a.id = ANY($2::text[])"), [
+    orgId,
+    ids,
+  ]);
+  return rows.map(applicationFromRow);
 }
 
 const CANDIDATE_PICKS: readonly ColumnPick<Candidate>[] = [

@@ -86,7 +86,7 @@ export async function benchLiveData(
 }
 
 /** The records that make `applications` (with their candidates) as they are stored: new objects. */
-function recordsOf(
+export function recordsOf(
   applications: readonly Application[],
   candidates: ReadonlyMap<string, Candidate>,
 ): ApplicationRecord[] {
@@ -111,7 +111,7 @@ function recordsOf(
 }
 
 /** A clock no generated status change is later than (the latest ones pass `FEED_NOW`). */
-function clockAfter(applications: readonly Application[]): Date {
+export function clockAfter(applications: readonly Application[]): Date {
   let latest = FEED_NOW.getTime();
   for (const application of applications)
     for (const change of application.statusChanges)

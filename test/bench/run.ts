@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_CSV_BYTES } from "../../src/csv/read";
 import { timeAgainstParse } from "./against-parse";
+import { type ChangesBenchFigures, describeChanges } from "./changes.bench";
 import { benchDeletes } from "./deletes.bench";
 import { benchExternalAddresses } from "./external-addresses.bench";
 import { benchFeed } from "./feed.bench";
@@ -121,12 +122,17 @@ writeFileSync(
 // Bundled by scripts/bench.mjs, the scripts run in fresh processes sit beside this file as .mjs.
 const bundled = import.meta.filename.endsWith(".mjs");
 /** Runs the bench script `name` (beside this file) in a fresh process; its JSON answer. */
-function inFreshProcess<T>(name: string, args: readonly string[]): T {
+function inFreshProcess<T>(
+  name: string,
+  args: readonly string[],
+  nodeOptions: readonly string[] = [],
+): T {
   return JSON.parse(
     execFileSync(
       process.execPath,
       [
         "--expose-gc",
+        ...nodeOptions,
         ...(bundled ? [] : ["--import", "tsx"]),
         join(import.meta.dirname, `${name}.${bundled ? "mjs" : "ts"}`),
         ...args,
@@ -384,6 +390,16 @@ targets.push({
 // Issue 44: live data recorded as it happens, on the memory store and PostgreSQL (PGlite without
 // DATABASE_URL), and the feed the writes carried forward against one built fresh.
 for (const target of describeLiveData(await benchLiveData(databaseUrl, RUNS))) targets.push(target);
+
+// Issue 45: pages of the change log up to 1,000,000 entries and the log's cost to a write, in a
+// fresh process (PostgreSQL only on a server: set DATABASE_URL).
+// The 1,000,000-application memory store takes about 3.3 GB of heap, near Node's default limit.
+const changes = inFreshProcess<ChangesBenchFigures>(
+  "changes-process",
+  [databaseUrl ?? "", String(RUNS)],
+  ["--max-old-space-size=8192", ...(bundled ? [] : ["--import", "./scripts/register-sql.mjs"])],
+);
+for (const target of describeChanges(changes)) targets.push(target);
 
 if (databaseUrl === undefined) {
   console.log("\nPostgreSQL: set DATABASE_URL to benchmark the adapter on a real server.");
