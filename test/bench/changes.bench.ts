@@ -68,15 +68,18 @@ function settledHeap(): number {
 
 /** The cursor at `position` of the organization's current epoch. */
 async function cursorAt(store: Store, position: number): Promise<string> {
-  const epoch = await store.transaction(
+  const { epoch, prunedThrough } = await store.transaction(
     ORG,
     async (tx) => {
       if (!supportsChangeLog(tx)) throw new Error("no change log");
-      return (await tx.readChangeLog({ after: 0, limit: 0 })).epoch;
+      return tx.readChangeLog({ after: 0, limit: 0 });
     },
     { readOnly: true },
   );
-  return encodeChangeCursor({ orgId: ORG, epoch, position, issuedAt: NOW.getTime() }, SECRET);
+  return encodeChangeCursor(
+    { orgId: ORG, epoch, position, issuedAt: NOW.getTime(), prunedThrough },
+    SECRET,
+  );
 }
 
 /** A page's three timings: the whole read, the log alone, the records alone. */
