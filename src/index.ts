@@ -599,7 +599,6 @@ export {
   rateLimiterFrom,
 } from "./runtime/rate-limit";
 export { drainSteps, type Pace, runSteps, type Steps } from "./runtime/steps";
-export { type ChangeLogTx, supportsChangeLog } from "./store/change-log";
 export {
   MemberConflictError,
   OrganizationNotFoundError,
