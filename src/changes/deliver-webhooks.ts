@@ -1,5 +1,6 @@
 import { eachAtMost } from "../runtime/each-at-most";
 import { idle } from "../runtime/idle";
+import { positiveInteger } from "../runtime/positive-integer";
 import type { ClaimedWebhookEvent, WebhookOutbox, WebhookSettlement } from "../store/port";
 import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS } from "./retry-schedule";
 import { isWebhookSecret } from "./webhook-secret";
@@ -109,9 +110,13 @@ export async function deliverWebhookEvents(
   options: DeliverWebhookEventsOptions = {},
 ): Promise<WebhookDeliveryReport> {
   const worker = options.worker ?? `worker-${crypto.randomUUID().slice(0, 8)}`;
-  const batchSize = positiveInteger("batchSize", options.batchSize ?? 50);
-  const leaseMs = positiveInteger("leaseMs", options.leaseMs ?? 120_000);
-  const concurrency = positiveInteger("concurrency", options.concurrency ?? 8);
+  const batchSize = positiveInteger("deliverWebhookEvents", "batchSize", options.batchSize ?? 50);
+  const leaseMs = positiveInteger("deliverWebhookEvents", "leaseMs", options.leaseMs ?? 120_000);
+  const concurrency = positiveInteger(
+    "deliverWebhookEvents",
+    "concurrency",
+    options.concurrency ?? 8,
+  );
   const idleMs = Math.max(0, options.idleMs ?? 1000);
   const now = options.now ?? (() => new Date());
   const total = emptyReport();
@@ -271,10 +276,4 @@ function addReport(total: WebhookDeliveryReport, batch: WebhookDeliveryReport): 
     if (total.failures.length >= MAX_FAILURES_KEPT) break;
     total.failures.push(kept);
   }
-}
-
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1)
-    throw new RangeError(`deliverWebhookEvents: ${name} must be a positive integer, not ${value}`);
-  return value;
 }

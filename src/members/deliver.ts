@@ -1,5 +1,6 @@
 import type { WelcomeEmail } from "../domain/welcome-email";
 import { idle } from "../runtime/idle";
+import { positiveInteger } from "../runtime/positive-integer";
 import type { ClaimedWelcomeEmail, WelcomeEmailClaim, WelcomeEmailOutbox } from "../store/port";
 
 /**
@@ -102,8 +103,8 @@ export async function deliverWelcomeEmails(
   options: DeliverWelcomeEmailsOptions = {},
 ): Promise<WelcomeEmailDeliveryReport> {
   const worker = options.worker ?? `worker-${crypto.randomUUID().slice(0, 8)}`;
-  const batchSize = positiveInteger("batchSize", options.batchSize ?? 100);
-  const leaseMs = positiveInteger("leaseMs", options.leaseMs ?? 60_000);
+  const batchSize = positiveInteger("deliverWelcomeEmails", "batchSize", options.batchSize ?? 100);
+  const leaseMs = positiveInteger("deliverWelcomeEmails", "leaseMs", options.leaseMs ?? 60_000);
   const idleMs = Math.max(0, options.idleMs ?? 1000);
   const now = options.now ?? (() => new Date());
   const once = options.once ?? true;
@@ -180,10 +181,4 @@ function addReport(total: WelcomeEmailDeliveryReport, batch: WelcomeEmailDeliver
     if (total.failures.length >= MAX_FAILURES_KEPT) break;
     total.failures.push(failure);
   }
-}
-
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1)
-    throw new RangeError(`deliverWelcomeEmails: ${name} must be a positive integer, not ${value}`);
-  return value;
 }

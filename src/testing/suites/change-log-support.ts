@@ -4,6 +4,7 @@ import {
   type JobApplicationChangesRequest,
   readJobApplicationChanges,
 } from "../../changes/read-changes";
+import { applyJobApplicationChanges } from "../../client/changes";
 import type { JobApplication } from "../../domain/feed-record";
 import { compareIds } from "../../runtime/compare-ids";
 import { supportsChangeLog } from "../../store/change-log";
@@ -55,15 +56,12 @@ export async function syncChanges(
   }
 }
 
-/** `copy` with `changes` applied in order: a record replaces by id, a tombstone deletes. */
+/** `copy` with `changes` applied in order, as a client keeps its copy. */
 export function applyChanges(
   copy: Map<string, JobApplication>,
   changes: readonly JobApplicationChange[],
 ): Map<string, JobApplication> {
-  for (const change of changes) {
-    if (isTombstone(change)) copy.delete(change.id);
-    else copy.set(change.applicationId, change);
-  }
+  applyJobApplicationChanges(copy, { changes });
   return copy;
 }
 
