@@ -2,6 +2,26 @@ import type { ClaimedWelcomeEmail, WelcomeEmailClaim } from "../store/port";
 import type { Queryable } from "./client";
 import { WELCOME_EMAIL_COLUMNS, welcomeEmailFromRow } from "./members-sql";
 
+/** What a lease claim statement takes, for both outboxes: $1 now, $2 limit, $3 token, $4 worker, $5 lease end. */
+export interface LeaseClaim {
+  worker: string;
+  limit: number;
+  now: Date;
+  expiresAt: Date;
+  token: string;
+}
+
+/** A claim's statement parameters, in the order both claim statements number them. */
+export function claimParameters(request: LeaseClaim): unknown[] {
+  return [
+    request.now.toISOString(),
+    request.limit,
+    request.token,
+    request.worker,
+    request.expiresAt.toISOString(),
+  ];
+}
+
 /**
  * Leases up to `limit` free welcome emails, oldest first across organizations, in one statement.
  * `FOR UPDATE SKIP LOCKED` passes over rows another claim is taking right now, and a row leased
@@ -12,15 +32,9 @@ import { WELCOME_EMAIL_COLUMNS, welcomeEmailFromRow } from "./members-sql";
 export async function claimWelcomeEmailRows(
   connection: Queryable,
   s: string,
-  request: { worker: string; limit: number; now: Date; expiresAt: Date; token: string },
+  request: LeaseClaim,
 ): Promise<ClaimedWelcomeEmail[]> {
-  const { rows } = await connection.query(claimStatement(s), [
-    request.now.toISOString(),
-    request.limit,
-    request.token,
-    request.worker,
-    request.expiresAt.toISOString(),
-  ]);
+  const { rows } = await connection.query(claimStatement(s), claimParameters(request));
   return rows
     .sort((a, b) => Number(a.seq) - Number(b.seq))
     .map((row) => {

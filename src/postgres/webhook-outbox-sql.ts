@@ -2,6 +2,7 @@ import type { WebhookEventType } from "../domain/webhooks";
 import { compareIds } from "../runtime/compare-ids";
 import type { ClaimedWebhookEvent, WebhookSettlement } from "../store/port";
 import type { Queryable } from "./client";
+import { claimParameters, type LeaseClaim } from "./outbox-sql";
 import { ENDPOINT_COLUMNS, endpointFromRow, instantOf } from "./webhook-sql";
 
 /**
@@ -15,15 +16,9 @@ import { ENDPOINT_COLUMNS, endpointFromRow, instantOf } from "./webhook-sql";
 export async function claimWebhookEventRows(
   connection: Queryable,
   s: string,
-  request: { worker: string; limit: number; now: Date; expiresAt: Date; token: string },
+  request: LeaseClaim,
 ): Promise<ClaimedWebhookEvent[]> {
-  const { rows } = await connection.query(webhookClaimStatement(s), [
-    request.now.toISOString(),
-    request.limit,
-    request.token,
-    request.worker,
-    request.expiresAt.toISOString(),
-  ]);
+  const { rows } = await connection.query(webhookClaimStatement(s), claimParameters(request));
   return rows
     .map((row) => claimedFromRow(row, request.token, request.expiresAt))
     .sort(
