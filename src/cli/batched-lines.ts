@@ -26,14 +26,17 @@ export const MAX_WAITING_BYTES = 64 * 1024 * 1024;
  * Opens `destination` (a file descriptor, or a file path appended to). At a crash, pino's exit
  * hook writes what is still waiting synchronously; a clean stop calls {@link BatchedLines.close}.
  */
-export async function batchedLines(destination: number | string): Promise<BatchedLines> {
+export async function batchedLines(
+  destination: number | string,
+  { maxWaitingBytes = MAX_WAITING_BYTES }: { maxWaitingBytes?: number } = {},
+): Promise<BatchedLines> {
   const { destination: sonicBoom } = await import("pino");
   const stream = sonicBoom({
     dest: destination,
     sync: false,
     minLength: BATCH_BYTES,
     periodicFlush: FLUSH_MS,
-    maxLength: MAX_WAITING_BYTES,
+    maxLength: maxWaitingBytes,
   });
   await new Promise<void>((resolve, reject) => {
     stream.once("ready", resolve);
