@@ -55,11 +55,12 @@ export function serveIn(project) {
   const child = spawn(
     process.execPath,
     [join(project, "node_modules/rpdi/dist/cli.js"), "serve", "--port", "0"],
-    { cwd: project, stdio: ["ignore", "pipe", "inherit"] },
+    // The banner is on stderr (stdout holds the log lines alone).
+    { cwd: project, stdio: ["ignore", "ignore", "pipe"] },
   );
   return new Promise((resolve, reject) => {
     let output = "";
-    child.stdout.on("data", (chunk) => {
+    child.stderr.on("data", (chunk) => {
       output += chunk;
       const match = /REST\s+(http:\/\/\S+?)\/api\/v2/.exec(output);
       if (match !== null && output.includes("Stop with Ctrl-C"))

@@ -114,7 +114,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   }
   const [command, ...words] = positionals;
   if (command === "serve")
-    return (await serveCommand(serveOptionsOf(words, values, io), io.stdout)) as ExitCode;
+    // stdout is the log's alone (JSON lines with --log-format json); what a person reads goes to stderr.
+    return (await serveCommand(serveOptionsOf(words, values, io), io.stderr)) as ExitCode;
   refuseOptions(values, SERVE_ONLY_OPTIONS, "applies to rpdi serve only");
   if (command !== "feed") refuseFeedOptions(values);
   const handler =

@@ -1,4 +1,5 @@
 import type { RpdiLogger } from "../http/logger";
+import { batchedLines } from "./batched-lines";
 import { UsageError } from "./io";
 
 export const LOG_FORMATS = ["json", "pretty"] as const;
@@ -20,20 +21,41 @@ export function parseLogLevel(value: string | undefined): LogLevel {
   throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}, not "${value}"`);
 }
 
-/** The sandbox's logger: pino on stdout, as JSON lines or as {@link prettyLogLine} writes them. */
-export async function serveLogger(format: LogFormat, level: LogLevel): Promise<RpdiLogger> {
-  const { pino, destination } = await import("pino");
-  const options = { level, base: { service: "rpdi" } };
-  const stdout = destination({ dest: 1, sync: true });
-  const colorize = process.stdout.isTTY === true;
-  const logger =
+/** The sandbox's logger: what the binding logs through, and a stop that loses no line. */
+export interface ServeLogger extends RpdiLogger {
+  /**
+   * Resolves once every line logged so far is written to the destination. Lines logged after it
+   * are written synchronously, one by one: nothing is lost, only batching ends.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * The sandbox's logger: pino as JSON lines or as {@link prettyLogLine} writes them, to stdout (or
+ * `destination`, a file descriptor or a file path appended to), through {@link batchedLines}.
+ */
+export async function serveLogger(
+  format: LogFormat,
+  level: LogLevel,
+  destination: number | string = 1,
+): Promise<ServeLogger> {
+  const { pino } = await import("pino");
+  const lines = await batchedLines(destination);
+  const colorize = destination === 1 && process.stdout.isTTY === true;
+  const logger = pino(
+    { level, base: { service: "rpdi" } },
     format === "json"
-      ? pino(options, stdout)
-      : pino(options, { write: (line: string) => stdout.write(prettyLogLine(line, colorize)) });
+      ? { write: (line: string) => lines.write(line) }
+      : { write: (line: string) => lines.write(prettyLogLine(line, colorize)) },
+  );
+  lines.onDropped((dropped) =>
+    logger.warn({ dropped }, "log lines dropped: the destination took them too slowly"),
+  );
   return {
     info: (fields, message) => logger.info(fields, message),
     warn: (fields, message) => logger.warn(fields, message),
     error: (fields, message) => logger.error(fields, message),
+    close: () => lines.close(),
   };
 }
 

@@ -16,7 +16,7 @@ import { readOperatorTokenFile } from "./operator-token-file";
 import { type PersistedState, persistedState } from "./persisted-state";
 import { createSandboxMailPage, SANDBOX_MAIL_PATH } from "./sandbox-mail";
 import { memoryBackend, postgresBackend, type ServeBackend } from "./serve-backend";
-import { type LogFormat, type LogLevel, serveLogger } from "./serve-logger";
+import { type LogFormat, type LogLevel, type ServeLogger, serveLogger } from "./serve-logger";
 import { type ServeMetrics, startServeMetrics } from "./serve-metrics";
 import { describe as describeError } from "./snapshot-file";
 
@@ -143,11 +143,16 @@ export async function serveCommand(
     }
   }
   const sharedSecret = process.env.RPDI_TOKEN_SECRET;
+  const logger =
+    options.logLevel === "silent"
+      ? undefined
+      : await serveLogger(options.logFormat ?? "json", options.logLevel ?? "info");
   const handler = await serveHandler(options, backend, {
     secret: sharedSecret ?? randomSecret(),
     clients,
     write,
     operatorToken,
+    logger,
   });
   const docsPage = createDocsPage({
     organizations: snapshots.map((snapshot) => snapshot.organization.shortName),
@@ -179,7 +184,13 @@ export async function serveCommand(
       mail: mailPage !== undefined,
     }),
   );
-  await serveUntilStopped({ server, handler, backend, served, persisted }, stop.failed);
+  logger?.info({ url: root, store: backend.description }, "listening");
+  try {
+    await serveUntilStopped({ server, handler, backend, served, persisted }, stop.failed);
+  } finally {
+    // After the last request's line: every line logged is written before the process exits.
+    await logger?.close();
+  }
   if (persisted !== undefined) write(`rpdi serve: state written to ${options.persist}\n`);
   return 0;
 }
@@ -258,11 +269,13 @@ async function serveHandler(
     clients,
     write,
     operatorToken,
+    logger,
   }: {
     secret: string;
     clients: WeakMap<Request, string>;
     write: (text: string) => void;
     operatorToken: string | undefined;
+    logger: ServeLogger | undefined;
   },
 ): Promise<HttpHandler> {
   return createHttpHandler({
@@ -289,14 +302,15 @@ async function serveHandler(
       ? {}
       : { jobBoardRateLimiter: backend.jobBoardRateLimiter }),
     onError: (error) => write(`rpdi serve: unexpected failure: ${describeError(error)}\n`),
-    ...(options.logLevel === "silent"
-      ? {}
-      : { logger: await serveLogger(options.logFormat ?? "json", options.logLevel ?? "info") }),
+    ...(logger === undefined ? {} : { logger }),
     health: { checks: backend.readiness ?? {} },
   });
 }
 
-/** What `rpdi serve` prints once it answers: the addresses, the logins, how to stop. */
+/**
+ * What `rpdi serve` prints once it answers, for a person: the addresses, the logins, how to stop.
+ * It goes where every other line for a person goes (stderr), so that stdout holds log lines alone.
+ */
 function banner(
   options: ServeOptions,
   started: {

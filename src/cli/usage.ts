@@ -92,7 +92,7 @@ const HELP: Record<CommandName, CommandHelp> = {
       ],
       [
         "--log-format json|pretty",
-        "How request and import lines are written to stdout (default pretty on a terminal, json otherwise).",
+        "How request and import lines are written to stdout (default pretty on a terminal, json otherwise); the start-up banner and every other line for a person go to stderr.",
       ],
       [
         "--log-level <level>",

@@ -86,16 +86,20 @@ export function listen(
 /** The load's worker: requests per second of a GET on a server, one round at a time. */
 export function loopbackLoad(concurrency: number) {
   const worker = new Worker(LOAD, { eval: true });
+  /** One round: the requests answered and their rate. */
+  const run = (server: Listening, path: string, cookie: string, ms: number) =>
+    new Promise<{ count: number; perSecond: number }>((resolve, reject) => {
+      worker.once("message", (result: { count: number; ms: number } | { error: string }) =>
+        "error" in result
+          ? reject(new Error(result.error))
+          : resolve({ count: result.count, perSecond: (result.count / result.ms) * 1000 }),
+      );
+      worker.postMessage({ port: server.port, path, cookie, ms, concurrency });
+    });
   return {
-    perSecond: (server: Listening, path: string, cookie: string, ms: number) =>
-      new Promise<number>((resolve, reject) => {
-        worker.once("message", (result: { count: number; ms: number } | { error: string }) =>
-          "error" in result
-            ? reject(new Error(result.error))
-            : resolve((result.count / result.ms) * 1000),
-        );
-        worker.postMessage({ port: server.port, path, cookie, ms, concurrency });
-      }),
+    run,
+    perSecond: async (server: Listening, path: string, cookie: string, ms: number) =>
+      (await run(server, path, cookie, ms)).perSecond,
     stop: async () => {
       await worker.terminate();
     },

@@ -31,6 +31,7 @@ import {
   describeReadsBesideImport,
   type ReadsBesideImportFigures,
 } from "./reads-during-import.bench";
+import { benchRequestLog } from "./request-log.bench";
 import { benchRootImport, browserBundleBytes } from "./root-import";
 import { benchMatterUpsert, benchMemberImport } from "./store.bench";
 import { report, type Target } from "./targets";
@@ -301,6 +302,26 @@ for (const floor of await benchHttpFloor()) {
     limit: 1.5,
   });
 }
+
+// Issue 46: a request line per request at info costs at most 10% of requests/s.
+const requestLog = await benchRequestLog();
+console.log(
+  `\nRequest lines: GET ${requestLog.path} over a loopback @hono/node-server, rpdi without a logger and with rpdi serve's logger at info writing JSON lines to a file, beside a bare Hono app; 10 keep-alive connections, rounds rotated, medians`,
+);
+console.log(
+  `  bare ${requestLog.barePerSecond.toFixed(0).padStart(6)} req/s  rpdi, logging off ${requestLog.offPerSecond.toFixed(0).padStart(6)} req/s (${(requestLog.barePerSecond / requestLog.offPerSecond).toFixed(2)}× fewer than bare)  rpdi, lines at info ${requestLog.infoPerSecond.toFixed(0).padStart(6)} req/s (${(requestLog.barePerSecond / requestLog.infoPerSecond).toFixed(2)}×)`,
+);
+console.log(
+  `  logging off / lines at info ${requestLog.ratio.toFixed(3)}× (requests/s, median of the rounds); ${requestLog.lines.toLocaleString("en-US")} request lines in the file for ${requestLog.requests.toLocaleString("en-US")} requests answered`,
+);
+if (requestLog.lines !== requestLog.requests)
+  throw new Error(`the request log lost lines: ${requestLog.lines} of ${requestLog.requests}`);
+targets.push({
+  name: `GET ${requestLog.path} requests/s, logging off / lines at info`,
+  figure: `${requestLog.infoPerSecond.toFixed(0)} req/s`,
+  ratio: requestLog.ratio,
+  limit: 1.1,
+});
 
 console.log(
   "\nOpenTelemetry with no SDK registered: rpdi as shipped against the same app bundled without its telemetry (before issue 31), rounds interleaved, medians",

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHttpApp } from "../../src/http/app";
+import type { RpdiLogger } from "../../src/http/logger";
 import { createMemoryStore } from "../../src/memory/store";
 import { HOST } from "./loopback-load";
 
@@ -19,10 +20,11 @@ export const BENCH_SECRET = "bench-only-secret-of-at-least-32-bytes!";
 /**
  * rpdi's app on the sandbox organization with the production options (an allowed-host list) and
  * no feed limit (the spec's 1,000 requests per 5 minutes would answer 429 within a second), and
- * the sandbox admin's session cookie.
+ * the sandbox admin's session cookie; with `logger`, a request line per request.
  */
 export async function signedInSandboxApp(
   factories: AppFactories = { createHttpApp, createMemoryStore },
+  logger?: RpdiLogger,
 ) {
   const snapshot = JSON.parse(readFileSync(join(process.cwd(), "fixtures/sandbox.json"), "utf8"));
   const app = factories.createHttpApp({
@@ -31,6 +33,7 @@ export async function signedInSandboxApp(
     now: () => NOW,
     allowedHosts: [HOST],
     rateLimiter: { take: async () => ({ allowed: true, remaining: 1 }) },
+    ...(logger === undefined ? {} : { logger }),
   });
   const login = await app.request(`http://${HOST}/app/sandbox/admin/auth/`, {
     method: "POST",

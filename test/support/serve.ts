@@ -35,15 +35,15 @@ export function startServe(
   });
   let output = "";
   return new Promise((resolveStart, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
+    // The banner is on stderr, the log lines on stdout: both are read into one output.
+    const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /REST\s+(\S+)/.exec(output);
       if (match?.[1] !== undefined && output.includes("Stop with Ctrl-C"))
         resolveStart({ child, rest: match[1], output: () => output });
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
     child.once("exit", (code) => reject(new Error(`rpdi serve exited with ${code}: ${output}`)));
   });
 }

@@ -1,0 +1,106 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { type LogFormat, serveLogger } from "../../src/cli/serve-logger";
+import { HOST, type Listening, listen, loopbackLoad } from "./loopback-load";
+import { signedInSandboxApp } from "./sandbox-app";
+import { median } from "./timing";
+
+/** Requests per second of one route: a bare app, rpdi without request logging, rpdi logging. */
+export interface RequestLogFigures {
+  path: string;
+  barePerSecond: number;
+  offPerSecond: number;
+  infoPerSecond: number;
+  /** Median over rounds of off/info requests per second, each pair measured back to back. */
+  ratio: number;
+  /** Request lines found in the log file after a flush, and the requests the info app answered. */
+  lines: number;
+  requests: number;
+}
+
+/**
+ * The cost of a request line per request: rpdi's app (memory store, the sandbox, an admin's
+ * session cookie) without a logger, the same app with `rpdi serve`'s logger at info writing JSON
+ * lines to a real file, and a bare Hono app answering the same bytes, each over a loopback server.
+ * Rounds rotate which app goes first; the ratio is the median of each round's off/info pair, so a
+ * busy machine slows both. The file's lines are counted afterwards: every answered request has its
+ * line once the logger is flushed.
+ */
+export async function benchRequestLog(
+  options: {
+    rounds?: number;
+    roundMs?: number;
+    concurrency?: number;
+    path?: string;
+    format?: LogFormat;
+  } = {},
+): Promise<RequestLogFigures> {
+  const { rounds = 7, roundMs = 2000, concurrency = 10, path = "/api/v2/departments" } = options;
+  const directory = mkdtempSync(join(tmpdir(), "rpdi-request-log-"));
+  const file = join(directory, "requests.log");
+  const logger = await serveLogger(options.format ?? "json", "info", file);
+  const off = await signedInSandboxApp();
+  const info = await signedInSandboxApp(undefined, logger);
+  const answer = await off.app.request(`http://${HOST}${path}`, {
+    headers: { cookie: off.cookie },
+  });
+  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = await answer.text();
+  const bare = new Hono();
+  bare.get(path, () => new Response(body, { headers }));
+  const servers = {
+    bare: await listen(bare.fetch),
+    off: await listen(off.app.fetch),
+    info: await listen(info.app.fetch),
+  };
+  const cookies = { bare: off.cookie, off: off.cookie, info: info.cookie };
+  const load = loopbackLoad(concurrency);
+  const order = ["bare", "off", "info"] as const;
+  let requests = 0;
+  const perSecond = async (name: (typeof order)[number], ms: number) => {
+    const { count, perSecond } = await load.run(
+      servers[name] as Listening,
+      path,
+      cookies[name],
+      ms,
+    );
+    if (name === "info") requests += count;
+    return perSecond;
+  };
+  try {
+    // Warm-up: every app's code compiled, every server's connections made once.
+    for (const name of order) await perSecond(name, roundMs / 2);
+    const rates = { bare: [] as number[], off: [] as number[], info: [] as number[] };
+    const ratios: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      for (let step = 0; step < order.length; step++) {
+        const name = order[(round + step) % order.length] as (typeof order)[number];
+        rates[name].push(await perSecond(name, roundMs));
+      }
+      ratios.push((rates.off.at(-1) as number) / (rates.info.at(-1) as number));
+    }
+    await logger.close();
+    const lines = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line.includes('"msg":"request"') && line.includes(`"route":"${path}"`));
+    return {
+      path,
+      barePerSecond: median(rates.bare),
+      offPerSecond: median(rates.off),
+      infoPerSecond: median(rates.info),
+      ratio: median(ratios),
+      lines: lines.length,
+      requests,
+    };
+  } finally {
+    await load.stop();
+    await Promise.all(Object.values(servers).map((server) => server.close()));
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
