@@ -45,7 +45,8 @@ export function unavailableResponse(error: StoreUnavailableError): Response {
  * (optional methods included) is as it was.
  */
 export function watchedStore(store: Store, outages: OutageLog): Store {
-  const made = new Map<PropertyKey, unknown>();
+  // Keyed by the method itself, so a method replaced on the store later is followed.
+  const made = new WeakMap<object, unknown>();
   const answered = <T>(value: T): T => {
     outages.up("database");
     return value;
@@ -58,7 +59,7 @@ export function watchedStore(store: Store, outages: OutageLog): Store {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver) as unknown;
       if (typeof value !== "function") return value;
-      let wrapped = made.get(key);
+      let wrapped = made.get(value);
       if (wrapped === undefined) {
         const method = value as (...args: unknown[]) => unknown;
         wrapped = (...args: unknown[]) => {
@@ -68,7 +69,7 @@ export function watchedStore(store: Store, outages: OutageLog): Store {
             ? result.then(answered, failed)
             : result;
         };
-        made.set(key, wrapped);
+        made.set(value, wrapped);
       }
       return wrapped;
     },
