@@ -204,6 +204,7 @@ export async function serveCommand(
     { server, handler, backend, served, persisted, drain },
     stop.failed,
     options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
+    write,
   );
   if (!drained)
     write(
@@ -421,6 +422,7 @@ async function serveUntilStopped(
   },
   failed: Promise<never>,
   graceMs: number,
+  announce: (text: string) => void,
 ): Promise<boolean> {
   const { server, handler, backend, served, persisted, drain } = running;
   const unlessFailed = <T>(promise: Promise<T>): Promise<T> => Promise.race([promise, failed]);
@@ -432,7 +434,11 @@ async function serveUntilStopped(
         process.once("SIGTERM", () => resolve());
       }),
     );
-    drained = await unlessFailed(drain.close(server, graceMs));
+    const closing = drain.close(server, graceMs);
+    announce(
+      `rpdi serve: stopping; new requests answered 503, those under way have ${graceMs} ms to finish\n`,
+    );
+    drained = await unlessFailed(closing);
     await unlessFailed(persisted?.settled() ?? Promise.resolve());
   } catch (failure) {
     // Only a failed write of the state lands here, while serving or while stopping.
