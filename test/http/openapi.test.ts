@@ -167,9 +167,11 @@ describe("the OpenAPI document", () => {
     const declared = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, entry]) => ({
         at: `${method} ${path}`,
-        responses: (entry as unknown as {
-          responses: Record<string, { headers?: Record<string, unknown> }>;
-        }).responses,
+        responses: (
+          entry as unknown as {
+            responses: Record<string, { headers?: Record<string, unknown> }>;
+          }
+        ).responses,
       })),
     );
     const withServerError = declared.filter(({ responses }) => "500" in responses);

@@ -229,6 +229,3 @@ describe("GraphQL's answer to an outage", () => {
 });
 
 const GRAPHQL_BODY = { query: '{ memberById(id: "m-002") { id } }' };
-
-
-
