@@ -2,6 +2,7 @@ import type { OutageLogger } from "../runtime/outages";
 
 /** An {@link OutageLogger} whose destination is set once it exists (`to`); nothing is written before. */
 export interface LateLogger extends OutageLogger {
+  /** Where lines go; `undefined` drops them. */
   to: OutageLogger | undefined;
 }
 

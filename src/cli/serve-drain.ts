@@ -11,6 +11,7 @@ const IDLE_SWEEP_MS = 100;
  * `Retry-After` and `Connection: close`, while those under way finish.
  */
 export class Drain {
+  /** Whether {@link Drain.close} was called: every new request is then refused. */
   draining = false;
   #inFlight = 0;
   #idle: (() => void) | undefined;
