@@ -604,6 +604,9 @@ export {
   OrganizationNotFoundError,
   StoreConflictError,
   StoreError,
+  StoreUnavailableError,
+  UNAVAILABLE_DEPENDENCIES,
+  type UnavailableDependency,
 } from "./store/errors";
 export type { MemberIdPage } from "./store/member-page";
 export {
@@ -627,5 +630,6 @@ export {
   type WelcomeEmailOutbox,
 } from "./store/port";
 export { runReadOnly, runTransaction } from "./store/run";
+export { asUnavailable, unreachableCause } from "./store/unavailable";
 export { MAX_HOURS_BILLED } from "./values/hours";
 export { CaseInsensitiveList } from "./values/lookup";

@@ -9,10 +9,12 @@ import {
   type SendWelcomeEmail,
   type WelcomeEmailSendFailure,
 } from "../members/deliver";
+import { createOutageLog, type OutageLogger } from "../runtime/outages";
 import { isWebhookOutbox, type WelcomeEmailOutbox } from "../store/port";
 import { type CliIo, ExitCode, UsageError } from "./io";
 import { type OpenStore, openDatabaseStore } from "./open-store";
 import { parseFailure } from "./parse-failure";
+import { patientOutbox } from "./patient-outbox";
 import { startProgress } from "./progress";
 import { meantWord } from "./suggest";
 import { commandHelp, commandOptions } from "./usage";
@@ -74,7 +76,14 @@ export async function outboxCommand(
   const stopListening = environment.onStopSignal(() => stopping.abort());
   try {
     const loop = { ...settings.loop, signal: stopping.signal };
-    const failed = await deliverAll(opened.store, send, io, loop, settings.allowLoopbackWebhooks);
+    // A database restart is waited out, said once when it goes and once when it is back.
+    const store = settings.loop.once
+      ? opened.store
+      : patientOutbox(opened.store, {
+          outageLog: createOutageLog(outageLines(io)),
+          signal: stopping.signal,
+        });
+    const failed = await deliverAll(store, send, io, loop, settings.allowLoopbackWebhooks);
     return settings.loop.once && failed > 0 ? ExitCode.INVALID : ExitCode.VALID;
   } catch (error) {
     stopping.abort();
@@ -264,6 +273,20 @@ async function loadSender(path: string): Promise<SendWelcomeEmail | string> {
   const send = loaded.default as (...args: unknown[]) => unknown;
   return async (email, context) => {
     await send(email, context);
+  };
+}
+
+/** Outage lines on stderr, as the loop's other lines: the cause on the way down, the length back. */
+function outageLines(io: CliIo): OutageLogger {
+  return {
+    warn: (fields) =>
+      io.stderr(
+        `rpdi: outbox deliver: the database cannot be reached (${fields.code === undefined ? "" : `${String(fields.code)}: `}${String(fields.cause)}); waiting and retrying, nothing is lost\n`,
+      ),
+    info: (fields) =>
+      io.stderr(
+        `rpdi: outbox deliver: the database is back after ${String(fields.durationMs)} ms (${String(fields.refused)} failed calls); delivering again\n`,
+      ),
   };
 }
 

@@ -3,6 +3,7 @@ import type { OrganizationSnapshot } from "../domain/snapshot";
 import { listWelcomeEmails } from "../members/outbox";
 import { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from "../memory/store";
 import { schemaName } from "../postgres/client";
+import type { OutageLog } from "../runtime/outages";
 import type { RateLimiter } from "../runtime/rate-limit";
 import type { Store } from "../store/port";
 import { UsageError } from "./io";
@@ -49,7 +50,14 @@ export interface PostgresBackendOptions {
   schema: string;
   redisUrl: string | undefined;
   poolSize: number;
+  /** How long a transaction waits for a pooled connection before it is an outage (503). */
+  poolTimeoutMs: number;
+  /** Where the shared limiters tell their store's outages. */
+  outageLog?: OutageLog;
 }
+
+/** `--pool-timeout-ms`'s default: long enough for a busy pool, short of a client's own timeouts. */
+export const DEFAULT_POOL_TIMEOUT_MS = 5000;
 
 /**
  * PostgreSQL at `databaseUrl`: migrated, each seed organization loaded when absent (under a lock,
@@ -73,6 +81,9 @@ export async function postgresBackend(
   const pool = new pg.default.Pool({
     connectionString: options.databaseUrl,
     max: options.poolSize,
+    // Unbounded by default in pg: with the database away or every connection held, requests
+    // would queue until their clients gave up. Bounded, the wait ends as a 503.
+    connectionTimeoutMillis: options.poolTimeoutMs,
   });
   // A dropped idle connection must not end the process; the next query gets a new one.
   pool.on("error", () => undefined);
@@ -81,7 +92,10 @@ export async function postgresBackend(
     const store = createPostgresStore({ client: pool, schema: options.schema });
     await store.migrate();
     const seeded = await seedAbsent(pool, store, quoted, snapshots);
-    let limiters = createPostgresLimiters(pool, { schema: options.schema });
+    let limiters = createPostgresLimiters(pool, {
+      schema: options.schema,
+      outageLog: options.outageLog,
+    });
     let shared = "in the database";
     const readiness: Record<string, () => Promise<unknown>> = {};
     if (options.redisUrl !== undefined) {
@@ -89,13 +103,26 @@ export async function postgresBackend(
         "ioredis",
         () => import("ioredis"),
       );
-      const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
+      const redis = new Redis(options.redisUrl, {
+        maxRetriesPerRequest: 1,
+        connectTimeout: REDIS_TIMEOUT_MS,
+        commandTimeout: REDIS_TIMEOUT_MS,
+        // Reconnects at most every half second, so the counts return to Redis soon after it does.
+        retryStrategy: (times) => Math.min(times * 50, 500),
+      });
       redis.on("error", () => undefined);
       closers.push(async () => {
         redis.disconnect();
       });
+      // Connected before the first request, then never queued: while Redis is away a command
+      // fails at once and its counter counts in this process (createRedisLimiters).
+      await redis.ping().catch(() => undefined);
+      redis.options.enableOfflineQueue = false;
       const { createRedisLimiters } = await import("../limits/redis");
-      limiters = createRedisLimiters(redis, { namespace: options.schema });
+      limiters = createRedisLimiters(redis, {
+        namespace: options.schema,
+        outageLog: options.outageLog,
+      });
       readiness.redis = () => redis.ping();
       shared = `in Redis at ${withoutCredentials(options.redisUrl)}`;
     }
@@ -119,6 +146,9 @@ export async function postgresBackend(
     throw error;
   }
 }
+
+/** How long `rpdi serve` waits for Redis to connect or to answer a command. */
+const REDIS_TIMEOUT_MS = 1000;
 
 /** Loads every seed organization the database does not hold yet; the short names it loaded. */
 async function seedAbsent(

@@ -24,6 +24,16 @@ export function serveOptionsOf(
   const poolSize = Number(values["pool-size"] ?? "10");
   if (!Number.isInteger(poolSize) || poolSize < 1)
     throw new UsageError("--pool-size must be a whole number of connections");
+  const poolTimeoutMs = wholeNumber(
+    values["pool-timeout-ms"],
+    1,
+    "--pool-timeout-ms must be a whole number of milliseconds, at least 1",
+  );
+  const shutdownGraceMs = wholeNumber(
+    values["shutdown-grace-ms"],
+    0,
+    "--shutdown-grace-ms must be a whole number of milliseconds",
+  );
   const importWorkers = wholeNumber(
     values["import-workers"],
     0,
@@ -44,6 +54,8 @@ export function serveOptionsOf(
     schema: values.schema,
     redisUrl: values["redis-url"],
     poolSize,
+    ...(poolTimeoutMs === undefined ? {} : { poolTimeoutMs }),
+    ...(shutdownGraceMs === undefined ? {} : { shutdownGraceMs }),
     ...(feedLimit === undefined ? {} : { feedLimit }),
     ...(importWorkers === undefined ? {} : { importWorkers }),
     ...(maxImports === undefined ? {} : { maxConcurrentImports: maxImports }),

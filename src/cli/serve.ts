@@ -8,14 +8,22 @@ import { LOOPBACK_HOSTS } from "../http/allowed-hosts";
 import { createHttpHandler, type HttpHandler } from "../http/handler";
 import { defaultWebhookUrlPolicy } from "../http/webhook-url-policy";
 import type { MemoryStore } from "../memory/store";
+import { createOutageLog, type OutageLog } from "../runtime/outages";
 import { createWindowRateLimiter } from "../runtime/rate-limit";
 import { removeStrayTemporaries } from "./atomic-file";
 import { createDocsPage, DOCS_PATH } from "./docs-page";
 import { UsageError } from "./io";
+import { lateLogger } from "./late-logger";
 import { readOperatorTokenFile } from "./operator-token-file";
 import { type PersistedState, persistedState } from "./persisted-state";
 import { createSandboxMailPage, SANDBOX_MAIL_PATH } from "./sandbox-mail";
-import { memoryBackend, postgresBackend, type ServeBackend } from "./serve-backend";
+import {
+  DEFAULT_POOL_TIMEOUT_MS,
+  memoryBackend,
+  postgresBackend,
+  type ServeBackend,
+} from "./serve-backend";
+import { Drain } from "./serve-drain";
 import { type LogFormat, type LogLevel, type ServeLogger, serveLogger } from "./serve-logger";
 import { type ServeMetrics, startServeMetrics } from "./serve-metrics";
 import { describe as describeError } from "./snapshot-file";
@@ -36,6 +44,10 @@ export interface ServeOptions {
   /** Share the limits in Redis rather than in the database. */
   redisUrl?: string;
   poolSize?: number;
+  /** How long a request waits for a pooled connection before it is answered 503 (default 5 s). */
+  poolTimeoutMs?: number;
+  /** On SIGTERM or SIGINT, how long requests under way may take to finish (default 25 s). */
+  shutdownGraceMs?: number;
   /** The feed's limit on the memory store; the spec's 1000 per 5 minutes by default. */
   feedLimit?: { limit: number; windowMs: number };
   /** Worker threads reading large import files; 0 for none (the HTTP binding's default otherwise). */
@@ -110,13 +122,17 @@ export async function serveCommand(
   const clients = new WeakMap<Request, string>();
   let handle: ((request: Request) => Response | Promise<Response>) | undefined;
   let served: ServeMetrics | undefined;
+  const drain = new Drain();
   const server = serve({
     fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
+      if (drain.draining) return drain.refusal();
       clients.set(request, env.incoming.socket.remoteAddress ?? "");
       // Only with --metrics, and unauthenticated: what Prometheus scrapes holds no data.
       if (served !== undefined && request.method === "GET" && metricsPath(request.url))
         return served.scrape();
-      return handle === undefined ? new Response("starting", { status: 503 }) : handle(request);
+      return handle === undefined
+        ? new Response("starting", { status: 503 })
+        : drain.track(() => (handle as (request: Request) => Promise<Response>)(request));
     },
     port: options.port,
     hostname: options.host,
@@ -126,9 +142,12 @@ export async function serveCommand(
   const root = `http://${options.host}:${port}`;
 
   const stop = stopSignal();
+  const outageLines = lateLogger();
+  const outageLog = createOutageLog(outageLines);
   const { backend, persisted } = await openBackend(options, snapshots, seedPath, root, {
     failWith: stop.failWith,
     write,
+    outageLog,
   }).catch(async (error: unknown) => {
     await closeServer(server);
     throw error;
@@ -147,12 +166,15 @@ export async function serveCommand(
     options.logLevel === "silent"
       ? undefined
       : await serveLogger(options.logFormat ?? "json", options.logLevel ?? "info");
+  // Outages go to the request lines' logger; none at --log-level silent.
+  outageLines.to = logger;
   const handler = await serveHandler(options, backend, {
     secret: sharedSecret ?? randomSecret(),
     clients,
     write,
     operatorToken,
     logger,
+    outageLog,
   });
   const docsPage = createDocsPage({
     organizations: snapshots.map((snapshot) => snapshot.organization.shortName),
@@ -185,15 +207,31 @@ export async function serveCommand(
     }),
   );
   logger?.info({ url: root, store: backend.description }, "listening");
+  let drained = false;
   try {
-    await serveUntilStopped({ server, handler, backend, served, persisted }, stop.failed);
+    drained = await serveUntilStopped(
+      { server, handler, backend, served, persisted, drain },
+      stop.failed,
+      options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
+      write,
+    );
   } finally {
     // After the last request's line: every line logged is written before the process exits.
     await logger?.close();
   }
+  if (!drained)
+    write(
+      `rpdi serve: requests still under way after ${options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS} ms were cut\n`,
+    );
   if (persisted !== undefined) write(`rpdi serve: state written to ${options.persist}\n`);
-  return 0;
+  return drained ? 0 : 1;
 }
+
+/**
+ * `--shutdown-grace-ms`'s default: within the 30 s an orchestrator (Kubernetes'
+ * `terminationGracePeriodSeconds`) waits after SIGTERM before it kills, with room to close.
+ */
+const DEFAULT_SHUTDOWN_GRACE_MS = 25_000;
 
 type Server = ReturnType<typeof serve>;
 
@@ -231,7 +269,11 @@ async function openBackend(
   snapshots: readonly OrganizationSnapshot[],
   seedPath: string,
   root: string,
-  { failWith, write }: { failWith: (error: unknown) => void; write: (text: string) => void },
+  {
+    failWith,
+    write,
+    outageLog,
+  }: { failWith: (error: unknown) => void; write: (text: string) => void; outageLog: OutageLog },
 ): Promise<{ backend: ServeBackend; persisted: PersistedState | undefined }> {
   if (options.databaseUrl !== undefined) {
     const backend = await postgresBackend(snapshots, seedPath, {
@@ -239,6 +281,8 @@ async function openBackend(
       schema: options.schema ?? "rpdi",
       redisUrl: options.redisUrl,
       poolSize: options.poolSize ?? 10,
+      poolTimeoutMs: options.poolTimeoutMs ?? DEFAULT_POOL_TIMEOUT_MS,
+      outageLog,
     });
     return { backend, persisted: undefined };
   }
@@ -270,16 +314,19 @@ async function serveHandler(
     write,
     operatorToken,
     logger,
+    outageLog,
   }: {
     secret: string;
     clients: WeakMap<Request, string>;
     write: (text: string) => void;
     operatorToken: string | undefined;
     logger: ServeLogger | undefined;
+    outageLog: OutageLog;
   },
 ): Promise<HttpHandler> {
   return createHttpHandler({
     store: backend.store,
+    outageLog,
     ...(operatorToken === undefined ? {} : { operatorToken }),
     webhookUrlPolicy: defaultWebhookUrlPolicy(options.allowLoopbackWebhooks === true),
     ...(options.importWorkers === undefined
@@ -368,8 +415,11 @@ function banner(
 }
 
 /**
- * Serves until SIGINT or SIGTERM, then closes the server, the binding and the store; a failed
- * write of the state (`failed`) stops it at once, with the connections cut.
+ * Serves until SIGINT or SIGTERM, then drains: new requests (and `/readyz`) are answered 503 with
+ * `Connection: close`, the listener closes, and the requests under way (imports included) may
+ * finish for `graceMs`; then the binding and the store close. Answers whether every request
+ * finished in time (otherwise their connections were cut). A failed write of the state (`failed`)
+ * stops it at once, with the connections cut.
  */
 async function serveUntilStopped(
   running: {
@@ -378,11 +428,15 @@ async function serveUntilStopped(
     backend: ServeBackend;
     served: ServeMetrics | undefined;
     persisted: PersistedState | undefined;
+    drain: Drain;
   },
   failed: Promise<never>,
-): Promise<void> {
-  const { server, handler, backend, served, persisted } = running;
+  graceMs: number,
+  announce: (text: string) => void,
+): Promise<boolean> {
+  const { server, handler, backend, served, persisted, drain } = running;
   const unlessFailed = <T>(promise: Promise<T>): Promise<T> => Promise.race([promise, failed]);
+  let drained: boolean;
   try {
     await unlessFailed(
       new Promise<void>((resolve) => {
@@ -390,7 +444,11 @@ async function serveUntilStopped(
         process.once("SIGTERM", () => resolve());
       }),
     );
-    await unlessFailed(closeServer(server));
+    const closing = drain.close(server, graceMs);
+    announce(
+      `rpdi serve: stopping; new requests answered 503, those under way have ${graceMs} ms to finish\n`,
+    );
+    drained = await unlessFailed(closing);
     await unlessFailed(persisted?.settled() ?? Promise.resolve());
   } catch (failure) {
     // Only a failed write of the state lands here, while serving or while stopping.
@@ -405,6 +463,7 @@ async function serveUntilStopped(
   await handler.close();
   await served?.close();
   await backend.close();
+  return drained;
 }
 
 function metricsPath(url: string): boolean {

@@ -62,7 +62,7 @@ const HELP: Record<CommandName, CommandHelp> = {
       "rpdi serve [--seed <snapshot.json>] [--port 8787] [--host 127.0.0.1] [--allowed-host <name> …] [--persist <file.json>]",
       "           [--feed-limit 1000/300] [--import-workers <n>] [--max-imports 2] [--log-format json|pretty]",
       "           [--log-level debug|info|warn|error|silent] [--metrics]",
-      "rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--seed …] [--port …] [--host …]",
+      "rpdi serve --database-url <postgres://…> [--schema rpdi] [--redis-url <redis://…>] [--pool-size 10] [--pool-timeout-ms 5000] [--seed …] [--port …] [--host …]",
     ],
     about:
       "Runs the whole interface (REST, GraphQL, the feed, /docs) over the in-memory store seeded with the sandbox organization, or over PostgreSQL. On the memory store, /_sandbox/mail lists the emails the outbox holds (invitation and password-reset links), to this machine only.",
@@ -110,6 +110,14 @@ const HELP: Record<CommandName, CommandHelp> = {
       ],
       ["--pool-size <n>", "PostgreSQL connections in the pool (default 10)."],
       [
+        "--pool-timeout-ms <ms>",
+        "How long a request waits for a free PostgreSQL connection (or for a new one to connect) before it is answered 503 with Retry-After (default 5000).",
+      ],
+      [
+        "--shutdown-grace-ms <ms>",
+        "On SIGTERM or SIGINT: how long requests and imports under way may take to finish (default 25000). Meanwhile /readyz and new requests answer 503 with Connection: close; the exit status is 0 once they finished, 1 if the grace ran out first.",
+      ],
+      [
         "--operator-token-file <file>",
         "Turn on the operator API (/operator/v1: organizations, job applications, erasure) for callers sending Authorization: Bearer <the token in the file>. The file is read once at start and must be readable by its owner alone (chmod 600); the token is never printed or logged.",
       ],
@@ -118,7 +126,7 @@ const HELP: Record<CommandName, CommandHelp> = {
         "Let the operator register webhook receivers on this machine (127.0.0.1, ::1, localhost; plain http too): for the sandbox, never in production. Deliver them with rpdi outbox deliver --allow-loopback-webhooks.",
       ],
     ],
-    exit: "Exit status: 0 stopped by a signal, 2 usage error (a port in use), 70 unexpected failure (a failed write of the --persist file).",
+    exit: "Exit status: 0 stopped by a signal once the requests under way finished, 1 stopped by a signal with requests cut when --shutdown-grace-ms ran out, 2 usage error (a port in use), 70 unexpected failure (a failed write of the --persist file).",
   },
   validate: {
     synopsis: [MEMBERS_SYNOPSIS, MATTERS_SYNOPSIS],

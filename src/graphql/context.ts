@@ -1,4 +1,5 @@
 import type { Principal } from "../auth/policy";
+import type { StoreUnavailableError } from "../store/errors";
 import type { Store } from "../store/port";
 import type { HeavyReadGate } from "./heavy-reads";
 
@@ -23,6 +24,11 @@ export interface GraphqlContext {
    * `INTERNAL_SERVER_ERROR`, never the failure's own message.
    */
   onError?: ((error: unknown) => void) | undefined;
+  /**
+   * Told of every field that failed because a dependency could not be reached (the answer says
+   * `UNAVAILABLE` there), with the failure.
+   */
+  onUnavailable?: ((error: StoreUnavailableError) => void) | undefined;
   /** The largest cost of one request; `MEMBER_GRAPHQL_LIMITS.maxCost` when left out. */
   maxCost?: number | undefined;
   /** From this cost on a query is heavy; `MEMBER_GRAPHQL_LIMITS.heavyCost` when left out. */

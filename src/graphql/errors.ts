@@ -19,6 +19,7 @@ export const MemberGraphqlErrorCode = {
   NOT_FOUND: "NOT_FOUND",
   ABORTED: "ABORTED",
   CONFLICT: "CONFLICT",
+  UNAVAILABLE: "UNAVAILABLE",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
 } as const;
 /** One of {@link MemberGraphqlErrorCode}'s values. */

@@ -9,6 +9,7 @@ import {
   getOperationAST,
 } from "graphql";
 import { MemberConflictError, StoreConflictError } from "../store/errors";
+import { asUnavailable } from "../store/unavailable";
 import { abortedError, stopIfAborted } from "./abort";
 import type { GraphqlContext } from "./context";
 import { graphqlError, MemberGraphqlErrorCode, withCode } from "./errors";
@@ -73,7 +74,7 @@ async function run(
     rootValue: memberResolvers(context),
     fieldResolver: abortableFieldResolver(context.signal),
   });
-  if (result.data !== undefined) return withFailuresMasked(result, context.onError);
+  if (result.data !== undefined) return withFailuresMasked(result, context);
   // Variables that do not fit their types, or an unknown operation name: nothing ran.
   return {
     errors: (result.errors ?? []).map((error) =>
@@ -96,12 +97,27 @@ function busyError(reason: Exclude<HeavyReadTurn, { ok: true }>["reason"], cost:
 }
 
 /**
+ * Whether a dependency outage failed every root field: nothing was read or written, so the whole
+ * request is answered as the outage (503), not as a 200 holding only errors. A mutation that
+ * succeeded before the outage keeps the 200, with `UNAVAILABLE` on the fields that failed.
+ */
+function nothingAnswered(result: ExecutionResult): boolean {
+  const unavailable = result.errors?.some(
+    (error) => error.extensions.code === MemberGraphqlErrorCode.UNAVAILABLE,
+  );
+  if (unavailable !== true || result.data === null || result.data === undefined) return false;
+  for (const key in result.data) if (result.data[key] !== null) return false;
+  return true;
+}
+
+/**
  * The HTTP status of a result of {@link executeMemberGraphql} (GraphQL over HTTP): 400 for a
  * request error, which has no `data`, and 429 when that error is `HEAVY_READS_BUSY` (to be sent
- * with `Retry-After`); 200 when the operation ran, whatever its field errors.
+ * with `Retry-After`); 503 when a dependency outage failed every root field (to be sent with
+ * `Retry-After`); 200 when the operation ran, whatever its field errors.
  */
-export function memberGraphqlHttpStatus(result: ExecutionResult): 200 | 400 | 429 {
-  if (result.data !== undefined) return 200;
+export function memberGraphqlHttpStatus(result: ExecutionResult): 200 | 400 | 429 | 503 {
+  if (result.data !== undefined) return nothingAnswered(result) ? 503 : 200;
   const busy = result.errors?.some(
     (error) => error.extensions.code === MemberGraphqlErrorCode.HEAVY_READS_BUSY,
   );
@@ -114,12 +130,23 @@ export function memberGraphqlHttpStatus(result: ExecutionResult): 200 | 400 | 42
  */
 function withFailuresMasked(
   result: ExecutionResult,
-  onError: ((error: unknown) => void) | undefined,
+  { onError, onUnavailable }: Pick<GraphqlContext, "onError" | "onUnavailable">,
 ): ExecutionResult {
   const errors = result.errors?.map((error) => {
     const failure = error.originalError;
     if (failure === undefined || failure instanceof GraphQLError) return error;
     const location = { nodes: error.nodes, source: error.source, positions: error.positions };
+    const unavailable = asUnavailable(failure, "database");
+    if (unavailable !== undefined) {
+      onUnavailable?.(unavailable);
+      return graphqlError(
+        MemberGraphqlErrorCode.UNAVAILABLE,
+        unavailable.committed === "unknown"
+          ? "A service this operation depends on could not be reached while it was being committed: it may or may not have been written. Read it back before retrying."
+          : "A service this operation depends on cannot be reached right now; nothing of this operation was written. Retry it shortly.",
+        { ...location, path: error.path },
+      );
+    }
     if (failure instanceof StoreConflictError || failure instanceof MemberConflictError) {
       return graphqlError(
         MemberGraphqlErrorCode.CONFLICT,

@@ -7,6 +7,7 @@ import { createTokenVerifier } from "../auth/token";
 import { DEFAULT_CHANGE_RETENTION_DAYS } from "../changes/read-changes";
 import { FeedJsonMemo } from "../feed/json-memo";
 import { createRateLimiter, FEED_RATE_LIMIT } from "../feed/rate-limit";
+import { createOutageLog } from "../runtime/outages";
 import { createWindowRateLimiter } from "../runtime/rate-limit";
 import { StoreConflictError } from "../store/errors";
 import { browserLoginPages, registerAccountPages } from "./account-pages";
@@ -30,12 +31,14 @@ import { allowedMethodsOf } from "./method-not-allowed";
 import { OPENAPI_DOCUMENT_CONFIG } from "./openapi-config";
 import { registerOperatorRoutes } from "./operator/register";
 import type { HttpHandlerOptions } from "./options";
+import { outageResponse, watchedStore } from "./outages";
 import { logRequests } from "./request-log";
 import { COMMON_HEADERS, carriesCommonHeaders, json, jsonError } from "./responses";
 import { observeRequests } from "./telemetry";
 import { defaultWebhookUrlPolicy } from "./webhook-url-policy";
 
 function settingsOf(options: HttpHandlerOptions): HttpSettings {
+  const outages = options.outageLog ?? createOutageLog(options.logger);
   const cookieName = options.cookieName ?? "SERVICEAUTH";
   const deviceCookieName = options.deviceCookieName ?? `${cookieName}_DEVICE`;
   const cookieSecure = options.secureCookie ?? true;
@@ -47,7 +50,8 @@ function settingsOf(options: HttpHandlerOptions): HttpSettings {
     }
   }
   return {
-    store: options.store,
+    store: watchedStore(options.store, outages),
+    outages,
     secret: options.tokenSecret,
     verifyToken: createTokenVerifier(options.tokenSecret),
     checkStamp: createSessionStampCheck(options.tokenSecret),
@@ -202,6 +206,8 @@ export function buildHttpApp(options: HttpHandlerOptions): {
     if (error instanceof BodyTooLargeError) {
       return jsonError(413, `The request body is too large: at most ${error.limit} bytes.`);
     }
+    const outage = outageResponse(error, settings.outages);
+    if (outage !== null) return outage;
     if (error instanceof StoreConflictError) {
       return jsonError(
         409,

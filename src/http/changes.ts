@@ -13,7 +13,13 @@ import { forCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
 import { feedHeaders, rateLimitRefusal } from "./feed-headers";
 import { jsonError, jsonTextWithHeaders } from "./responses";
-import { errorBodySchema, INTERFACE_VERSION, jsonResponse, SERVER_ERROR } from "./route-parts";
+import {
+  errorBodySchema,
+  INTERFACE_VERSION,
+  jsonResponse,
+  SERVER_ERROR,
+  UNAVAILABLE,
+} from "./route-parts";
 
 const CHANGES_PATH = "/v1/job-applications/changes";
 
@@ -126,6 +132,7 @@ export const jobApplicationChangesRoute = createRoute({
       errorBodySchema,
     ),
     500: SERVER_ERROR,
+    503: UNAVAILABLE,
     501: jsonResponse("This deployment's store keeps no change log.", errorBodySchema),
   },
 });

@@ -7,6 +7,7 @@ import type { RememberingTokenVerifier, TokenSecret } from "../auth/token";
 import type { WebhookUrlPolicy } from "../changes/webhook-url";
 import type { FeedJsonMemo } from "../feed/json-memo";
 import type { PartialMessageCatalog } from "../messages/catalog";
+import type { OutageLog } from "../runtime/outages";
 import type { RateLimiter } from "../runtime/rate-limit";
 import type { Store } from "../store/port";
 import type { DeprecationOptions } from "./deprecation-options";
@@ -52,6 +53,8 @@ export interface HttpSettings {
   importTurn: MiddlewareHandler<HttpEnv>;
   deprecation: DeprecationOptions;
   logger: RpdiLogger | undefined;
+  /** Outages of the store's database and the limiters, logged once each. */
+  outages: OutageLog;
   /** The host's words for member and matter error messages; `undefined` says them in English. */
   messages: PartialMessageCatalog | undefined;
   /** Counts the account pages' tries (links, recovery requests, MFA codes). */

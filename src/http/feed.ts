@@ -13,7 +13,13 @@ import { forCaller } from "./access";
 import type { HttpEnv, HttpSettings } from "./env";
 import { feedHeaders, rateLimitRefusal } from "./feed-headers";
 import { jsonError, jsonTextWithHeaders } from "./responses";
-import { errorBodySchema, INTERFACE_VERSION, jsonResponse, SERVER_ERROR } from "./route-parts";
+import {
+  errorBodySchema,
+  INTERFACE_VERSION,
+  jsonResponse,
+  SERVER_ERROR,
+  UNAVAILABLE,
+} from "./route-parts";
 
 const optionalText = (description: string) => z.string().optional().openapi({ description });
 
@@ -50,6 +56,7 @@ export const jobApplicationsRoute = createRoute({
     ),
     429: jsonResponse("Rate limit exceeded; retry after the Retry-After seconds.", errorBodySchema),
     500: SERVER_ERROR,
+    503: UNAVAILABLE,
   },
 });
 

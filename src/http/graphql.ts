@@ -9,10 +9,12 @@ import {
   type HeavyReadGate,
   type HeavyReadLimits,
 } from "../graphql/heavy-reads";
+import type { StoreUnavailableError } from "../store/errors";
 import { requireAccess, requireSession } from "./access";
 import { BodyTooLargeError, bodyLimit } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
+import { outageResponse } from "./outages";
 import { json, jsonError } from "./responses";
 import {
   documented,
@@ -23,6 +25,7 @@ import {
   jsonResponse,
   SERVER_ERROR,
   UNAUTHORIZED,
+  UNAVAILABLE,
 } from "./route-parts";
 
 const GRAPHQL_BODY_LIMIT = 1024 * 1024;
@@ -76,6 +79,7 @@ export const graphqlRoute = createRoute({
       "A heavy query while the organization's heavy queries already run and wait as many as allowed (extensions.code HEAVY_READS_BUSY); retry after the Retry-After seconds.",
     ),
     500: SERVER_ERROR,
+    503: UNAVAILABLE,
   },
 });
 
@@ -119,6 +123,7 @@ export function registerGraphqlRoute(
           errors: [{ message: 'The body must be JSON {"query": "...", "variables": {...}}.' }],
         });
       }
+      let unavailable: StoreUnavailableError | undefined;
       const result = await executeMemberGraphql(request.data, {
         store: settings.store,
         principal: c.get("principal"),
@@ -127,11 +132,20 @@ export function registerGraphqlRoute(
         // A client that leaves stops the work its request started.
         signal: c.req.raw.signal,
         onError: (error) => settings.onError?.(error, c.req.raw),
+        onUnavailable: (error) => {
+          unavailable ??= error;
+        },
         maxCost: options.maxCost,
         heavyCost: options.heavyCost,
         heavyReads,
       });
       const status = memberGraphqlHttpStatus(result);
+      if (unavailable !== undefined) {
+        // Partial data (a mutation through before the outage) keeps its 200; the outage is
+        // logged and counted either way.
+        const outage = outageResponse(unavailable, settings.outages);
+        if (status === 503 && outage !== null) return outage;
+      }
       return status === 429
         ? json(status, result, { "retry-after": String(HEAVY_READS_RETRY_AFTER_SECONDS) })
         : json(status, result);

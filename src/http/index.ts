@@ -86,8 +86,14 @@ export {
   prepareMemberGraphql,
 } from "../graphql/prepare";
 export { MEMBER_GRAPHQL_SDL } from "../graphql/schema";
+export { type InsuranceOptions, insuredLimiters } from "../limits/insured";
 export { createRedisLimiters } from "../limits/redis";
 export { type SharedLimiters, sharedLimitersFrom } from "../limits/shared";
+export {
+  createOutageLog,
+  type OutageLog,
+  type OutageLogger,
+} from "../runtime/outages";
 export { yieldingPace } from "../runtime/pace";
 export { observeOutboxBacklog } from "../telemetry/outbox-backlog";
 export { accountEmailLink } from "./account-pages/links";
@@ -122,6 +128,7 @@ export { openApiDocument } from "./openapi";
 export { OPERATOR_TOKEN_MIN_LENGTH } from "./operator/auth";
 export { OPERATOR_BODY_LIMIT } from "./operator/read-body";
 export type { HttpHandlerOptions } from "./options";
+export { OUTAGE_RETRY_AFTER_SECONDS } from "./outages";
 export {
   createWebhookSender,
   resolveHostname,

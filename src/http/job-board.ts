@@ -5,7 +5,7 @@ import { readJobBoard, readJobBoardJob } from "../jobs/query";
 import { createWindowRateLimiter, type RateLimiter } from "../runtime/rate-limit";
 import type { HttpEnv, HttpSettings } from "./env";
 import { COMMON_HEADERS, JSON_CONTENT_TYPE, jsonError, jsonText } from "./responses";
-import { errorBodySchema, jsonResponse, SERVER_ERROR } from "./route-parts";
+import { errorBodySchema, jsonResponse, SERVER_ERROR, UNAVAILABLE } from "./route-parts";
 
 const NOT_FOUND_MESSAGE = "Not found.";
 
@@ -43,6 +43,7 @@ const commonResponses = {
     },
   },
   500: SERVER_ERROR,
+  503: UNAVAILABLE,
 };
 
 export const jobBoardRoute = createRoute({

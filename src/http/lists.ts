@@ -22,6 +22,7 @@ import {
   jsonResponse,
   SERVER_ERROR,
   UNAUTHORIZED,
+  UNAVAILABLE,
 } from "./route-parts";
 
 interface LookupEndpoint {
@@ -150,6 +151,7 @@ export function registerListRoutes(app: OpenAPIHono<HttpEnv>, settings: HttpSett
         401: UNAUTHORIZED,
         403: FORBIDDEN,
         500: SERVER_ERROR,
+        503: UNAVAILABLE,
         ...(endpoint.notFound === undefined
           ? {}
           : { 404: jsonResponse(endpoint.notFound, errorBodySchema) }),

@@ -4,7 +4,7 @@ import { cookieHeader } from "./cookie-header";
 import { comesFromAnotherSite, refuseCrossSiteWrites } from "./cross-site";
 import type { HttpEnv, HttpSettings } from "./env";
 import { COMMON_HEADERS, jsonError } from "./responses";
-import { FORBIDDEN, SERVER_ERROR } from "./route-parts";
+import { FORBIDDEN, SERVER_ERROR, UNAVAILABLE } from "./route-parts";
 import { authenticate } from "./session";
 
 export const logoutRoute = createRoute({
@@ -21,6 +21,7 @@ export const logoutRoute = createRoute({
     },
     403: FORBIDDEN,
     500: SERVER_ERROR,
+    503: UNAVAILABLE,
   },
 });
 

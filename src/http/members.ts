@@ -33,6 +33,7 @@ import {
   productSchema,
   SERVER_ERROR,
   UNAUTHORIZED,
+  UNAVAILABLE,
 } from "./route-parts";
 import { refuseInvalid } from "./validation-hook";
 
@@ -97,6 +98,7 @@ export const bulkRemoveRoute = createRoute({
     ),
     409: CONFLICT,
     500: SERVER_ERROR,
+    503: UNAVAILABLE,
   },
 });
 
@@ -117,6 +119,7 @@ export const exampleCsvRoute = createRoute({
     401: UNAUTHORIZED,
     403: FORBIDDEN,
     500: SERVER_ERROR,
+    503: UNAVAILABLE,
   },
 });
 
@@ -132,6 +135,7 @@ export const instructionsRoute = createRoute({
     401: UNAUTHORIZED,
     403: FORBIDDEN,
     500: SERVER_ERROR,
+    503: UNAVAILABLE,
   },
 });
 

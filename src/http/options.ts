@@ -3,6 +3,7 @@ import type { PasswordHasher } from "../auth/password";
 import type { TokenSecret } from "../auth/token";
 import type { WebhookUrlPolicy } from "../changes/webhook-url";
 import type { PartialMessageCatalog } from "../messages/catalog";
+import type { OutageLog } from "../runtime/outages";
 import type { RateLimiter } from "../runtime/rate-limit";
 import type { Store } from "../store/port";
 import type { DeprecationOptions } from "./deprecation-options";
@@ -89,6 +90,13 @@ export interface HttpHandlerOptions extends JobBoardHttpOptions {
    * header, cookie, token, password, MFA code, query string or file content. Unset, nothing is.
    */
   logger?: RpdiLogger;
+  /**
+   * Where outages are logged and counted (`createOutageLog`): once when a dependency is found
+   * unreachable, once when it answers again. Pass the one the shared limiters were given
+   * (`createRedisLimiters`'s `outageLog`) so one log covers both; by default one writing to
+   * `logger`.
+   */
+  outageLog?: OutageLog;
   /**
    * Worker threads for the file work of imports (member import, the matter writes and
    * validators), so other requests are answered while a large file is read: a thread count, a

@@ -28,7 +28,9 @@ export function logRequests(logger: RpdiLogger): MiddlewareHandler<HttpEnv> {
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         orgId: c.get("principal")?.organization.id ?? null,
       };
-      if (status >= 500) logger.error(fields, "request");
+      // An outage's 503s are logged once by the outage log; each refused request is a warning.
+      if (status === 503) logger.warn(fields, "request");
+      else if (status >= 500) logger.error(fields, "request");
       else logger.info(fields, "request");
       c.res.headers.set("x-request-id", requestId);
     };

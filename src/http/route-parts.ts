@@ -28,18 +28,30 @@ export const CONFLICT = jsonResponse(
   "A concurrent write to the same data could not be serialized; nothing was written. Retry.",
   errorBodySchema,
 );
-/** 503 of the file imports beyond the process's bound (`maxConcurrentImports`). */
+const RETRY_AFTER = {
+  "Retry-After": {
+    description: "Seconds to wait before retrying.",
+    schema: { type: "integer" as const },
+  },
+};
+/**
+ * 503 of the file imports beyond the process's bound (`maxConcurrentImports`), or of a dependency
+ * that cannot be reached.
+ */
 export const IMPORTS_BUSY = {
   ...jsonResponse(
-    "As many file imports as this server runs at once are running; nothing was read. Retry after the Retry-After seconds.",
+    "As many file imports as this server runs at once are running, or a service it depends on (its database, its shared limiters) cannot be reached; nothing was written. Retry after the Retry-After seconds.",
     errorBodySchema,
   ),
-  headers: {
-    "Retry-After": {
-      description: "Seconds to wait before retrying.",
-      schema: { type: "integer" as const },
-    },
-  },
+  headers: RETRY_AFTER,
+};
+/** 503 of a dependency (the database, the shared limiters) that cannot be reached now. */
+export const UNAVAILABLE = {
+  ...jsonResponse(
+    "A service this server depends on (its database, its shared limiters) cannot be reached right now; nothing was written. Retry after the Retry-After seconds.",
+    errorBodySchema,
+  ),
+  headers: RETRY_AFTER,
 };
 export const SERVER_ERROR = jsonResponse(
   "An unexpected failure; nothing was written. Retry later.",

@@ -1,5 +1,6 @@
 import { compareIds } from "../runtime/compare-ids";
 import { OrganizationNotFoundError, StoreConflictError } from "../store/errors";
+import { asUnavailable } from "../store/unavailable";
 import type { BulkConnection } from "./bulk";
 import {
   type PooledConnection,
@@ -127,10 +128,11 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const bulk = new BulkWrites();
   const commit = new CommitHooks();
-  const pooled = await session.acquire();
+  const pooled = await acquire(session);
   const statements = new TxStatements(session, pooled, readOnly && singleRead);
   let broken: unknown;
   let releaseLater: Promise<void> | undefined;
+  let commitSent = false;
   try {
     // rpdi's statements are short and indexed; on plans misestimated as expensive, JIT compiling
     // them takes most of their time (docs/decisions.md). It is turned off in the transaction's
@@ -155,6 +157,7 @@ export async function inTransaction<T>(
       );
       return result;
     }
+    commitSent = true;
     await pooled.query("COMMIT");
     commit.run();
     if (session.fromPool && bulk.tables.size > 0) {
@@ -168,7 +171,7 @@ export async function inTransaction<T>(
   } catch (error) {
     broken = error;
     if (!statements.alone) await statements.rollBack();
-    throw storeError(error);
+    throw storeError(error, commitSent);
   } finally {
     if (releaseLater === undefined) release(pooled, broken);
     else void releaseLater.finally(() => release(pooled, broken));
@@ -327,7 +330,7 @@ export async function outsideTransaction<T>(
   session: Session,
   work: (connection: Queryable) => Promise<T>,
 ): Promise<T> {
-  const pooled = await session.acquire();
+  const pooled = await acquire(session);
   let broken: unknown;
   try {
     return await work({
@@ -338,7 +341,7 @@ export async function outsideTransaction<T>(
     });
   } catch (error) {
     broken = error;
-    throw error;
+    throw storeError(error, false);
   } finally {
     release(pooled, broken);
   }
@@ -355,7 +358,7 @@ export async function acrossOrganizations<T>(
   orgIds: readonly string[],
   work: (connection: Queryable) => Promise<T>,
 ): Promise<T> {
-  const pooled = await session.acquire();
+  const pooled = await acquire(session);
   const connection: Queryable = {
     query: (text, params) => {
       session.onStatement(text);
@@ -363,6 +366,7 @@ export async function acrossOrganizations<T>(
     },
   };
   let broken: unknown;
+  let commitSent = false;
   try {
     await pooled.query(WRITE_BEGIN);
     for (const orgId of [...new Set(orgIds)].sort(compareIds))
@@ -370,25 +374,41 @@ export async function acrossOrganizations<T>(
         organizationLockKey(session.schema, orgId),
       ]);
     const result = await work(connection);
+    commitSent = true;
     await pooled.query("COMMIT");
     return result;
   } catch (error) {
     broken = error;
     await pooled.query("ROLLBACK").catch(() => undefined);
-    throw storeError(error);
+    throw storeError(error, commitSent);
   } finally {
     release(pooled, broken);
   }
 }
 
-/** A serialization failure or deadlock as {@link StoreConflictError}; any other error as it is. */
-function storeError(error: unknown): unknown {
+/**
+ * A serialization failure or deadlock as {@link StoreConflictError}; a database that cannot be
+ * reached as a `StoreUnavailableError`; any other error as it is. A connection lost once the
+ * COMMIT was sent leaves the outcome unknown: the server may have committed before the connection
+ * went (its answer lost), or not. Nothing can tell from here which, so the error says
+ * `committed: "unknown"` rather than "nothing was written".
+ */
+export function storeError(error: unknown, commitSent: boolean): unknown {
   const state = sqlState(error);
   if (state === "40001" || state === "40P01")
     return new StoreConflictError(
       "A concurrent change could not be serialized; nothing was written.",
     );
-  return error;
+  return asUnavailable(error, "database", commitSent ? "unknown" : "no") ?? error;
+}
+
+/** A connection for one transaction; a database that cannot be reached as StoreUnavailableError. */
+async function acquire(session: Session): Promise<TransactionConnection> {
+  try {
+    return await session.acquire();
+  } catch (error) {
+    throw storeError(error, false);
+  }
 }
 
 function release(connection: PooledConnection, error: unknown): void {

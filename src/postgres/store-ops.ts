@@ -12,7 +12,13 @@ import {
 import { insertOrganization } from "./live-data-sql";
 import { SCHEMA_VERSION } from "./migrate";
 import { claimWelcomeEmailRows, deleteClaimedWelcomeEmails } from "./outbox-sql";
-import { acrossOrganizations, inTransaction, outsideTransaction, type Session } from "./session";
+import {
+  acrossOrganizations,
+  inTransaction,
+  outsideTransaction,
+  type Session,
+  storeError,
+} from "./session";
 import { readSnapshot, writeSnapshot } from "./snapshot-io";
 import { MATTER_TABLES, MEMBER_TABLES, RECRUITING_TABLES } from "./statistics";
 import { claimWebhookEventRows, settleWebhookEventRows } from "./webhook-outbox-sql";
@@ -155,11 +161,15 @@ export function clientOperations(
     checkReady: () => checkReady(session),
 
     async findOrganizationId(shortName: string): Promise<string | null> {
-      const { rows } = await session.client.query(
-        `SELECT id FROM ${session.s}.organizations WHERE short_name = $1`,
-        [shortName],
-      );
-      return (rows[0]?.id as string | undefined) ?? null;
+      try {
+        const { rows } = await session.client.query(
+          `SELECT id FROM ${session.s}.organizations WHERE short_name = $1`,
+          [shortName],
+        );
+        return (rows[0]?.id as string | undefined) ?? null;
+      } catch (error) {
+        throw storeError(error, false);
+      }
     },
   };
 }

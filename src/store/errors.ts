@@ -86,3 +86,35 @@ export class StoreError extends Error {
     );
   }
 }
+
+/** The dependencies whose loss rpdi answers as an outage (503), not as a failure (500). */
+export const UNAVAILABLE_DEPENDENCIES = ["database", "limiter"] as const;
+/** One of {@link UNAVAILABLE_DEPENDENCIES}: the store's database, or the shared limiters' store. */
+export type UnavailableDependency = (typeof UNAVAILABLE_DEPENDENCIES)[number];
+
+/**
+ * A dependency could not be reached (connection refused, reset or timed out, the pool's wait ran
+ * out, the server starting up or shutting down). The request may succeed if retried later; the
+ * HTTP binding answers 503 with `Retry-After`. `committed` is `"unknown"` when the connection was
+ * lost after a COMMIT was sent: the change may or may not have been written. Otherwise nothing was.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = "StoreUnavailableError";
+  readonly [BRAND] = "StoreUnavailableError";
+  /**
+   * True for this error from either build (ESM or CommonJS) of rpdi: the check reads a brand, not
+   * the prototype.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, "StoreUnavailableError");
+  }
+  constructor(
+    readonly dependency: UnavailableDependency,
+    override readonly cause: unknown,
+    readonly committed: "no" | "unknown" = "no",
+  ) {
+    super(
+      `The ${dependency} could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+  }
+}

@@ -6,12 +6,20 @@ import {
   OrganizationNotFoundError,
   StoreConflictError,
   StoreError,
+  StoreUnavailableError,
 } from "./errors";
 import type { Store, StoreTx, TransactionOptions } from "./port";
 import { type TxOperation, wrapTxOperations } from "./tx-wrap";
+import { asUnavailable } from "./unavailable";
 import { unstorableKeysFindNothing } from "./unstorable-keys";
 
-const TYPED = [MemberConflictError, StoreConflictError, OrganizationNotFoundError, StoreError];
+const TYPED = [
+  MemberConflictError,
+  StoreConflictError,
+  OrganizationNotFoundError,
+  StoreError,
+  StoreUnavailableError,
+];
 
 /**
  * Runs a service's work in one transaction. An adapter's unexpected failure surfaces as a
@@ -76,8 +84,10 @@ export function guarded(tx: StoreTx): StoreTx {
 
 /**
  * What a failure of the port's `operation` surfaces as: one of the port's typed errors as it is,
- * anything else as a {@link StoreError} naming the operation.
+ * a database that cannot be reached (an adapter that does not say so itself) as a
+ * {@link StoreUnavailableError}, anything else as a {@link StoreError} naming the operation.
  */
 export function storeFailure(operation: TxOperation, error: unknown): unknown {
-  return TYPED.some((type) => error instanceof type) ? error : new StoreError(operation, error);
+  if (TYPED.some((type) => error instanceof type)) return error;
+  return asUnavailable(error, "database") ?? new StoreError(operation, error);
 }

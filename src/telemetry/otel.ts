@@ -38,6 +38,7 @@ export interface RpdiInstruments {
   importRows: Counter;
   rateLimited: Counter;
   loginFailures: Counter;
+  dependencyUnavailable: Counter;
 }
 
 let made: { provider: MeterProvider; instruments: RpdiInstruments | undefined } | undefined;
@@ -77,6 +78,11 @@ export function instruments(): RpdiInstruments | undefined {
               loginFailures: meter.createCounter("rpdi.login.failures", {
                 description: "Failed logins, by reason.",
                 unit: "{login}",
+              }),
+              dependencyUnavailable: meter.createCounter("rpdi.dependency.unavailable", {
+                description:
+                  "Calls that found a dependency unreachable (answered 503, or waited out), by dependency.",
+                unit: "{call}",
               }),
             },
     };

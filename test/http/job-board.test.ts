@@ -224,7 +224,7 @@ describe("the job board in the OpenAPI document", () => {
         >;
       };
       expect(get.security).toEqual([]);
-      expect(Object.keys(get.responses).sort()).toEqual(["200", "304", "404", "429", "500"]);
+      expect(Object.keys(get.responses).sort()).toEqual(["200", "304", "404", "429", "500", "503"]);
       const schema = get.responses["200"]?.content?.["application/json"]?.schema;
       expect(Object.keys(schema?.properties ?? {})).toEqual(
         path.endsWith("{jobId}") ? Object.keys(boardJobSchema.shape) : ["jobs"],

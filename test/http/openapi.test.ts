@@ -159,8 +159,25 @@ describe("the OpenAPI document", () => {
       expect.arrayContaining(["200", "400", "401", "429", "500"]),
     );
     expect(statuses("/v1/job-applications/changes", "get")).toEqual(
-      ["200", "400", "401", "410", "429", "500", "501"].sort(),
+      ["200", "400", "401", "410", "429", "500", "501", "503"].sort(),
     );
+  });
+
+  it("declares an outage's 503 with Retry-After wherever it declares 500", () => {
+    const declared = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, entry]) => ({
+        at: `${method} ${path}`,
+        responses: (
+          entry as unknown as {
+            responses: Record<string, { headers?: Record<string, unknown> }>;
+          }
+        ).responses,
+      })),
+    );
+    const withServerError = declared.filter(({ responses }) => "500" in responses);
+    expect(withServerError.length).toBeGreaterThan(10);
+    for (const { at, responses } of withServerError)
+      expect(Object.keys(responses[503]?.headers ?? {}), at).toEqual(["Retry-After"]);
   });
 
   it("carries the interface versions: member import 1.0.0, matters 2.0.0", () => {

@@ -19,6 +19,7 @@ import { createHttpHandler } from "../../src/http/handler";
 import { createMemoryStore } from "../../src/memory/store";
 import { observeOutboxBacklog } from "../../src/telemetry/outbox-backlog";
 import { ADMIN, BASE, PASSWORD, SECRET, sandboxSnapshot, upload } from "../http/support";
+import { unreachableStore } from "../support/unreachable-store";
 
 /** Collects on demand, as a scrape would. */
 class TestReader extends MetricReader {
@@ -331,5 +332,37 @@ describe("metrics", () => {
     stop();
     waiting = 8;
     expect(await backlog()).not.toBe(8);
+  });
+
+  it("count calls that found a dependency unreachable, by dependency, with nothing of the cause", async () => {
+    const { store, state } = unreachableStore(createMemoryStore(sandboxSnapshot()));
+    const handler = createHttpHandler({ store, tokenSecret: SECRET, now: () => NOW });
+    const cookie = await (async () => {
+      const response = await handler(
+        new Request(`${BASE}/app/sandbox/admin/auth/`, {
+          method: "POST",
+          body: new URLSearchParams({ email: ADMIN, password: PASSWORD }),
+        }),
+      );
+      return (response.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    })();
+    const counted = async () =>
+      points(await reader.collect(), "rpdi.dependency.unavailable")
+        .filter((point) => point.attributes["rpdi.dependency"] === "database")
+        .reduce((sum, point) => sum + (point.value as number), 0);
+    const before = await counted();
+    state.down = true;
+    for (let n = 0; n < 3; n += 1) {
+      const response = await handler(
+        new Request(`${BASE}/api/v2/departments`, { headers: { cookie } }),
+      );
+      expect(response.status).toBe(503);
+    }
+    expect((await counted()) - before).toBe(3);
+    const unavailable = points(await reader.collect(), "rpdi.dependency.unavailable");
+    expect(unavailable.map((point) => point.attributes)).toEqual([
+      { "rpdi.dependency": "database" },
+    ]);
+    expect(JSON.stringify(unavailable)).not.toMatch(/5432|ECONNREFUSED/);
   });
 });

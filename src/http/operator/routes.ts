@@ -16,6 +16,7 @@ import {
   MULTIPART_FILE_BODY,
   productSchema,
   SERVER_ERROR,
+  UNAVAILABLE,
 } from "../route-parts";
 import {
   createdOrganizationBodySchema,
@@ -46,6 +47,7 @@ export const COMMON = {
     },
   },
   500: SERVER_ERROR,
+  503: UNAVAILABLE,
   501: refusal("The store keeps no live data (NOT_SUPPORTED)."),
 };
 
@@ -257,8 +259,8 @@ export const importMembersRoute = createRoute({
     400: jsonResponse("The member validation result.", memberValidationResultSchema),
     404: unknownOrganization,
     409: concurrentWrite,
-    503: IMPORTS_BUSY,
     ...COMMON,
+    503: IMPORTS_BUSY,
   },
 });
 
