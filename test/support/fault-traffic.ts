@@ -12,6 +12,11 @@ export interface FaultAnswer {
   ms: number;
   /** Why no answer came, when none did. */
   error: string | null;
+  /**
+   * Whether no answer came because the connection was refused or closed before an answer (nothing
+   * listens any more, or a kept-alive connection was closed as the server stopped), not a hang.
+   */
+  refused: boolean;
 }
 
 /**
@@ -36,10 +41,12 @@ export async function answerOf(
       sentAt,
       ms: performance.now() - sentAt,
       error: null,
+      refused: false,
     };
   } catch (error) {
     const cause =
       error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+    const message = `${error instanceof Error ? error.message : String(error)}${cause}`;
     return {
       kind,
       status: null,
@@ -47,7 +54,8 @@ export async function answerOf(
       body: "",
       sentAt,
       ms: performance.now() - sentAt,
-      error: `${error instanceof Error ? error.message : String(error)}${cause}`,
+      error: message,
+      refused: /ECONNREFUSED|ECONNRESET|other side closed|SocketError/.test(message),
     };
   }
 }
@@ -71,18 +79,20 @@ export class FaultTally {
     );
   }
 
-  /** Requests that got no answer within their bound. */
-  lost(): FaultAnswer[] {
-    return this.answers.filter((answer) => answer.status === null);
+  /** Requests that got no answer within their bound; refused connections too unless `refusedOk`. */
+  lost(refusedOk = false): FaultAnswer[] {
+    return this.answers.filter(
+      (answer) => answer.status === null && !(refusedOk && answer.refused),
+    );
   }
 
   /**
    * The unexpected answers (see {@link unexpected}) and the lost requests, alike ones counted
    * together (`feed 500 ×12: {"error":…}`): what a failing assertion shows.
    */
-  problems(allowed: readonly number[] = [200, 503]): string[] {
+  problems(allowed: readonly number[] = [200, 503], refusedOk = false): string[] {
     const counts = new Map<string, number>();
-    for (const answer of [...this.unexpected(allowed), ...this.lost()]) {
+    for (const answer of [...this.unexpected(allowed), ...this.lost(refusedOk)]) {
       const what =
         answer.status === null
           ? `no answer (${answer.error})`
@@ -105,17 +115,19 @@ export class FaultTally {
     const byKind = new Map<string, { counts: Map<string, number>; slowest: number }>();
     for (const answer of this.answers) {
       const entry = byKind.get(answer.kind) ?? { counts: new Map<string, number>(), slowest: 0 };
-      const key = answer.status === null ? "lost" : String(answer.status);
+      const key =
+        answer.status !== null ? String(answer.status) : answer.refused ? "refused" : "lost";
       entry.counts.set(key, (entry.counts.get(key) ?? 0) + 1);
       entry.slowest = Math.max(entry.slowest, answer.ms);
       byKind.set(answer.kind, entry);
     }
     const kinds = [...byKind].map(([kind, { counts, slowest }]) => {
       const parts = [...counts]
-        .filter(([key]) => key !== "lost")
+        .filter(([key]) => key !== "lost" && key !== "refused")
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([key, count]) => `${key} ×${count}`);
-      return `${kind}: ${parts.join(", ") || "none answered"}, lost ${counts.get("lost") ?? 0}, slowest ${Math.round(slowest)} ms`;
+      const refused = counts.has("refused") ? `, refused ${counts.get("refused")}` : "";
+      return `${kind}: ${parts.join(", ") || "none answered"}${refused}, lost ${counts.get("lost") ?? 0}, slowest ${Math.round(slowest)} ms`;
     });
     return `[${label}] ${this.answers.length} requests; ${kinds.join("; ")}`;
   }

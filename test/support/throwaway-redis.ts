@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { Redis } from "ioredis";
 import { vi } from "vitest";
 import { freePort } from "./free-port";
-import { redisAnswers } from "./redis";
 
 /**
  * A `redis-server` of its own, a child process on a free loopback port, nothing saved: the fault
@@ -32,6 +32,25 @@ export async function throwawayRedisAbsence(): Promise<string | undefined> {
     return undefined;
   } catch {
     return "no redis-server on the PATH";
+  }
+}
+
+/** Whether a Redis at `url` answers PING now (its refusals are expected here, not logged). */
+async function pings(url: string): Promise<boolean> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  probe.on("error", () => undefined);
+  try {
+    await probe.connect();
+    return (await probe.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
   }
 }
 
@@ -87,7 +106,7 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
       await vi.waitFor(
         async () => {
           if (started.exitCode !== null) throw new Error(`redis-server exited: ${output}`);
-          if (!(await redisAnswers(url))) throw new Error(`no PONG from ${url} yet`);
+          if (!(await pings(url))) throw new Error(`no PONG from ${url} yet`);
         },
         { timeout: 15_000, interval: 50 },
       );
