@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type FaultStack, faultStackAbsence, startFaultStack } from "../support/fault-stack";
+import {
+  ANSWER_BOUND_MS,
+  type FaultStack,
+  faultStackAbsence,
+  startFaultStack,
+} from "../support/fault-stack";
 import { answerOf, every, type FaultAnswer, FaultTally } from "../support/fault-traffic";
 import { logInToSandbox, SANDBOX_ADMIN } from "../support/sandbox-login";
 import { sandboxMemberFile } from "../support/sandbox-member-file";
 
-/**
- * How long a read or feed call may take to be answered while the database is away: the pool's
- * connection wait (5 s, `rpdi serve`'s default bound) and 5 s more. Liveness, not speed: no request
- * may hang.
- */
-const READ_BOUND_MS = 10_000;
+/** How long a read or feed call may take to be answered while the database is away. */
+const READ_BOUND_MS = ANSWER_BOUND_MS;
 /** The same for the 10 MiB import, which also validates and writes ~50,000 rows on a loaded machine. */
 const IMPORT_BOUND_MS = 90_000;
 /** Answers of each loop to see while the database is away, and again once it is back. */

@@ -1,6 +1,11 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type FaultStack, faultStackAbsence, startFaultStack } from "../support/fault-stack";
+import {
+  ANSWER_BOUND_MS,
+  type FaultStack,
+  faultStackAbsence,
+  startFaultStack,
+} from "../support/fault-stack";
 import { answerOf, FaultTally } from "../support/fault-traffic";
 import { logInToSandbox, SANDBOX_ADMIN } from "../support/sandbox-login";
 
@@ -8,8 +13,8 @@ import { logInToSandbox, SANDBOX_ADMIN } from "../support/sandbox-login";
 const POOL_SIZE = 2;
 /** Requests sent once every connection is held; each must get 503 instead of waiting on. */
 const LATER = 6;
-/** The pool's connection wait (5 s, `rpdi serve`'s default bound) and 5 s more: liveness. */
-const READ_BOUND_MS = 10_000;
+/** How long a request may wait for a pooled connection before its 503, and more for the machine. */
+const READ_BOUND_MS = ANSWER_BOUND_MS;
 /** The held requests wait on the lock until it is released, after the later ones have answered. */
 const HELD_BOUND_MS = 60_000;
 

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type FaultStack, faultStackAbsence, startFaultStack } from "../support/fault-stack";
+import {
+  ANSWER_BOUND_MS,
+  type FaultStack,
+  faultStackAbsence,
+  startFaultStack,
+} from "../support/fault-stack";
 import { answerOf, every, type FaultAnswer, FaultTally } from "../support/fault-traffic";
 import { logInToSandbox, SANDBOX_ADMIN } from "../support/sandbox-login";
 import { sandboxMemberFile } from "../support/sandbox-member-file";
 
-const READ_BOUND_MS = 10_000;
+const READ_BOUND_MS = ANSWER_BOUND_MS;
 /** The import's bound: it validates and writes ~15,000 rows on a loaded machine, then drains. */
 const IMPORT_BOUND_MS = 60_000;
 /** Large enough to be in flight when the signal comes, small enough to finish within the drain. */

@@ -12,6 +12,17 @@ import { startThrowawayRedis, type ThrowawayRedis, throwawayRedisAbsence } from 
 /** The secret every instance signs sessions with, so a session outlives a restart of `rpdi serve`. */
 const SECRET = "a-fake-token-secret-for-the-fault-suites-only-0123456789";
 
+/**
+ * How long `rpdi serve` may make a request wait for a pooled connection or a dependency that is
+ * away before answering 503: the bound the outage handling promises (5 s by default).
+ */
+export const DEPENDENCY_WAIT_MS = 5_000;
+/**
+ * The liveness bound of a short request (a read, a feed call, a login) under a fault: that wait and
+ * 5 s more for a loaded machine. A request past it counts as hung. Not a speed target.
+ */
+export const ANSWER_BOUND_MS = DEPENDENCY_WAIT_MS + 5_000;
+
 /** `rpdi serve` on a PostgreSQL and a Redis of its own, for the fault suites to break. */
 export interface FaultStack {
   database: ThrowawayPostgres;
