@@ -137,8 +137,9 @@ describe.skipIf(ABSENT !== undefined)(
         console.log(
           `${tally.summary(label)}; import ${inFlight ? "in flight at the fault" : "answered before the fault"}, answered ${answer.status} with ${count} of ${file.rows} rows stored; first request after the database accepted connections: ${first.status} in ${Math.round(first.ms)} ms (${Math.round(back - ready)} ms from ready to its answer)`,
         );
+        expect(stack.child.exitCode, `rpdi serve ended: ${stack.output().slice(-3000)}`).toBeNull();
         // Every answer 200, or 503 with Retry-After; every request answered within its bound.
-        expect(tally.problems()).toEqual([]);
+        expect(tally.problems(), stack.warnings().slice(0, 20).join("\n")).toEqual([]);
         expect(first.status, first.body).toBe(200);
         // All or nothing: the directory holds every row of the file or none of them.
         expect([0, file.rows]).toContain(count);

@@ -34,8 +34,12 @@ describe.skipIf(ABSENT !== undefined)(
       await stack?.remove();
     }, 60_000);
 
-    it("drains: the 4 MiB import in flight ends whole (200 and every row stored) or not at all (rolled back), requests after the signal get 503 or a refused connection, and the process exits 0 (1 when a grace that ran out cut the import)", async () => {
-      const file = sandboxMemberFile(IMPORT_BYTES, "fault-sigterm");
+    /**
+     * Sends SIGTERM once the import's write transaction holds the organization's lock, sends reads
+     * until the process has exited, and checks the import, the reads and the exit code.
+     */
+    async function sigtermDuringImport(label: string): Promise<void> {
+      const file = sandboxMemberFile(IMPORT_BYTES, `fault-${label}`);
       const imported = async () =>
         (
           await stack.query<{ n: number }>(
@@ -93,7 +97,7 @@ describe.skipIf(ABSENT !== undefined)(
         );
       } finally {
         await after.stop();
-        if (exited === undefined) console.log(tally.summary("SIGTERM during an import, no exit"));
+        if (exited === undefined) console.log(tally.summary(`${label}, no exit`));
       }
       const settled = await importing;
       const count = await imported();
@@ -104,13 +108,8 @@ describe.skipIf(ABSENT !== undefined)(
       const servedLate = afterSignal
         .slice(Math.max(firstRefused, 0))
         .filter((one) => one.status === 200);
-      const unanswered = afterSignal.filter(
-        (one) =>
-          one.status === null &&
-          !/ECONNREFUSED|other side closed|ECONNRESET|SocketError/.test(one.error ?? ""),
-      );
       console.log(
-        `${tally.summary("SIGTERM during an import")}; import answered ${settled.status ?? settled.error} with ${count} of ${file.rows} rows stored; exited ${exited?.code ?? exited?.signal} ${Math.round(performance.now() - signalled)} ms after the signal`,
+        `${tally.summary(label)}; import answered ${settled.status ?? settled.error} with ${count} of ${file.rows} rows stored; exited ${exited?.code ?? exited?.signal} ${Math.round(performance.now() - signalled)} ms after the signal`,
       );
       expect([0, file.rows]).toContain(count);
       // Drained: the import whole and exit 0. A grace that ran out cuts the import, which then
@@ -125,11 +124,20 @@ describe.skipIf(ABSENT !== undefined)(
       expect([200, 503, null]).toContain(settled.status);
       expect(firstRefused, "some request after SIGTERM was refused").toBeGreaterThanOrEqual(0);
       expect(servedLate.length, "served after a refusal").toBe(0);
-      expect(
-        unanswered.map((one) => one.error),
-        "hung or failed otherwise",
-      ).toEqual([]);
-      expect(tally.problems([200, 503]).filter((line) => !line.includes("no answer"))).toEqual([]);
+      // Every answer 200, or 503 with Retry-After; none hung (a refused or closed connection is
+      // no answer, and fine once the process stops listening).
+      expect(tally.problems([200, 503], true), stack.warnings().slice(0, 20).join("\n")).toEqual(
+        [],
+      );
+    }
+
+    it("drains: the 4 MiB import in flight ends whole (200 and every row stored) or not at all (rolled back), requests after the signal get 503 or a refused connection, and the process exits 0 (1 when a grace that ran out cut the import)", async () => {
+      await sigtermDuringImport("sigterm");
+    }, 180_000);
+
+    it("with a grace too short for the import (--shutdown-grace-ms 500): the cut import leaves no row, requests after the signal get 503 or a refused connection, and the process exits 1 (0 if the import made it)", async () => {
+      await stack.serveAgain(["--pool-size", "4", "--shutdown-grace-ms", "500"]);
+      await sigtermDuringImport("sigterm-short-grace");
     }, 180_000);
   },
 );

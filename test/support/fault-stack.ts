@@ -32,6 +32,13 @@ export interface FaultStack {
   root: string;
   rest: string;
   output: () => string;
+  /** The warnings and errors `rpdi serve` logged (its JSON lines at level 40 and above), last first. */
+  warnings(): string[];
+  /**
+   * Starts `rpdi serve` again on the same PostgreSQL and Redis with `args` (after the last one has
+   * exited, as a test that ends it leaves it); `child`, `root`, `rest` and `output` then name it.
+   */
+  serveAgain(args: readonly string[]): Promise<void>;
   /** Runs one statement on a new connection of its own (so it works across restarts). */
   query<T extends pg.QueryResultRow>(sql: string, values?: unknown[]): Promise<T[]>;
   /** Empties the Redis (the feed's limit and the login counters) between rounds. */
@@ -76,18 +83,33 @@ export async function startFaultStack(args: readonly string[] = []): Promise<Fau
     ]);
     const database = started.database;
     const redis = started.redis;
-    const serve = await startServe(
-      ["--database-url", database.url, "--redis-url", redis.url, ...args],
-      { RPDI_TOKEN_SECRET: SECRET },
-    );
-    started.child = serve.child;
-    return {
+    const serveOn = async (extra: readonly string[]) => {
+      const serve = await startServe(
+        ["--database-url", database.url, "--redis-url", redis.url, ...extra],
+        { RPDI_TOKEN_SECRET: SECRET },
+      );
+      started.child = serve.child;
+      return {
+        child: serve.child,
+        rest: serve.rest,
+        root: serve.rest.replace(/\/api\/v2$/, ""),
+        output: serve.output,
+      };
+    };
+    const stack: FaultStack = {
       database,
       redis,
-      child: serve.child,
-      rest: serve.rest,
-      root: serve.rest.replace(/\/api\/v2$/, ""),
-      output: serve.output,
+      ...(await serveOn(args)),
+      warnings: () =>
+        stack
+          .output()
+          .split("\n")
+          .filter((line) => /^\{"level":(4|5|6)\d/.test(line))
+          .reverse(),
+      async serveAgain(extra) {
+        if (started.child !== undefined) await exited(started.child);
+        Object.assign(stack, await serveOn(extra));
+      },
       async query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) {
         const client = new pg.Client({ connectionString: database.url });
         client.on("error", () => undefined);
@@ -108,6 +130,7 @@ export async function startFaultStack(args: readonly string[] = []): Promise<Fau
       },
       remove,
     };
+    return stack;
   } catch (error) {
     await remove();
     throw error;
