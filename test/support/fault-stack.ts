@@ -35,8 +35,8 @@ export interface FaultStack {
   /** The warnings and errors `rpdi serve` logged (its JSON lines at level 40 and above), last first. */
   warnings(): string[];
   /**
-   * Starts `rpdi serve` again on the same PostgreSQL and Redis with `args` (after the last one has
-   * exited, as a test that ends it leaves it); `child`, `root`, `rest` and `output` then name it.
+   * Starts `rpdi serve` again on the same PostgreSQL and Redis with `args`, the last one killed
+   * first if it still runs; `child`, `root`, `rest` and `output` then name the new one.
    */
   serveAgain(args: readonly string[]): Promise<void>;
   /** Runs one statement on a new connection of its own (so it works across restarts). */
@@ -107,7 +107,12 @@ export async function startFaultStack(args: readonly string[] = []): Promise<Fau
           .filter((line) => /^\{"level":(4|5|6)\d/.test(line))
           .reverse(),
       async serveAgain(extra) {
-        if (started.child !== undefined) await exited(started.child);
+        const last = started.child;
+        if (last !== undefined) {
+          const gone = exited(last);
+          last.kill("SIGKILL");
+          await gone;
+        }
         Object.assign(stack, await serveOn(extra));
       },
       async query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) {
