@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { LoginProtection } from "../auth/login-protection";
 import type { OrganizationSnapshot } from "../domain/snapshot";
 import { listWelcomeEmails } from "../members/outbox";
@@ -22,6 +23,11 @@ export interface ServeBackend {
   /** One line saying where the state lives. */
   description: string;
   close(): Promise<void>;
+  /**
+   * Ends the work still under way when a drain's grace ran out: the database rolls back every
+   * transaction not yet committed, instead of `close` waiting for them to finish.
+   */
+  cut?(): Promise<void>;
 }
 
 /** The memory store seeded with `snapshots`. */
@@ -78,8 +84,11 @@ export async function postgresBackend(
   const pg = await optionalPeer<typeof import("pg")>("pg", () => import("pg"));
   const { createPostgresStore } = await import("../postgres/adapter");
   const { createPostgresLimiters } = await import("../limits/postgres");
+  // This process's connections, told apart from every other instance's when a drain is cut.
+  const applicationName = `rpdi-serve-${randomUUID()}`;
   const pool = new pg.default.Pool({
     connectionString: options.databaseUrl,
+    application_name: applicationName,
     max: options.poolSize,
     // Unbounded by default in pg: with the database away or every connection held, requests
     // would queue until their clients gave up. Bounded, the wait ends as a 503.
@@ -139,6 +148,21 @@ export async function postgresBackend(
       description: `PostgreSQL at ${withoutCredentials(options.databaseUrl)}, schema ${options.schema}${seeded.length === 0 ? "" : `, seeded from ${seedPath} (${seeded.join(", ")})`}; limits shared ${shared}`,
       close: async () => {
         for (const close of closers) await close();
+      },
+      cut: async () => {
+        const client = new pg.default.Client({
+          connectionString: options.databaseUrl,
+          connectionTimeoutMillis: options.poolTimeoutMs,
+        });
+        try {
+          await client.connect();
+          await client.query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND state <> 'idle'",
+            [applicationName],
+          );
+        } finally {
+          await client.end().catch(() => undefined);
+        }
       },
     };
   } catch (error) {

@@ -449,6 +449,8 @@ async function serveUntilStopped(
       `rpdi serve: stopping; new requests answered 503, those under way have ${graceMs} ms to finish\n`,
     );
     drained = await unlessFailed(closing);
+    // Cut requests answer no one: their transactions are rolled back rather than waited for.
+    if (!drained) await backend.cut?.().catch(() => undefined);
     await unlessFailed(persisted?.settled() ?? Promise.resolve());
   } catch (failure) {
     // Only a failed write of the state lands here, while serving or while stopping.
