@@ -110,13 +110,16 @@ function prepare(input: CsvInput, limit: number): Prepared {
   if (typeof input === "string") {
     // More UTF-16 units than the limit is more bytes too. Anything else is encoded natively and
     // measured: counting its bytes in a JavaScript loop first held the thread ~40 ms at 10 MiB.
-    const encoded = input.length > limit ? null : new TextEncoder().encode(input);
-    const oversize = csvSizeError(encoded?.byteLength ?? input.length, limit);
-    if (oversize !== null || encoded === null) return fail(oversize ?? EMPTY);
+    if (input.length > limit) return fail(csvSizeError(input.length, limit) as CsvReadError);
+    const encoded = new TextEncoder().encode(input);
+    const oversize = csvSizeError(encoded.byteLength, limit);
+    if (oversize !== null) return fail(oversize);
     if (encoded.byteLength === 0) return fail(EMPTY);
     const bom = input.charCodeAt(0) === 0xfeff;
     const problem = textProblem(bom ? input.slice(1) : input);
-    return problem === null ? { ok: true, bytes: bom ? encoded.subarray(3) : encoded } : fail(problem);
+    return problem === null
+      ? { ok: true, bytes: bom ? encoded.subarray(3) : encoded }
+      : fail(problem);
   }
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
   const oversize = csvSizeError(bytes.byteLength, limit);

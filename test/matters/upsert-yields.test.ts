@@ -9,7 +9,10 @@ import { turnsDuring, withClockOfReads } from "../support/turns";
 const input = generateMatterBenchInput(2_000);
 const CYCLE = "0b7d4a52-3c1e-4f7a-9a5b-2f6e8c1d9e01";
 
-async function run(service: typeof upsertMatters | typeof uploadMattersLegacy, paced: boolean) {
+/** Either matter write: both take the same input. */
+type MatterWrite = (...args: Parameters<typeof upsertMatters>) => Promise<{ ok: boolean } & object>;
+
+async function run(service: MatterWrite, paced: boolean) {
   const store = createMemoryStore(matterBenchSnapshot(input, "bench", CYCLE));
   const { result, turns } = await withClockOfReads(() =>
     turnsDuring(() =>
