@@ -1,3 +1,5 @@
+import { open } from "node:fs";
+
 /**
  * Lines written to a file descriptor or file off the event loop, in batches: sonic-boom (pino's
  * own destination) asynchronous, handing the kernel at least {@link BATCH_BYTES} at a time. A
@@ -31,8 +33,18 @@ export async function batchedLines(
   { maxWaitingBytes = MAX_WAITING_BYTES }: { maxWaitingBytes?: number } = {},
 ): Promise<BatchedLines> {
   const { destination: sonicBoom } = await import("pino");
+  // A path is opened here: a sonic-boom that fails to open keeps a flush timer that later writes
+  // to descriptor -1 and throws where no one catches it.
+  const fd =
+    typeof destination === "number"
+      ? destination
+      : await new Promise<number>((resolve, reject) =>
+          open(destination, "a", (error, opened) =>
+            error === null ? resolve(opened) : reject(error),
+          ),
+        );
   const stream = sonicBoom({
-    dest: destination,
+    dest: fd,
     sync: false,
     minLength: BATCH_BYTES,
     periodicFlush: FLUSH_MS,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importMembers } from "../../src/members/import";
 import { createPostgresStore } from "../../src/postgres/adapter";
 import type { PooledConnection, PostgresClient } from "../../src/postgres/client";
-import { StoreError } from "../../src/store/errors";
+import { StoreUnavailableError } from "../../src/store/errors";
 import { runStoreConformance } from "../../src/testing/conformance";
 import { FIXTURES } from "../support/fixtures";
 import { DATABASE_URL, dropStore, freshStore, schemaOfStore, serverPool } from "./stores";
@@ -57,7 +57,8 @@ describe.skipIf(DATABASE_URL === undefined)("PostgreSQL server (DATABASE_URL)", 
       file: readFileSync(join(FIXTURES, "demo/new-hires.csv")),
       now: new Date("2026-06-15T00:00:00Z"),
     });
-    await expect(failure).rejects.toBeInstanceOf(StoreError);
+    // A terminated session is an outage (57P01): a 503 over HTTP, never a 500.
+    await expect(failure).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(killed).toBe(true);
     expect(await seeded.exportSnapshot("org-hartwell")).toEqual(before);
     await dropStore(seeded);
