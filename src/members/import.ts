@@ -21,7 +21,7 @@ import type { ValidatedMemberRow } from "./row";
 import type { AddressOwners } from "./row-validator";
 import { createMemberRuleContext, type MemberRuleContext } from "./rule-context";
 import { memberReadFailure, readMemberSheet } from "./sheet";
-import { absentMemberSteps } from "./summary";
+import { absentMemberSteps, sortAbsentMembers } from "./summary";
 import { type MemberRowsRead, readMemberRowSteps } from "./validate";
 
 /** What {@link importMembers} needs: the organization, the product, the file and the clock. */
@@ -110,7 +110,10 @@ export async function importMembers(
       const verdict = await validateRows(tx, checked.csv, rules, input);
       if (!verdict.ok) return verdict;
       const { rows, members, owners } = verdict;
-      const absentMembers = await findAbsent(tx, owners.isRowEmail, input.product, pace);
+      const absent = findAbsent(tx, rows, owners.isRowEmail, input.product, pace);
+      // A store that finds absent members itself is asked before the plan is made and answers
+      // while it is: its search runs beside this host's planning, not before it.
+      const absentMembers = absent.early ? [] : await absent.members;
       const plan = await runSteps(
         planMemberImportSteps(rows, {
           product: input.product,
@@ -125,6 +128,7 @@ export async function importMembers(
         }),
         pace,
       );
+      if (absent.early) plan.result.absentMembers = await absent.members;
       input.onPhase?.("planned");
       const invitations = inviteCreatedMembers(
         tx,
@@ -150,11 +154,29 @@ export async function importMembers(
 }
 
 /**
- * `absentMembers`, found as soon as the product's members are listed: the list is then garbage
+ * `absentMembers`: by the store's own search when it has one (`early`: already asked, answered
+ * later), else found as soon as the product's members are listed: the list is then garbage
  * before the plan's work begins rather than held through it, long enough to be moved into the
  * collector's old generation.
  */
-async function findAbsent(
+function findAbsent(
+  tx: StoreTx,
+  rows: readonly ValidatedMemberRow[],
+  isRowEmail: (key: string) => boolean,
+  product: Product,
+  pace: Pace | undefined,
+): { early: boolean; members: Promise<AbsentMember[]> } {
+  if (supports(tx, "listAbsentProductMembers")) {
+    const emails = rows.map((row) => row.email);
+    const members = tx.listAbsentProductMembers(product, emails).then(sortAbsentMembers);
+    // Awaited once the plan is made; a failure meanwhile is not an unhandled rejection.
+    members.catch(() => undefined);
+    return { early: true, members };
+  }
+  return { early: false, members: listAbsent(tx, isRowEmail, product, pace) };
+}
+
+async function listAbsent(
   tx: StoreTx,
   isRowEmail: (key: string) => boolean,
   product: Product,
@@ -180,10 +202,13 @@ async function loadNamedUsers(
   pace: Pace | undefined,
 ): Promise<{ members: Member[]; externalUserEmails: string[] }> {
   if (pace === undefined || addresses.length <= ADDRESSES_PER_LOOKUP) {
-    return {
-      members: await tx.loadMembersByEmail(addresses),
-      externalUserEmails: await tx.loadExternalUserEmails(addresses),
-    };
+    // Both asked at once: a database connection sends the second as soon as the first is
+    // answered, while this host still decodes the first's rows.
+    const [members, externalUserEmails] = await Promise.all([
+      tx.loadMembersByEmail(addresses),
+      tx.loadExternalUserEmails(addresses),
+    ]);
+    return { members, externalUserEmails };
   }
   const members = new Map<string, Member>();
   const externalUserEmails: string[] = [];
