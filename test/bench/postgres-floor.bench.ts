@@ -59,21 +59,34 @@ function isWrite(text: string): boolean {
   );
 }
 
-/** Records, on every connection of `pool`, the statements sent and the data of each COPY. */
+/**
+ * Records, on every connection of `pool`, the statements sent and the data of each COPY as it is
+ * written to the server (rpdi makes a COPY's text as it sends it).
+ */
 function capture(pool: pg.Pool, sent: Sent[]): void {
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    let copying: string[] = [];
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
       const [first, values] = args;
       if (typeof first === "string")
         sent.push({ kind: "query", text: first, values: (values as unknown[]) ?? [] });
-      else if (first !== null && typeof first === "object" && "data" in first && "text" in first)
+      else if (first !== null && typeof first === "object" && "handleCopyInResponse" in first) {
+        copying = [];
         sent.push({
           kind: "copy",
-          text: (first as { text: string }).text,
-          data: [...(first as { data: string[] }).data],
+          text: (first as unknown as { text: string }).text,
+          data: copying,
         });
+      }
       return query(...args);
+    };
+    const protocol = (client as unknown as { connection: { sendCopyFromChunk(b: Buffer): void } })
+      .connection;
+    const send = protocol.sendCopyFromChunk.bind(protocol);
+    protocol.sendCopyFromChunk = (chunk) => {
+      copying.push(chunk.toString("utf8"));
+      send(chunk);
     };
   });
 }
