@@ -28,6 +28,7 @@ await build({
     "member-memory": "test/bench/member-memory.ts",
     "import-process": "test/bench/import-process.ts",
     "reads-beside-process": "test/bench/reads-beside-process.ts",
+    "event-loop-process": "test/bench/event-loop-process.ts",
     "changes-process": "test/bench/changes-process.ts",
     "import-worker": "src/http/import-worker.ts",
     // The root export as tsup builds it, for the import-time figure.

@@ -38,6 +38,10 @@ export {
   type MatterValidationOptions,
   validateMatterCsv,
 } from "./matters/validate";
+export {
+  type MatterValidationAsyncOptions,
+  validateMatterCsvAsync,
+} from "./matters/validate-async";
 export { memberErrorReport } from "./members/error-report";
 export {
   MEMBER_FILE_ERROR_TYPES,
@@ -59,6 +63,10 @@ export {
   type MemberValidationContext,
   validateMemberCsv,
 } from "./members/validate";
+export {
+  type MemberValidationAsyncContext,
+  validateMemberCsvAsync,
+} from "./members/validate-async";
 export {
   defineMessages,
   ENGLISH_MESSAGES,

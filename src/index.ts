@@ -432,6 +432,11 @@ export {
   validateMatterCsv,
 } from "./matters/validate";
 export {
+  checkMatterCsvAsync,
+  type MatterValidationAsyncOptions,
+  validateMatterCsvAsync,
+} from "./matters/validate-async";
+export {
   MAX_MENTORS,
   MEMBER_COLUMNS,
   MEMBER_FIELDS,
@@ -540,6 +545,10 @@ export {
   validateMemberCsv,
   validateMemberSheet,
 } from "./members/validate";
+export {
+  type MemberValidationAsyncContext,
+  validateMemberCsvAsync,
+} from "./members/validate-async";
 export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from "./memory/store";
 export {
   defineMessages,
@@ -591,6 +600,7 @@ export {
   type UpdateOrganizationProfileInput,
   updateOrganizationProfile,
 } from "./organizations/update-profile";
+export { DEFAULT_SLICE_MS, yieldingPace } from "./runtime/pace";
 export {
   type FlexibleLimiter,
   type RateDecision,

@@ -1,5 +1,6 @@
 import type { AccountToken } from "../domain/account";
 import type { WelcomeEmail } from "../domain/welcome-email";
+import { drainSteps, ROWS_PER_STEP, type Steps } from "../runtime/steps";
 import { supportsAccounts } from "../store/accounts";
 import type { Store, StoreTx } from "../store/port";
 import { runTransaction } from "../store/run";
@@ -63,18 +64,37 @@ export function inviteCreatedMembers(
   now: Date,
   lifetimeMs?: number,
 ): AccountToken[] {
+  return drainSteps(inviteCreatedMemberSteps(tx, emails, now, lifetimeMs));
+}
+
+/**
+ * {@link inviteCreatedMembers} in steps of {@link ROWS_PER_STEP} tokens: an import that creates
+ * tens of thousands of members draws and hashes a token for each, a block of its own otherwise.
+ */
+export function* inviteCreatedMemberSteps(
+  tx: StoreTx,
+  emails: WelcomeEmail[],
+  now: Date,
+  lifetimeMs?: number,
+): Steps<AccountToken[]> {
   if (!supportsAccounts(tx)) return [];
   const created = emails.filter((email) => email.reason === "MEMBER_CREATED");
-  const drawn = newAccountTokens(created.length);
   const expiresAt = isoAfter(now, lifetimeMs ?? ACCOUNT_LIFETIMES.invitationMs);
   const times = { createdAt: now.toISOString(), expiresAt };
-  return created.map((email, index) => {
-    const token = drawn[index] as string;
-    email.token = token;
-    email.tokenExpiresAt = expiresAt;
-    const member = { id: email.memberId, email: email.email };
-    return storedToken(member, "INVITATION", hashAccountToken(token), times);
-  });
+  const stored: AccountToken[] = [];
+  for (let start = 0; start < created.length; start += ROWS_PER_STEP) {
+    const slice = created.slice(start, start + ROWS_PER_STEP);
+    const drawn = newAccountTokens(slice.length);
+    for (const [index, email] of slice.entries()) {
+      const token = drawn[index] as string;
+      email.token = token;
+      email.tokenExpiresAt = expiresAt;
+      const member = { id: email.memberId, email: email.email };
+      stored.push(storedToken(member, "INVITATION", hashAccountToken(token), times));
+    }
+    if (start + ROWS_PER_STEP < created.length) yield;
+  }
+  return stored;
 }
 
 /** What {@link acceptInvitation} needs: the token from the invitation and the chosen password. */

@@ -7,6 +7,8 @@ import {
   unstorableTextProblems,
 } from "../domain/live-data-outcome";
 import { runLiveData, tooMany } from "../organizations/live-data-work";
+import { paceOf } from "../runtime/pace";
+import { type Pace, ROWS_PER_STEP, runSteps, type Steps } from "../runtime/steps";
 import type { Store } from "../store/port";
 import { instantTextFormatter } from "../values/instants";
 import { sameJson } from "../values/same-json";
@@ -31,6 +33,12 @@ export interface RecordJobApplicationsInput {
   applications: readonly ApplicationRecord[];
   /** The caller's clock: a status change later than it (by over 5 minutes) is refused. */
   now: Date;
+  /**
+   * Awaited between slices of the batch's checks and merges, inside the one transaction: by
+   * default the host's event loop turns every few ms of work; `null` runs it in one go (see
+   * `ImportMembersInput.pace`). The answer is the same either way.
+   */
+  pace?: Pace | null;
 }
 
 /** What {@link recordJobApplications} did. */
@@ -60,7 +68,8 @@ export async function recordJobApplications(
 ): Promise<LiveDataOutcome<RecordedApplications>> {
   const refused = tooMany(input.applications.length, "applications");
   if (refused !== null) return refused;
-  const { records, problems } = checkShapes(input.applications);
+  const pace = paceOf(input.pace);
+  const { records, problems } = await runSteps(checkShapeSteps(input.applications), pace);
   const latest = input.now.getTime() + STATUS_TIME_TOLERANCE_MS;
   return runLiveData(store, input.orgId, async (tx) => {
     const organization = await tx.loadOrganization();
@@ -85,7 +94,9 @@ export async function recordJobApplications(
     const applications: Application[] = [];
     let created = 0;
     let statusChangesAdded = 0;
+    let merges = 0;
     for (const { index, record } of records) {
+      if (pace !== undefined && ++merges % ROWS_PER_STEP === 0) await pace();
       if (!jobIds.has(record.jobId))
         problems.push({ index, field: "jobId", message: "is no job of the organization" });
       const stored = storedApplications.get(record.id);
@@ -139,16 +150,18 @@ export async function recordJobApplications(
 
 /**
  * Each record's shape, and ids given twice: application ids, and status-change ids in one record.
- * The records that pass go on to the store's checks, so one answer names every problem.
+ * The records that pass go on to the store's checks, so one answer names every problem. In steps
+ * of {@link ROWS_PER_STEP} records.
  */
-function checkShapes(input: readonly ApplicationRecord[]): {
+function* checkShapeSteps(input: readonly ApplicationRecord[]): Steps<{
   records: { index: number; record: CheckedApplicationRecord }[];
   problems: InputProblem[];
-} {
+}> {
   const records: { index: number; record: CheckedApplicationRecord }[] = [];
   const problems: InputProblem[] = [];
   const ids = new Set<string>();
   for (const [index, record] of input.entries()) {
+    if ((index + 1) % ROWS_PER_STEP === 0) yield;
     const parsed = readApplicationFields(record);
     if (!parsed.ok) {
       for (const problem of problemsOf(parsed.error, index)) problems.push(problem);

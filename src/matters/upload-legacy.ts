@@ -1,3 +1,4 @@
+import { paceOf } from "../runtime/pace";
 import type { Store } from "../store/port";
 import { runTransaction } from "../store/run";
 import { newRecordId } from "../values/record-id";
@@ -33,11 +34,12 @@ export async function uploadMattersLegacy(
 ): Promise<UploadMattersLegacyOutcome> {
   const newId = input.newId ?? newRecordId;
   const reviewCycleId = canonicalId(input.reviewCycleId);
+  const pace = paceOf(input.pace);
   return runTransaction(store, input.orgId, async (tx) => {
     if ((await tx.findReviewCycle(reviewCycleId)) === null) {
       return { ok: false, reason: "REVIEW_CYCLE_NOT_FOUND", reviewCycleId };
     }
-    const check = await checkMattersIn(tx, input.file, "legacy", input);
+    const check = await checkMattersIn(tx, input.file, "legacy", { ...input, pace: pace ?? null });
     if (!check.ok) {
       return {
         ok: false,

@@ -3,6 +3,7 @@ import type { CsvInput } from "../csv/read";
 import { Product } from "../domain/products";
 import type { ImportPhase } from "../members/import";
 import type { PartialMessageCatalog } from "../messages/catalog";
+import { paceOf } from "../runtime/pace";
 import { type Pace, runSteps } from "../runtime/steps";
 import { supports } from "../store/capabilities";
 import type { Store, StoreTx } from "../store/port";
@@ -30,10 +31,11 @@ export interface UpsertMattersInput {
   /** Ids for created client matters and entries; `newRecordId` (a random UUID) by default. */
   newId?: () => string;
   /**
-   * Awaited between slices of the file's work, inside the one transaction (see
-   * `ImportMembersInput.pace`). The answer is the same with or without it.
+   * Awaited between slices of the file's work, inside the one transaction: by default the host's
+   * event loop turns every few ms of work; `null` runs it in one go (see
+   * `ImportMembersInput.pace`). The answer is the same either way.
    */
-  pace?: Pace;
+  pace?: Pace | null;
   /** Checks the file in place of the service, e.g. on a worker thread (see {@link MatterFileChecker}). */
   checker?: MatterFileChecker;
   /**
@@ -84,11 +86,12 @@ export async function upsertMatters(
 ): Promise<UpsertMattersOutcome> {
   const newId = input.newId ?? newRecordId;
   const reviewCycleId = canonicalId(input.reviewCycleId);
+  const pace = paceOf(input.pace);
   return runTransaction(store, input.orgId, async (tx) => {
     if ((await tx.findReviewCycle(reviewCycleId)) === null) {
       return { ok: false, reason: "REVIEW_CYCLE_NOT_FOUND", reviewCycleId };
     }
-    const check = await checkMattersIn(tx, input.file, "upsert", input);
+    const check = await checkMattersIn(tx, input.file, "upsert", { ...input, pace: pace ?? null });
     if (!check.ok) {
       return {
         ok: false,
@@ -114,7 +117,7 @@ export interface ValidateMattersInput {
   /** `upsert` for validate-upsert, `legacy` for the deprecated validate-csv. */
   ruleSet: MatterRuleSet;
   /** Awaited between slices of the file's work (see {@link UpsertMattersInput.pace}). */
-  pace?: Pace;
+  pace?: Pace | null;
   /** Checks the file in place of the service (see {@link MatterFileChecker}). */
   checker?: MatterFileChecker;
   /** The host's words (see {@link UpsertMattersInput.messages}). */
@@ -134,8 +137,9 @@ export function validateMattersFile(
 }
 
 /**
- * Reads and checks a matter file against the organization's Perform members, paced or on a
- * `checker` when the caller gives one.
+ * Reads and checks a matter file against the organization's Perform members, on a `checker` when
+ * the caller gives one, else in slices with `how.pace` between them (by default the host's event
+ * loop turns every few ms; `null`: in one go).
  */
 export async function checkMattersIn(
   tx: StoreTx,
@@ -143,7 +147,8 @@ export async function checkMattersIn(
   ruleSet: MatterRuleSet,
   how: Pick<UpsertMattersInput, "pace" | "checker" | "onPhase" | "messages"> = {},
 ): Promise<MatterCheck> {
-  const { pace, checker, onPhase, messages } = how;
+  const { checker, onPhase, messages } = how;
+  const pace = paceOf(how.pace);
   const said = messages === undefined ? {} : { messages };
   if (checker !== undefined) {
     // The members are read first: the checker judges the whole file in one go.

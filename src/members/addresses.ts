@@ -1,4 +1,5 @@
 import type { Member } from "../domain/member";
+import type { Steps } from "../runtime/steps";
 import { emailKey } from "../values/email";
 import { reportDuplicateGroup } from "./duplicates";
 import type { DraftMemberRow, ReportProblem } from "./row";
@@ -18,7 +19,7 @@ class AddressEntry {
 
 /**
  * One address in the book: the one row whose Email it is (its matched member is the row's
- * `existing`), an {@link AddressEntry} for anything else, and once {@link AddressBook.seal}ed, for
+ * `existing`), an {@link AddressEntry} for anything else, and once {@link AddressBook.sealSteps | sealed}, for
  * a row's Email, the row's owner: its matched member's id or its number. Most addresses are one
  * row's Email, so most hold the row itself, no entry besides it.
  */
@@ -124,12 +125,16 @@ export class AddressBook {
   /**
    * Once the rules have passed: each row is replaced by its {@link owner}, so the book no longer
    * holds the rows (and through them every validated value) while the plan consumes them.
-   * {@link owner} and {@link isRowEmail} answer as before; the rules must not run again.
+   * {@link owner} and {@link isRowEmail} answer as before; the rules must not run again. In steps
+   * of a few thousand addresses.
    */
-  seal(): void {
+  *sealSteps(): Steps<void> {
+    let visited = 0;
     for (const [key, listing] of this.#entries) {
       if (typeof listing === "object" && !(listing instanceof AddressEntry))
         this.#entries.set(key, rowOwner(listing));
+      // Setting a key that is there keeps the map's order, so its iteration may go on.
+      if (++visited % ADDRESSES_PER_STEP === 0) yield;
     }
   }
 
@@ -149,6 +154,9 @@ export class AddressBook {
     }
   }
 }
+
+/** Addresses sealed per step: a map write each, a millisecond or so. */
+const ADDRESSES_PER_STEP = 4096;
 
 function rowOwner(row: DraftMemberRow): string | number {
   return row.existing?.id ?? row.rowNumber;

@@ -1,4 +1,4 @@
-import { inviteCreatedMembers } from "../accounts/invitation";
+import { inviteCreatedMemberSteps } from "../accounts/invitation";
 import { cellValue } from "../csv/cells";
 import { CSV_SLICE_BYTES } from "../csv/parse";
 import { type CheckedCsv, type CsvInput, checkCsv, MAX_CSV_BYTES } from "../csv/read";
@@ -6,6 +6,7 @@ import type { Member, MemberRoles } from "../domain/member";
 import type { Product } from "../domain/products";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import { type PartialMessageCatalog, renderMessage } from "../messages/catalog";
+import { paceOf } from "../runtime/pace";
 import { type Pace, runSteps } from "../runtime/steps";
 import { supportsAccounts } from "../store/accounts";
 import { supports } from "../store/capabilities";
@@ -44,12 +45,14 @@ export interface ImportMembersInput {
    */
   actor?: MemberRoles;
   /**
-   * Awaited between slices of the file's work (every 64 KiB of CSV, every few thousand rows of
-   * the cross-row rules and the plan), still inside the one transaction: a host passes one that
-   * lets other requests run (`yieldingPace` in `rpdi/http`). Without it, the work runs in one go.
-   * The answer is the same either way.
+   * Awaited between slices of the file's work (every 64 KiB of CSV, every few hundred rows of
+   * the cross-row rules and the plan, the store's writes), still inside the one transaction. By
+   * default the call lets the host's event loop turn every `DEFAULT_SLICE_MS` (3 ms) of work, so
+   * the host answers other requests meanwhile; `null` runs the work in one go (a CLI, a worker
+   * thread, a test that wants no turns); a host may pass its own (`yieldingPace(sliceMs)`). The
+   * answer is the same either way.
    */
-  pace?: Pace;
+  pace?: Pace | null;
   /**
    * Reads the checked file (CSV syntax, header, every single-row rule) in place of the service,
    * e.g. on a worker thread: it must answer what `readMemberRows(csv, rules)` answers.
@@ -106,8 +109,8 @@ export async function importMembers(
         input.actor ?? null,
         input.messages,
       );
-      const { pace } = input;
-      const verdict = await validateRows(tx, checked.csv, rules, input);
+      const pace = paceOf(input.pace);
+      const verdict = await validateRows(tx, checked.csv, rules, { ...input, pace });
       if (!verdict.ok) return verdict;
       const { rows, members, owners } = verdict;
       const absent = findAbsent(tx, rows, owners.isRowEmail, input.product, pace);
@@ -130,11 +133,9 @@ export async function importMembers(
       );
       if (absent.early) plan.result.absentMembers = await absent.members;
       input.onPhase?.("planned");
-      const invitations = inviteCreatedMembers(
-        tx,
-        plan.welcomeEmails,
-        input.now,
-        input.invitationLifetimeMs,
+      const invitations = await runSteps(
+        inviteCreatedMemberSteps(tx, plan.welcomeEmails, input.now, input.invitationLifetimeMs),
+        pace,
       );
       // The plan's records were made for this write alone and nothing here touches them again.
       await tx.applyMemberPlan({
@@ -231,7 +232,7 @@ async function validateRows(
   tx: StoreTx,
   csv: CheckedCsv,
   rules: MemberRuleContext,
-  input: Pick<ImportMembersInput, "pace" | "reader" | "onPhase">,
+  input: Pick<ImportMembersInput, "reader" | "onPhase"> & { pace: Pace | undefined },
 ): Promise<
   | {
       ok: true;
@@ -261,7 +262,7 @@ async function validateRows(
   const verdict = await runSteps(read.rows.finishSteps(members, externalUserEmails), pace);
   input.onPhase?.("checked");
   if (!verdict.ok) return verdict;
-  const owners = read.rows.addressOwners() as AddressOwners;
+  const owners = (await runSteps(read.rows.addressOwnerSteps(), pace)) as AddressOwners;
   return { ok: true, rows: verdict.rows, members, owners };
 }
 

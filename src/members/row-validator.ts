@@ -310,9 +310,14 @@ export class MemberRowValidator {
    * `null` before. The answer holds the rules' own index, not the validator.
    */
   addressOwners(): AddressOwners | null {
+    return drainSteps(this.addressOwnerSteps());
+  }
+
+  /** {@link addressOwners} in steps (the book's seal visits every address of the file). */
+  *addressOwnerSteps(): Steps<AddressOwners | null> {
     const book = this.#book;
     if (book === null) return null;
-    book.seal();
+    yield* book.sealSteps();
     return { owner: (key) => book.owner(key), isRowEmail: (key) => book.isRowEmail(key) };
   }
 

@@ -10,6 +10,7 @@ import { MAX_CSV_BYTES } from "../../src/csv/read";
 import { timeAgainstParse } from "./against-parse";
 import { type ChangesBenchFigures, describeChanges } from "./changes.bench";
 import { benchDeletes } from "./deletes.bench";
+import { describeEventLoop, type EventLoopFigures } from "./event-loop.bench";
 import { benchExternalAddresses } from "./external-addresses.bench";
 import { benchFeed } from "./feed.bench";
 import { benchGraphqlHeavyReads } from "./graphql.bench";
@@ -373,6 +374,37 @@ for (const [label, store] of besideStores) {
       });
     else if (beside.status !== 200) throw new Error(`the paced import answered ${beside.status}`);
   }
+}
+
+// Issue 46: a service that calls the library itself keeps its event loop, on both stores.
+console.log(
+  `\nLookup-list reads due every 10 ms beside a library-level ${mib(MAX_CSV_BYTES)} importMembers, same process (no binding, no worker pool; a fresh process per figure)`,
+);
+/** {@link benchEventLoopBesideImport} in a fresh process (`event-loop-process.ts`). */
+function eventLoopBesideImport(store: string, mode: "default" | "unpaced"): EventLoopFigures {
+  return inFreshProcess("event-loop-process", [store, mode]);
+}
+for (const [label, store] of besideStores) {
+  const paced = eventLoopBesideImport(store, "default");
+  const unpaced = eventLoopBesideImport(store, "unpaced");
+  for (const figures of [paced, unpaced])
+    console.log(`  ${label.padEnd(12)} ${figures.mode.padEnd(8)} ${describeEventLoop(figures)}`);
+  console.log(
+    `  ${label.padEnd(12)} the default pace costs the import ${(paced.importMs / unpaced.importMs).toFixed(2)}× its unpaced wall time`,
+  );
+  const ok = paced.ok && unpaced.ok;
+  targets.push({
+    name: `${label}: read p99 beside a library importMembers (default pace) / 50 ms`,
+    figure: `${paced.readsP99Ms.toFixed(1)} ms`,
+    ratio: ok ? paced.readsP99Ms / 50 : Number.POSITIVE_INFINITY,
+    limit: 1,
+  });
+  targets.push({
+    name: `${label}: event-loop delay max beside a library importMembers / 50 ms`,
+    figure: `${paced.delayMaxMs.toFixed(1)} ms`,
+    ratio: ok ? paced.delayMaxMs / 50 : Number.POSITIVE_INFINITY,
+    limit: 1,
+  });
 }
 
 const databaseUrl = process.env.DATABASE_URL;

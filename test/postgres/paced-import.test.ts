@@ -16,7 +16,7 @@ describe("a paced member import on PostgreSQL", () => {
       members: input.members,
     });
     const orgId = input.organization.id;
-    const importFile = (store: Store, pace?: Pace) =>
+    const importFile = (store: Store, pace: Pace | null) =>
       importMembers(store, {
         orgId,
         product: "PERFORM",
@@ -25,7 +25,7 @@ describe("a paced member import on PostgreSQL", () => {
         newId: sequentialIds(),
         pace,
       });
-    const run = async (pace?: Pace) => {
+    const run = async (pace: Pace | null) => {
       const store = await freshStore(pgliteClient(), "paced");
       try {
         await store.loadSnapshot(snapshot);
@@ -35,7 +35,7 @@ describe("a paced member import on PostgreSQL", () => {
         await dropStore(store);
       }
     };
-    const whole = await run();
+    const whole = await run(null);
     expect(whole.outcome.ok).toBe(true);
     let applying = false;
     let pausesWhileWriting = 0;
