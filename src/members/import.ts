@@ -7,7 +7,7 @@ import type { Product } from "../domain/products";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import { type PartialMessageCatalog, renderMessage } from "../messages/catalog";
 import { paceOf } from "../runtime/pace";
-import { type Pace, runSteps } from "../runtime/steps";
+import { type Pace, runSteps, type Steps } from "../runtime/steps";
 import { supportsAccounts } from "../store/accounts";
 import { supports } from "../store/capabilities";
 import { MemberConflictError } from "../store/errors";
@@ -16,10 +16,11 @@ import { runTransaction } from "../store/run";
 import { emailKey } from "../values/email";
 import { newRecordId } from "../values/record-id";
 import { MemberRowErrorType } from "./errors";
+import { loadNamedUsers, NamedUserLookups, type NamedUsers } from "./named-users";
 import { planMemberImportSteps } from "./plan";
 import type { AbsentMember, MemberImportResult, MemberValidationResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
-import type { AddressOwners } from "./row-validator";
+import type { AddressOwners, MemberRowValidator } from "./row-validator";
 import { createMemberRuleContext, type MemberRuleContext } from "./rule-context";
 import { memberReadFailure, readMemberSheet } from "./sheet";
 import { absentMemberSteps, sortAbsentMembers } from "./summary";
@@ -189,40 +190,6 @@ async function listAbsent(
   return runSteps(absentMemberSteps(productMembers, product, isRowEmail), pace);
 }
 
-/** Addresses looked up per store call when paced: each call is then a short slice of work. */
-const ADDRESSES_PER_LOOKUP = 1024;
-
-/**
- * The stored members and other organizations' users the file names. Paced, the addresses are
- * looked up in slices with the pace between them (a member named by two addresses in different
- * slices is kept once); otherwise in one call each.
- */
-async function loadNamedUsers(
-  tx: StoreTx,
-  addresses: readonly string[],
-  pace: Pace | undefined,
-): Promise<{ members: Member[]; externalUserEmails: string[] }> {
-  if (pace === undefined || addresses.length <= ADDRESSES_PER_LOOKUP) {
-    // Both asked at once: a database connection sends the second as soon as the first is
-    // answered, while this host still decodes the first's rows.
-    const [members, externalUserEmails] = await Promise.all([
-      tx.loadMembersByEmail(addresses),
-      tx.loadExternalUserEmails(addresses),
-    ]);
-    return { members, externalUserEmails };
-  }
-  const members = new Map<string, Member>();
-  const externalUserEmails: string[] = [];
-  for (let start = 0; start < addresses.length; start += ADDRESSES_PER_LOOKUP) {
-    const slice = addresses.slice(start, start + ADDRESSES_PER_LOOKUP);
-    for (const member of await tx.loadMembersByEmail(slice)) members.set(member.id, member);
-    await pace();
-    for (const email of await tx.loadExternalUserEmails(slice)) externalUserEmails.push(email);
-    await pace();
-  }
-  return { members: [...members.values()], externalUserEmails };
-}
-
 /**
  * Every rule over the file, with the stored members and other organizations' users it names. A
  * function of its own so the row validator (every row's draft) is let go as soon as the validated
@@ -243,26 +210,48 @@ async function validateRows(
   | { ok: false; result: MemberValidationResult }
 > {
   const { pace } = input;
-  const read =
-    input.reader === undefined
-      ? await runSteps(
-          readMemberRowSteps(
-            csv,
-            rules,
-            MAX_CSV_BYTES,
-            pace === undefined ? undefined : CSV_SLICE_BYTES,
-          ),
-          pace,
-        )
-      : await input.reader(csv, rules);
+  if (input.reader !== undefined) {
+    const read = await input.reader(csv, rules);
+    if (!read.ok) return read;
+    input.onPhase?.("read");
+    const addresses = await runSteps(read.rows.addressSteps(), pace);
+    return finishRows(read.rows, await loadNamedUsers(tx, addresses, pace), input);
+  }
+  // The stored members the rows name are asked for as the rows are read, so the store finds them
+  // while later rows are checked: after the last row only the last batch is still out.
+  const lookups = new NamedUserLookups(tx);
+  const read = await runSteps(
+    eachStep(
+      readMemberRowSteps(
+        csv,
+        rules,
+        MAX_CSV_BYTES,
+        pace === undefined ? undefined : CSV_SLICE_BYTES,
+        (rows) => lookups.follow(rows),
+      ),
+      () => lookups.step(),
+    ),
+    pace,
+  );
   if (!read.ok) return read;
   input.onPhase?.("read");
-  const addresses = await runSteps(read.rows.addressSteps(), pace);
-  const { members, externalUserEmails } = await loadNamedUsers(tx, addresses, pace);
-  const verdict = await runSteps(read.rows.finishSteps(members, externalUserEmails), pace);
+  return finishRows(read.rows, await lookups.finish(), input);
+}
+
+/** The rules across rows, given the users the file names, and whom each address stands for. */
+async function finishRows(
+  rows: MemberRowValidator,
+  { members, externalUserEmails }: NamedUsers,
+  input: Pick<ImportMembersInput, "onPhase"> & { pace: Pace | undefined },
+): Promise<
+  | { ok: true; rows: ValidatedMemberRow[]; members: Member[]; owners: AddressOwners }
+  | { ok: false; result: MemberValidationResult }
+> {
+  const { pace } = input;
+  const verdict = await runSteps(rows.finishSteps(members, externalUserEmails), pace);
   input.onPhase?.("checked");
   if (!verdict.ok) return verdict;
-  const owners = (await runSteps(read.rows.addressOwnerSteps(), pace)) as AddressOwners;
+  const owners = (await runSteps(rows.addressOwnerSteps(), pace)) as AddressOwners;
   return { ok: true, rows: verdict.rows, members, owners };
 }
 
@@ -312,4 +301,14 @@ function findRowMovingTo(
       return { rowNumber: index + 1, column: "Email" };
   }
   return undefined;
+}
+
+/** `steps`, with `each` called after each of its steps (before the pace, when paced). */
+function* eachStep<T>(steps: Steps<T>, each: () => void): Steps<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    each();
+    yield;
+  }
 }
