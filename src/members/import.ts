@@ -233,7 +233,10 @@ async function validateRows(
     ),
     pace,
   );
-  if (!read.ok) return read;
+  if (!read.ok) {
+    await lookups.settle();
+    return read;
+  }
   input.onPhase?.("read");
   return finishRows(read.rows, await lookups.finish(), input);
 }

@@ -15,7 +15,7 @@ export const ADDRESSES_PER_LOOKUP = 2048;
 /**
  * Looks up the users a file names while the file is still being read: each time the rows read so
  * far name {@link ADDRESSES_PER_LOOKUP} addresses, they are sent to the store, which answers while
- * later rows are checked (a database connection queues them and runs them as this host reads on),
+ * later rows are checked (each batch sent when the one before is answered, while this host reads on),
  * rather than every address being sent after the last row. The answer is what one look-up of
  * every address answers: members kept once by id, other organizations' addresses once each.
  */
@@ -27,6 +27,8 @@ export class NamedUserLookups {
   readonly #seen = new Set<string>();
   #pending: string[] = [];
   readonly #answers: Promise<NamedUsers>[] = [];
+  /** The last look-up sent: each waits for the one before (see {@link lookUp}). */
+  #tail: Promise<unknown> = Promise.resolve();
 
   constructor(tx: StoreTx) {
     this.#tx = tx;
@@ -55,7 +57,7 @@ export class NamedUserLookups {
 
   /**
    * Once reading is done: sends the rest and answers every look-up. A failed look-up rejects
-   * here, not before; a caller whose file broke a rule need not call it.
+   * here, not before; a caller whose file broke a rule calls {@link settle} instead.
    */
   async finish(): Promise<NamedUsers> {
     this.step();
@@ -70,22 +72,31 @@ export class NamedUserLookups {
     return { members: Array.from(members.values()), externalUserEmails: Array.from(external) };
   }
 
+  /**
+   * Once every look-up sent has settled, failed or not: a caller whose file broke a rule waits
+   * for it before its transaction's next statement, so no two are ever in flight at once.
+   */
+  settle(): Promise<void> {
+    return this.#tail.then(() => undefined);
+  }
+
   #send(): void {
     const addresses = this.#pending;
     this.#pending = [];
-    const answer = lookUp(this.#tx, addresses);
+    const answer = this.#tail.then(() => lookUp(this.#tx, addresses));
     // Observed by finish; should the file break a rule, never: no unhandled rejection then.
-    answer.catch(() => undefined);
+    this.#tail = answer.catch(() => undefined);
     this.#answers.push(answer);
   }
 }
 
-/** Both look-ups at once: a database connection sends the second as the first is answered. */
+/**
+ * Both look-ups, one after the other: a transaction's statements are never sent while another is
+ * in flight (node-postgres deprecates queueing them on one client, and pg 9 drops it).
+ */
 async function lookUp(tx: StoreTx, addresses: readonly string[]): Promise<NamedUsers> {
-  const [members, externalUserEmails] = await Promise.all([
-    tx.loadMembersByEmail(addresses),
-    tx.loadExternalUserEmails(addresses),
-  ]);
+  const members = await tx.loadMembersByEmail(addresses);
+  const externalUserEmails = await tx.loadExternalUserEmails(addresses);
   return { members, externalUserEmails };
 }
 

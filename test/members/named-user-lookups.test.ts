@@ -19,21 +19,33 @@ const outside = new Set(
 /** A transaction that answers the two look-ups from the generated members, noting each call. */
 function recordingTx(reading: { done: boolean }) {
   const calls: { addresses: string[]; whileReading: boolean }[] = [];
+  const flight = { now: 0, most: 0 };
   const byKey = new Map<string, Member>(input.members.map((m) => [emailKey(m.email), m]));
+  /** Answers on a later turn of the loop, as a connection does, counting statements in flight. */
+  const answer = async <T>(value: T): Promise<T> => {
+    flight.now++;
+    flight.most = Math.max(flight.most, flight.now);
+    await new Promise((resolve) => setImmediate(resolve));
+    flight.now--;
+    return value;
+  };
   const tx = {
-    async loadMembersByEmail(addresses: readonly string[]) {
+    loadMembersByEmail(addresses: readonly string[]) {
       calls.push({ addresses: [...addresses], whileReading: !reading.done });
-      return addresses.flatMap((address) => byKey.get(address) ?? []);
+      return answer(addresses.flatMap((address) => byKey.get(address) ?? []));
     },
-    async loadExternalUserEmails(addresses: readonly string[]) {
-      return addresses.filter((address) => outside.has(address));
+    loadExternalUserEmails(addresses: readonly string[]) {
+      return answer(addresses.filter((address) => outside.has(address)));
     },
   } as unknown as StoreTx;
-  return { tx, calls };
+  return { tx, calls, flight };
 }
 
-/** Reads the file step by step as the import does, with the look-ups following the rows. */
-function readFollowed(lookups: NamedUserLookups, reading: { done: boolean }) {
+/**
+ * Reads the file step by step as the paced import does (a turn of the loop between two steps),
+ * with the look-ups following the rows.
+ */
+async function readFollowed(lookups: NamedUserLookups, reading: { done: boolean }) {
   const steps = readMemberRowSteps(file, rules, undefined, CSV_SLICE_BYTES, (rows) =>
     lookups.follow(rows),
   );
@@ -45,17 +57,18 @@ function readFollowed(lookups: NamedUserLookups, reading: { done: boolean }) {
       return step.value.rows;
     }
     lookups.step();
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
 const sortedIds = (members: readonly Member[]) => members.map((m) => m.id).sort();
 
 describe("NamedUserLookups", () => {
-  it("asks for the rows' addresses while later rows are read, each address once, and answers what one look-up of every address answers", async () => {
+  it("asks for the rows' addresses while later rows are read, each address once and one statement at a time, and answers what one look-up of every address answers", async () => {
     const reading = { done: false };
-    const { tx, calls } = recordingTx(reading);
+    const { tx, calls, flight } = recordingTx(reading);
     const lookups = new NamedUserLookups(tx);
-    const rows = readFollowed(lookups, reading);
+    const rows = await readFollowed(lookups, reading);
     const early = await lookups.finish();
 
     const whole = await loadNamedUsers(recordingTx({ done: true }).tx, rows.addresses(), undefined);
@@ -65,25 +78,28 @@ describe("NamedUserLookups", () => {
     expect(early.externalUserEmails.length).toBeGreaterThan(0);
 
     expect(calls.length).toBeGreaterThan(1);
+    expect(flight.most).toBe(1);
     expect(calls[0]?.whileReading).toBe(true);
     const sent = calls.flatMap((call) => call.addresses);
     expect(new Set(sent).size).toBe(sent.length);
     expect(new Set(sent)).toEqual(new Set(rows.addresses()));
   });
 
-  it("rejects its answer with a look-up's failure, and one whose answer is never asked for rejects unobserved", async () => {
+  it("rejects its answer with a look-up's failure, and one only settled (its file broke a rule) rejects unobserved", async () => {
     const failing = {
       loadMembersByEmail: () => Promise.reject(new Error("connection lost")),
       loadExternalUserEmails: async () => [],
     } as unknown as StoreTx;
     const reading = { done: false };
     const lookups = new NamedUserLookups(failing);
-    readFollowed(lookups, reading);
+    await readFollowed(lookups, reading);
     await expect(lookups.finish()).rejects.toThrow("connection lost");
 
-    // As after a file that broke a rule: the look-ups sent while reading are never awaited.
-    readFollowed(new NamedUserLookups(failing), { done: false });
-    // Vitest fails the run on an unhandled rejection; give the rejections their turn.
+    // As after a file that broke a rule: the look-ups sent while reading are settled, not
+    // answered. Vitest fails the run on an unhandled rejection.
+    const abandoned = new NamedUserLookups(failing);
+    await readFollowed(abandoned, { done: false });
+    await expect(abandoned.settle()).resolves.toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 });
