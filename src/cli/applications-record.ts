@@ -106,6 +106,8 @@ async function recordInBatches(
         orgId,
         applications: read.values.slice(start, end) as ApplicationRecord[],
         now: io.now(),
+        // A command of its own: nothing else waits on this process's event loop.
+        pace: null,
       });
     } catch (error) {
       if (error instanceof OrganizationNotFoundError) {

@@ -1,15 +1,9 @@
 import type { MatterFileChecker } from "../matters/upsert";
 import type { MemberFileReader } from "../members/import";
 import { isTemplateCatalog } from "../messages/catalog";
-import { yieldingPace } from "../runtime/pace";
+import { DEFAULT_SLICE_MS, yieldingPace } from "../runtime/pace";
 import type { Pace } from "../runtime/steps";
 import type { HttpSettings } from "./env";
-
-/**
- * The event loop's slice for an import, in ms. Short: a read that makes several round trips to
- * PostgreSQL waits up to a slice for each answer to be taken off its socket.
- */
-const IMPORT_SLICE_MS = 3;
 
 /** Where one request's file work runs: paced on the event loop, the file itself on the pool. */
 export interface ImportWork {
@@ -24,7 +18,8 @@ export interface ImportWork {
  * file, every file without a pool) is paced in slices of about 3 ms.
  */
 export async function importWork(settings: HttpSettings, fileBytes: number): Promise<ImportWork> {
-  const pace = yieldingPace(IMPORT_SLICE_MS);
+  // The services' own default: a read beside the import waits up to a slice per round trip.
+  const pace = yieldingPace(DEFAULT_SLICE_MS);
   const pool = settings.importPool;
   // A catalog with a function entry cannot cross to a thread: its files stay here, paced.
   if (pool === null || fileBytes < pool.minBytes || !isTemplateCatalog(settings.messages))

@@ -401,8 +401,9 @@ for (const [label, store] of besideStores) {
   });
   targets.push({
     name: `${label}: event-loop delay max beside a library importMembers / 50 ms`,
-    figure: `${paced.delayMaxMs.toFixed(1)} ms`,
-    ratio: ok ? paced.delayMaxMs / 50 : Number.POSITIVE_INFINITY,
+    // The larger of the histogram's and the timer chain's, a second view of the same delay.
+    figure: `${Math.max(paced.delayMaxMs, paced.timerGapMaxMs).toFixed(1)} ms`,
+    ratio: ok ? Math.max(paced.delayMaxMs, paced.timerGapMaxMs) / 50 : Number.POSITIVE_INFINITY,
     limit: 1,
   });
 }
