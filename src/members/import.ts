@@ -7,7 +7,7 @@ import type { Product } from "../domain/products";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import { type PartialMessageCatalog, renderMessage } from "../messages/catalog";
 import { paceOf } from "../runtime/pace";
-import { type Pace, runSteps } from "../runtime/steps";
+import { type Pace, runSteps, type Steps } from "../runtime/steps";
 import { supportsAccounts } from "../store/accounts";
 import { supports } from "../store/capabilities";
 import { MemberConflictError } from "../store/errors";
@@ -16,13 +16,14 @@ import { runTransaction } from "../store/run";
 import { emailKey } from "../values/email";
 import { newRecordId } from "../values/record-id";
 import { MemberRowErrorType } from "./errors";
+import { loadNamedUsers, NamedUserLookups, type NamedUsers } from "./named-users";
 import { planMemberImportSteps } from "./plan";
 import type { AbsentMember, MemberImportResult, MemberValidationResult } from "./result";
 import type { ValidatedMemberRow } from "./row";
-import type { AddressOwners } from "./row-validator";
+import type { AddressOwners, MemberRowValidator } from "./row-validator";
 import { createMemberRuleContext, type MemberRuleContext } from "./rule-context";
 import { memberReadFailure, readMemberSheet } from "./sheet";
-import { absentMemberSteps } from "./summary";
+import { absentMemberSteps, sortAbsentMembers } from "./summary";
 import { type MemberRowsRead, readMemberRowSteps } from "./validate";
 
 /** What {@link importMembers} needs: the organization, the product, the file and the clock. */
@@ -113,7 +114,10 @@ export async function importMembers(
       const verdict = await validateRows(tx, checked.csv, rules, { ...input, pace });
       if (!verdict.ok) return verdict;
       const { rows, members, owners } = verdict;
-      const absentMembers = await findAbsent(tx, owners.isRowEmail, input.product, pace);
+      const absent = findAbsent(tx, rows, owners.isRowEmail, input.product, pace);
+      // A store that finds absent members itself is asked before the plan is made and answers
+      // while it is: its search runs beside this host's planning, not before it.
+      const absentMembers = absent.early ? [] : await absent.members;
       const plan = await runSteps(
         planMemberImportSteps(rows, {
           product: input.product,
@@ -128,6 +132,7 @@ export async function importMembers(
         }),
         pace,
       );
+      if (absent.early) plan.result.absentMembers = await absent.members;
       input.onPhase?.("planned");
       const invitations = await runSteps(
         inviteCreatedMemberSteps(tx, plan.welcomeEmails, input.now, input.invitationLifetimeMs),
@@ -151,11 +156,29 @@ export async function importMembers(
 }
 
 /**
- * `absentMembers`, found as soon as the product's members are listed: the list is then garbage
+ * `absentMembers`: by the store's own search when it has one (`early`: already asked, answered
+ * later), else found as soon as the product's members are listed: the list is then garbage
  * before the plan's work begins rather than held through it, long enough to be moved into the
  * collector's old generation.
  */
-async function findAbsent(
+function findAbsent(
+  tx: StoreTx,
+  rows: readonly ValidatedMemberRow[],
+  isRowEmail: (key: string) => boolean,
+  product: Product,
+  pace: Pace | undefined,
+): { early: boolean; members: Promise<AbsentMember[]> } {
+  if (supports(tx, "listAbsentProductMembers")) {
+    const emails = rows.map((row) => row.email);
+    const members = tx.listAbsentProductMembers(product, emails).then(sortAbsentMembers);
+    // Awaited once the plan is made; a failure meanwhile is not an unhandled rejection.
+    members.catch(() => undefined);
+    return { early: true, members };
+  }
+  return { early: false, members: listAbsent(tx, isRowEmail, product, pace) };
+}
+
+async function listAbsent(
   tx: StoreTx,
   isRowEmail: (key: string) => boolean,
   product: Product,
@@ -165,37 +188,6 @@ async function findAbsent(
     ? await tx.listProductMemberNames(product)
     : await tx.listProductMembers(product);
   return runSteps(absentMemberSteps(productMembers, product, isRowEmail), pace);
-}
-
-/** Addresses looked up per store call when paced: each call is then a short slice of work. */
-const ADDRESSES_PER_LOOKUP = 1024;
-
-/**
- * The stored members and other organizations' users the file names. Paced, the addresses are
- * looked up in slices with the pace between them (a member named by two addresses in different
- * slices is kept once); otherwise in one call each.
- */
-async function loadNamedUsers(
-  tx: StoreTx,
-  addresses: readonly string[],
-  pace: Pace | undefined,
-): Promise<{ members: Member[]; externalUserEmails: string[] }> {
-  if (pace === undefined || addresses.length <= ADDRESSES_PER_LOOKUP) {
-    return {
-      members: await tx.loadMembersByEmail(addresses),
-      externalUserEmails: await tx.loadExternalUserEmails(addresses),
-    };
-  }
-  const members = new Map<string, Member>();
-  const externalUserEmails: string[] = [];
-  for (let start = 0; start < addresses.length; start += ADDRESSES_PER_LOOKUP) {
-    const slice = addresses.slice(start, start + ADDRESSES_PER_LOOKUP);
-    for (const member of await tx.loadMembersByEmail(slice)) members.set(member.id, member);
-    await pace();
-    for (const email of await tx.loadExternalUserEmails(slice)) externalUserEmails.push(email);
-    await pace();
-  }
-  return { members: [...members.values()], externalUserEmails };
 }
 
 /**
@@ -218,26 +210,51 @@ async function validateRows(
   | { ok: false; result: MemberValidationResult }
 > {
   const { pace } = input;
-  const read =
-    input.reader === undefined
-      ? await runSteps(
-          readMemberRowSteps(
-            csv,
-            rules,
-            MAX_CSV_BYTES,
-            pace === undefined ? undefined : CSV_SLICE_BYTES,
-          ),
-          pace,
-        )
-      : await input.reader(csv, rules);
-  if (!read.ok) return read;
+  if (input.reader !== undefined) {
+    const read = await input.reader(csv, rules);
+    if (!read.ok) return read;
+    input.onPhase?.("read");
+    const addresses = await runSteps(read.rows.addressSteps(), pace);
+    return finishRows(read.rows, await loadNamedUsers(tx, addresses, pace), input);
+  }
+  // The stored members the rows name are asked for as the rows are read, so the store finds them
+  // while later rows are checked: after the last row only the last batch is still out.
+  const lookups = new NamedUserLookups(tx);
+  const read = await runSteps(
+    eachStep(
+      readMemberRowSteps(
+        csv,
+        rules,
+        MAX_CSV_BYTES,
+        pace === undefined ? undefined : CSV_SLICE_BYTES,
+        (rows) => lookups.follow(rows),
+      ),
+      () => lookups.step(),
+    ),
+    pace,
+  );
+  if (!read.ok) {
+    await lookups.settle();
+    return read;
+  }
   input.onPhase?.("read");
-  const addresses = await runSteps(read.rows.addressSteps(), pace);
-  const { members, externalUserEmails } = await loadNamedUsers(tx, addresses, pace);
-  const verdict = await runSteps(read.rows.finishSteps(members, externalUserEmails), pace);
+  return finishRows(read.rows, await lookups.finish(), input);
+}
+
+/** The rules across rows, given the users the file names, and whom each address stands for. */
+async function finishRows(
+  rows: MemberRowValidator,
+  { members, externalUserEmails }: NamedUsers,
+  input: Pick<ImportMembersInput, "onPhase"> & { pace: Pace | undefined },
+): Promise<
+  | { ok: true; rows: ValidatedMemberRow[]; members: Member[]; owners: AddressOwners }
+  | { ok: false; result: MemberValidationResult }
+> {
+  const { pace } = input;
+  const verdict = await runSteps(rows.finishSteps(members, externalUserEmails), pace);
   input.onPhase?.("checked");
   if (!verdict.ok) return verdict;
-  const owners = (await runSteps(read.rows.addressOwnerSteps(), pace)) as AddressOwners;
+  const owners = (await runSteps(rows.addressOwnerSteps(), pace)) as AddressOwners;
   return { ok: true, rows: verdict.rows, members, owners };
 }
 
@@ -287,4 +304,14 @@ function findRowMovingTo(
       return { rowNumber: index + 1, column: "Email" };
   }
   return undefined;
+}
+
+/** `steps`, with `each` called after each of its steps (before the pace, when paced). */
+function* eachStep<T>(steps: Steps<T>, each: () => void): Steps<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    each();
+    yield;
+  }
 }

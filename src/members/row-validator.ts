@@ -199,6 +199,32 @@ export class MemberRowValidator {
     return (yield* this.#addressBookSteps(true)).addresses();
   }
 
+  /** How many rows {@link read} has taken so far (blank records are not rows). */
+  get rowCount(): number {
+    return this.#rows.length;
+  }
+
+  /**
+   * The addresses rows `from` to `to` (exclusive, in read order) name, as {@link addresses} keys
+   * them, unique within the call but not across calls: a service can look stored members up by
+   * the rows read so far while later ones are still being read.
+   */
+  addressesOfRows(from: number, to: number): string[] {
+    const keys = new Set<string>();
+    const name = (address: unknown) => {
+      if (typeof address === "string") keys.add(emailKey(address));
+    };
+    const rows = this.#rows;
+    for (let index = from; index < to; index++) {
+      const row = rows[index] as DraftMemberRow;
+      if (row.emailKey !== null) keys.add(row.emailKey);
+      name(row.values.newEmail);
+      name(row.values.managerEmail);
+      for (const mentor of row.values.mentorEmails ?? []) name(mentor);
+    }
+    return Array.from(keys);
+  }
+
   /**
    * The address book of the rows, made on first use: each row's Email noted as the row's and,
    * `withNamed`, the addresses it names besides, the list {@link addresses} answers. Validation

@@ -50,6 +50,11 @@ export function* absentMemberSteps(
       absent.push({ email: member.email, firstName: member.firstName, lastName: member.lastName });
     if ((index + 1) % ROWS_PER_STEP === 0) yield;
   }
+  return sortAbsentMembers(absent);
+}
+
+/** `absentMembers` in the body's order, by lower-cased address (sorted in place). */
+export function sortAbsentMembers(absent: AbsentMember[]): AbsentMember[] {
   return absent.sort((a, b) => compareText(emailKey(a.email), emailKey(b.email)));
 }
 

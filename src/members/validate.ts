@@ -62,12 +62,17 @@ export type MemberRowsRead =
   | { ok: true; rows: MemberRowValidator }
   | { ok: false; result: MemberValidationResult };
 
-/** {@link readMemberRows} in steps of `sliceBytes` of the file (see `parseCsvRecordSteps`). */
+/**
+ * {@link readMemberRows} in steps of `sliceBytes` of the file (see `parseCsvRecordSteps`).
+ * `onRows` is handed the validator as soon as the header is read, so a caller can see the rows
+ * read so far between two steps.
+ */
 export function* readMemberRowSteps(
   input: CsvInput | CheckedCsv,
   rules: MemberRuleContext,
   maxBytes: number = MAX_CSV_BYTES,
   sliceBytes?: number,
+  onRows?: (rows: MemberRowValidator) => void,
 ): Steps<MemberRowsRead> {
   let validator: MemberRowValidator | undefined;
   const read = yield* streamMemberSheetSteps(
@@ -76,6 +81,7 @@ export function* readMemberRowSteps(
     (positions) => {
       const rows = new MemberRowValidator(positions, rules);
       validator = rows;
+      onRows?.(rows);
       return (record, rowNumber) => rows.read(record, rowNumber);
     },
     sliceBytes,

@@ -1,6 +1,6 @@
 import type { Member, ProductMemberName } from "../domain/member";
 import { copyMember } from "../domain/member-copy";
-import type { Product } from "../domain/products";
+import { type Product, Role } from "../domain/products";
 import { MemberPageCollector } from "../store/member-page";
 import type { StoreTx } from "../store/port";
 import { emailKey } from "../values/email";
@@ -17,6 +17,7 @@ type MemberReads = Pick<
   | "listProductMembers"
   | "listProductMemberPage"
   | "listProductMemberNames"
+  | "listAbsentProductMembers"
   | "listProductMemberEmails"
   | "loadMembersLinkedTo"
 >;
@@ -89,6 +90,22 @@ export function memberReads(context: MemoryTxContext): MemberReads {
           });
       }
       return names;
+    },
+
+    async listAbsentProductMembers(product, emails) {
+      const named = new Set(emails.map(emailKey));
+      const absent: { email: string; firstName: string; lastName: string }[] = [];
+      for (const member of read().members.values())
+        if (
+          !named.has(emailKey(member.email)) &&
+          member.products.some((held) => held.product === product && held.role === Role.MEMBER)
+        )
+          absent.push({
+            email: member.email,
+            firstName: member.firstName,
+            lastName: member.lastName,
+          });
+      return absent;
     },
 
     async listProductMemberEmails(product) {

@@ -1,5 +1,5 @@
 import { nextTurn } from "../runtime/pace";
-import { type Pace, ROWS_PER_STEP, runSteps, type Steps } from "../runtime/steps";
+import { type Pace, ROWS_PER_STEP } from "../runtime/steps";
 import type { Queryable } from "./queryable";
 
 /**
@@ -20,10 +20,17 @@ export interface BulkColumns {
 }
 
 /**
+ * COPY text-format data in pieces that each end a row: ready, or made as they are sent (a large
+ * write's text is then never held whole, and the server stores the first rows while the last are
+ * still being written here).
+ */
+export type CopyData = Iterable<string> | AsyncIterable<string>;
+
+/**
  * Sends `COPY … FROM STDIN` with the given text-format data, in pieces that each end a row;
  * resolves once the server is done.
  */
-export type CopyFrom = (sql: string, data: readonly string[]) => Promise<void>;
+export type CopyFrom = (sql: string, data: CopyData) => Promise<void>;
 
 /** A transaction's connection as the bulk writers see it: with `copyFrom` when the driver has COPY. */
 export interface BulkConnection extends Queryable {
@@ -69,21 +76,21 @@ function escapeOne(character: string): string {
 
 /**
  * The COPY text of the rows, each prefixed by the `fixed` values and, with `ordinals`, by its
- * index first (the `n` column of {@link rowSource}'s table), in steps of `ROWS_PER_STEP` rows, a
- * piece of whole rows per step. Never one string for the whole table: joining and encoding a
- * large import's text at once holds the host's loop, while a piece is a step's work and is sent
- * as soon as the connection takes it.
+ * index first (the `n` column of {@link rowSource}'s table), a piece of `ROWS_PER_STEP` whole rows
+ * at a time, made when the connection asks for it, with `pace` awaited between pieces. Never one
+ * string for the whole table: joining and encoding a large import's text at once holds the host's
+ * loop, and the server would wait for all of it before storing the first row.
  */
-function* copyTextSteps(
+async function* copyText(
   columns: BulkColumns,
   fixed: readonly unknown[],
   ordinals: boolean,
-): Steps<string[]> {
+  pace: Pace | undefined,
+): AsyncGenerator<string> {
   // A step's lines joined once: appending every cell to one string is slower, and leaves the
   // collector a rope of a million pieces to flatten.
   const count = rowCount(columns);
   const lead = fixed.map((value) => `${copyValue(value)}\t`).join("");
-  const pieces: string[] = [];
   const lines: string[] = [];
   // `values` is read only without `line`: a column set with both builds its arrays on first use.
   const line = columns.line ?? valuesLine(columns.values);
@@ -92,12 +99,12 @@ function* copyTextSteps(
     lines.push(ordinals ? `${row}\t${lead}${text}` : `${lead}${text}`);
     if ((row + 1) % ROWS_PER_STEP === 0 || row === count - 1) {
       lines.push("");
-      pieces.push(lines.join("\n"));
+      const piece = lines.join("\n");
       lines.length = 0;
-      yield;
+      yield piece;
+      if (pace !== undefined && row < count - 1) await pace();
     }
   }
-  return pieces;
 }
 
 /** One column of rows of type `T`: its SQL name and type, and how a row gives its value. */
@@ -136,14 +143,14 @@ function valuesLine(values: BulkColumns["values"]): (row: number) => string {
   };
 }
 
-/** The COPY text for `connection`: paced when the connection has a pace. */
+/** The COPY text for `connection`, made as it is sent: paced when the connection has a pace. */
 function copyTextFor(
   connection: BulkConnection,
   columns: BulkColumns,
   fixed: readonly unknown[] = [],
   ordinals = false,
-): Promise<string[]> {
-  return runSteps(copyTextSteps(columns, fixed, ordinals), connection.pace);
+): CopyData {
+  return copyText(columns, fixed, ordinals, connection.pace);
 }
 
 /** The number of rows of `columns`. */
@@ -207,7 +214,7 @@ export async function insertRows(
   if (rowCount(columns) === 0) return;
   const names = [...fixed.names, ...columns.names].join(", ");
   if (useCopy(connection, columns)) {
-    const data = await copyTextFor(connection, columns, fixed.values);
+    const data = copyTextFor(connection, columns, fixed.values);
     await runInTurn(
       () => connection.copyFrom(`COPY ${table} (${names}) FROM STDIN`, data),
       pipeline,
@@ -247,8 +254,7 @@ export async function rowSource(
     // see this one, and a pooled connection's next transaction finds it gone.
     const name = `pg_temp.rpdi_rows_${++temporaryTables}`;
     const definitions = columns.names.map((column, index) => `${column} ${columns.types[index]}`);
-    // Built before the table is asked for: on a pipeline, while the statement before still runs.
-    const data = await copyTextFor(connection, columns, [], true);
+    const data = copyTextFor(connection, columns, [], true);
     await runInTurn(
       () =>
         connection.query(
@@ -291,7 +297,7 @@ class PgCopyIn {
   private open: PgProtocol | undefined;
   constructor(
     readonly text: string,
-    private readonly data: readonly string[],
+    private readonly data: CopyData,
     private readonly resolve: () => void,
     private readonly reject: (error: unknown) => void,
   ) {}
@@ -307,14 +313,15 @@ class PgCopyIn {
     else void this.send(connection);
   }
   /**
-   * The pieces, encoded and written a few at a time with a turn of the host's loop between: the
-   * server stores rows as they come while other requests are answered here. Once the COPY is
-   * over (the server refused it, or it was abandoned), nothing more is written.
+   * The pieces, made, encoded and written a few at a time with a turn of the host's loop
+   * between: the server stores rows as they come while the next are made and other requests are
+   * answered here. Once the COPY is over (the server refused it, or it was abandoned), nothing
+   * more is made or written.
    */
   private async send(connection: PgProtocol): Promise<void> {
     try {
       let written = 0;
-      for (const piece of this.data) {
+      for await (const piece of this.data) {
         if (this.open === undefined) return;
         const bytes = Buffer.from(piece, "utf8");
         connection.sendCopyFromChunk(bytes);
@@ -386,9 +393,9 @@ export function copyFromOf(connection: unknown): CopyFrom | undefined {
   }
   if (typeof candidate.execProtocol === "function") {
     return async (sql, data) => {
-      await query(sql.replace(/FROM STDIN$/, "FROM '/dev/blob'"), [], {
-        blob: new Blob(data as string[]),
-      });
+      const pieces: string[] = [];
+      for await (const piece of data) pieces.push(piece);
+      await query(sql.replace(/FROM STDIN$/, "FROM '/dev/blob'"), [], { blob: new Blob(pieces) });
     };
   }
   return undefined;

@@ -22,6 +22,7 @@ export function memberReads(
   | "listProductMembers"
   | "listProductMemberPage"
   | "listProductMemberNames"
+  | "listAbsentProductMembers"
   | "listProductMemberEmails"
   | "loadMembersLinkedTo"
 > {
@@ -45,6 +46,9 @@ export function memberReads(
       listProductMemberPage(scope, product, page),
 
     listProductMemberNames: (product: Product) => listProductMemberNames(scope, product),
+
+    listAbsentProductMembers: (product: Product, emails) =>
+      listAbsentProductMembers(scope, product, emails),
 
     listProductMemberEmails: (product: Product) => listProductMemberEmails(scope, product),
 
@@ -163,6 +167,28 @@ async function listProductMemberNames(
     if (rows.length < NAMES_PER_PAGE) return names;
     after = rows[rows.length - 1]?.seq as string;
   }
+}
+
+async function listAbsentProductMembers(
+  { connection, s, orgId }: TxScope,
+  product: Product,
+  emails: readonly string[],
+): Promise<{ email: string; firstName: string; lastName: string }[]> {
+  // An anti-join against the file's addresses: only the absent members' three columns come
+  // back, where listing every name would carry the whole product's to this host to be dropped.
+  // The product's own predicate stays beside the role's so its partial index can serve it.
+  const { rows } = await connection.query(
+    `SELECT m.email, m.first_name, m.last_name FROM ${s}.members m
+      WHERE m.org_id = $1 AND ${HOLDS_PRODUCT[product]}
+        AND m.products @> jsonb_build_array(jsonb_build_object('product', $2::text, 'role', 'MEMBER'))
+        AND NOT EXISTS (SELECT FROM unnest($3::text[]) AS f(k) WHERE f.k = lower(m.email))`,
+    [orgId, product, emails.map((email) => email.toLowerCase())],
+  );
+  return rows.map((row) => ({
+    email: row.email as string,
+    firstName: row.first_name as string,
+    lastName: row.last_name as string,
+  }));
 }
 
 async function listProductMemberEmails(

@@ -48,7 +48,7 @@ async function applyMemberPlan(
   if (plan.pace !== undefined) connection.pace = plan.pace;
   try {
     await connection.query("SAVEPOINT rpdi_member_plan");
-    // Each statement's rows are built while the server executes the statement before.
+    // Each statement is sent once the one before is done; a COPY's rows are made as it sends them.
     const pipeline = new Pipeline();
     const written = await writeMembers(connection, s, orgId, plan.creates, plan.updates, pipeline);
     await writeWelcomeEmails(connection, s, orgId, plan.welcomeEmails, pipeline);

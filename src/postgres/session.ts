@@ -1,7 +1,7 @@
 import { compareIds } from "../runtime/compare-ids";
 import { OrganizationNotFoundError, StoreConflictError } from "../store/errors";
 import { asUnavailable } from "../store/unavailable";
-import type { BulkConnection } from "./bulk";
+import type { BulkConnection, CopyData } from "./bulk";
 import {
   type PooledConnection,
   type PostgresClient,
@@ -310,7 +310,7 @@ class TxStatements {
       ...(copyFrom === undefined
         ? {}
         : {
-            copyFrom: async (sql: string, data: readonly string[]) => {
+            copyFrom: async (sql: string, data: CopyData) => {
               await this.#ready(sql);
               this.#session.onStatement(sql);
               return copyFrom(sql, data);

@@ -245,6 +245,16 @@ export interface StoreTx {
    */
   listProductMemberNames?(product: Product): Promise<ProductMemberName[]>;
   /**
+   * Optional: the members with the `MEMBER` role on `product` whose address is none of `emails`
+   * (compared case-insensitively), in any order: an import's `absentMembers`, found by the store
+   * (a database's anti-join against the file's addresses) instead of by listing every name.
+   * Without it imports take {@link StoreTx.listProductMemberNames}.
+   */
+  listAbsentProductMembers?(
+    product: Product,
+    emails: readonly string[],
+  ): Promise<Pick<ProductMemberName, "email" | "firstName" | "lastName">[]>;
+  /**
    * Optional: one page of the members with any role on `product`, by id: the first `page.first`
    * whose id is greater than `page.after` (from the start when `null`), and whether more follow.
    * Paged reads (GraphQL's `membersByProduct`) then cost their page, not the organization; without
@@ -496,6 +506,7 @@ export const STORE_TX_OPERATIONS = [
   "listProductMembers",
   "listProductMemberEmails",
   "listProductMemberNames",
+  "listAbsentProductMembers",
   "listProductMemberPage",
   "applyMemberPlan",
   "loadMembersLinkedTo",

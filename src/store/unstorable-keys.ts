@@ -44,6 +44,13 @@ const GUARDS: Guards = {
   loadMembersById: (tx) => (ids) => tx.loadMembersById(storable(ids)),
   loadExternalUserEmails: (tx) => (emails) => tx.loadExternalUserEmails(storable(emails)),
   loadMembersLinkedTo: (tx) => (ids) => tx.loadMembersLinkedTo(storable(ids)),
+  // An address holding NUL is no stored member's: dropping it leaves the same members absent.
+  listAbsentProductMembers: (tx) => (product, emails) =>
+    (tx.listAbsentProductMembers as NonNullable<StoreTx["listAbsentProductMembers"]>).call(
+      tx,
+      product,
+      storable(emails),
+    ),
   deleteMembers: (tx) => (ids) => tx.deleteMembers(storable(ids)),
   revokeProductAccess: (tx) => (product, ids) => tx.revokeProductAccess(product, storable(ids)),
   findReviewCycle: (tx) => async (id) => (holdsNul(id) ? null : tx.findReviewCycle(id)),

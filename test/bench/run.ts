@@ -26,6 +26,13 @@ import { benchMemberValidation } from "./members.bench";
 import { peerMemberValidator } from "./peer.bench";
 import { benchPostgres } from "./postgres.bench";
 import { benchPostgresFeed } from "./postgres-feed.bench";
+import {
+  benchPostgresFloor,
+  describeFloor,
+  ratioMemory,
+  ratioWall,
+  ratioWrites,
+} from "./postgres-floor.bench";
 import { benchReadsDuringImport } from "./postgres-reads.bench";
 import { benchPostgresWrites } from "./postgres-writes.bench";
 import {
@@ -480,12 +487,8 @@ if (databaseUrl === undefined) {
     console.log(
       `  ${label.padEnd(44)} ${figure.postgresMs.toFixed(0).padStart(6)} ms  memory store ${figure.memoryMs.toFixed(0)} ms  ${figure.ratio.toFixed(2)}×  ${figure.statements} statements (medians of 3 rounds)`,
     );
-    targets.push({
-      name: `PostgreSQL ${label} / memory store (2×)`,
-      figure: `${figure.postgresMs.toFixed(0)} ms`,
-      ratio: figure.ratio,
-      limit: 2,
-    });
+    // The 2× target is retired (docs/decisions.md): a hash-map insert is no floor for a durable,
+    // indexed database; the figures below measure PostgreSQL against itself.
   }
   const { small, large } = writes.perRow;
   console.log(
@@ -558,5 +561,47 @@ if (databaseUrl === undefined) {
       });
   }
 }
+
+// Issue 46: PostgreSQL measured against itself, on a throwaway cluster the bench starts (its
+// statement log is the server's accounting for rpdi's connection) and stops.
+console.log(
+  "\nPostgreSQL against its own floor (a throwaway cluster started by the bench: initdb, pg_ctl, statements logged for the measured sessions)",
+);
+let floor: Awaited<ReturnType<typeof benchPostgresFloor>> | undefined;
+try {
+  floor = await benchPostgresFloor(
+    input,
+    generateMatterBenchInput(10_000),
+    Math.max(3, Math.min(RUNS, 5)),
+  );
+} catch (error) {
+  console.log(
+    `  skipped: no throwaway cluster (${error instanceof Error ? error.message.split("\n")[0] : error})`,
+  );
+}
+for (const figure of floor ?? []) {
+  for (const line of describeFloor(figure)) console.log(line);
+  if (!figure.identical) throw new Error(`psql's replay of the ${figure.label} left other rows`);
+  targets.push({
+    name: `PostgreSQL ${figure.label}: wall / (validation + server time)`,
+    figure: `${Math.round(ratioWall(figure) * 100) / 100}×`,
+    ratio: ratioWall(figure),
+    limit: 1.1,
+  });
+  targets.push({
+    name: `PostgreSQL ${figure.label}: server time of its writes / psql's`,
+    figure: `${Math.round(ratioWrites(figure) * 100) / 100}×`,
+    ratio: ratioWrites(figure),
+    limit: 1.1,
+  });
+}
+const memberFloor = floor?.[0];
+if (memberFloor !== undefined)
+  targets.push({
+    name: "PostgreSQL member import of 10 MiB / memory store (2.2×)",
+    figure: `${Math.round(ratioMemory(memberFloor) * 100) / 100}×`,
+    ratio: ratioMemory(memberFloor),
+    limit: 2.2,
+  });
 
 if (report(targets)) process.exitCode = 1;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { importMembers } from "../../src/members/import";
 import { createPostgresStore } from "../../src/postgres/adapter";
-import { copyFromOf, copyValue } from "../../src/postgres/bulk";
+import { type CopyData, copyFromOf, copyValue } from "../../src/postgres/bulk";
 import type { PostgresClient } from "../../src/postgres/client";
 import { withNamedTokens } from "../support/account-tokens";
 import { describeOnServer, pgliteClient } from "./stores";
@@ -178,7 +178,7 @@ function properties(client: () => PostgresClient) {
  * A COPY on a `pg` connection driven by hand: the submittable `pg` would be given, and a protocol
  * connection that records what is written to the server, so each answer can come at any moment.
  */
-function copyByHand(pieces: readonly string[]) {
+function copyByHand(pieces: CopyData) {
   const written: string[] = [];
   const protocol = {
     chunks: written,
@@ -233,6 +233,31 @@ describe("COPY on a pg connection, in pieces", () => {
     copy.completes();
     await expect(copy.done).resolves.toBeUndefined();
     expect(copy.protocol.fails).toEqual([]);
+  });
+
+  it("streams pieces made as they are sent: each piece is made only after the one before it was written, and none before the server asks", async () => {
+    const events: string[] = [];
+    async function* made() {
+      for (const [index, piece] of pieces.entries()) {
+        events.push(`made ${index}`);
+        yield piece;
+      }
+    }
+    const copy = copyByHand(made());
+    const written = copy.protocol.sendCopyFromChunk;
+    copy.protocol.sendCopyFromChunk = (chunk: Buffer) => {
+      events.push(`written ${copy.protocol.chunks.length}`);
+      return written(chunk);
+    };
+    await turns(5);
+    expect(events).toEqual([]);
+    copy.serverAsks();
+    await turns(40);
+    expect(events).toEqual(pieces.flatMap((_, index) => [`made ${index}`, `written ${index}`]));
+    expect(copy.protocol.chunks.join("")).toBe(pieces.join(""));
+    expect(copy.protocol.ends).toBe(1);
+    copy.completes();
+    await expect(copy.done).resolves.toBeUndefined();
   });
 
   it("writes nothing more once the server refused the COPY, and never CopyDone", async () => {

@@ -125,6 +125,44 @@ export function lookupsSuite(h: ConformanceHarness): void {
     }
   });
 
+  it("lists a product's absent members, when the adapter can, as its MEMBER-role members whose address none of the given ones matches case-insensitively", async () => {
+    const store = await h.seeded();
+    const key = (a: { email: string }) => a.email.toLowerCase();
+    const byEmail = (a: { email: string }, b: { email: string }) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+    for (const product of ["RECRUIT", "PERFORM", "UNI"] as const) {
+      const { members, absent } = await store.transaction(SEED_ORG_ID, async (tx) => {
+        const members = await tx.listProductMembers(product);
+        // Every other member's address, upper-cased, plus one no member holds and a repeat.
+        const named = members
+          .filter((_, index) => index % 2 === 0)
+          .map((m) => m.email.toUpperCase());
+        const given = [...named, "nobody@else.example", ...named.slice(0, 1)];
+        return { members, absent: await tx.listAbsentProductMembers?.(product, given) };
+      });
+      if (absent === undefined) return;
+      const expected = members
+        .filter((_, index) => index % 2 === 1)
+        .filter((member) =>
+          member.products.some((access) => access.product === product && access.role === "MEMBER"),
+        )
+        .map((member) => ({
+          email: member.email,
+          firstName: member.firstName,
+          lastName: member.lastName,
+        }));
+      expect([...absent].sort(byEmail)).toEqual(expected.sort(byEmail));
+      const none = await store.transaction(SEED_ORG_ID, async (tx) =>
+        tx.listAbsentProductMembers?.(product, []),
+      );
+      expect(none?.length).toBe(
+        members.filter((member) =>
+          member.products.some((access) => access.product === product && access.role === "MEMBER"),
+        ).length,
+      );
+    }
+  });
+
   it("reads a product's members a page at a time, when the adapter can, as pages by id of its members", async () => {
     const store = await h.seeded();
     for (const product of ["RECRUIT", "PERFORM", "UNI"] as const) {
