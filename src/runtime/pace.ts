@@ -2,7 +2,7 @@ import type { Pace } from "./steps";
 
 /**
  * The slice of work a library call runs between two turns of the host's event loop when its
- * caller says nothing (see {@link paceOf}), and the HTTP binding's: short, because a read made
+ * caller passes no `pace`, and the HTTP binding's: short, because a read made
  * meanwhile that makes several round trips to PostgreSQL waits up to a slice for each answer to be
  * taken off its socket; long enough that the turns cost little of the work.
  */
