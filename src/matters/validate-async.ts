@@ -3,13 +3,7 @@ import type { CsvInput } from "../csv/read";
 import { paceOf } from "../runtime/pace";
 import { type Pace, runSteps } from "../runtime/steps";
 import type { MatterValidationResult } from "./result";
-import { readMatterRowTextSteps } from "./sheet";
-import {
-  checkMatterRowSteps,
-  type MatterCheck,
-  type MatterValidationOptions,
-  matterFileErrorCheck,
-} from "./validate";
+import { checkMatterCsvSteps, type MatterCheck, type MatterValidationOptions } from "./validate";
 
 /** What {@link validateMatterCsvAsync} needs: {@link MatterValidationOptions} and a pace. */
 export interface MatterValidationAsyncOptions extends MatterValidationOptions {
@@ -38,14 +32,8 @@ export async function checkMatterCsvAsync(
 ): Promise<MatterCheck> {
   const { pace: option, ...rest } = options;
   const pace = paceOf(option);
-  const read = await runSteps(
-    readMatterRowTextSteps(
-      input,
-      pace === undefined ? undefined : CSV_SLICE_BYTES,
-      options.messages,
-    ),
+  return runSteps(
+    checkMatterCsvSteps(input, rest, pace === undefined ? undefined : CSV_SLICE_BYTES),
     pace,
   );
-  if (!read.ok) return matterFileErrorCheck(read.result);
-  return runSteps(checkMatterRowSteps(read.rows, rest), pace);
 }

@@ -20,7 +20,7 @@ import {
   type MatterRowTexts,
   type MatterSheet,
   matterSheetRowTexts,
-  readMatterRowTexts,
+  readMatterRowTextSteps,
 } from "./sheet";
 
 /** Which rule set to validate with (upsert or legacy) and the addresses of the Perform members. */
@@ -62,8 +62,21 @@ export function validateMatterCsv(
 
 /** {@link validateMatterCsv}, also handing back the validated rows for planning. */
 export function checkMatterCsv(input: CsvInput, options: MatterValidationOptions): MatterCheck {
-  const read = readMatterRowTexts(input, options.messages);
-  return read.ok ? checkMatterRows(read.rows, options) : matterFileErrorCheck(read.result);
+  return drainSteps(checkMatterCsvSteps(input, options));
+}
+
+/**
+ * {@link checkMatterCsv} in steps (of `sliceBytes` of the file while it is read, of
+ * `ROWS_PER_STEP` rows after): what the synchronous and the paced checks both run.
+ */
+export function* checkMatterCsvSteps(
+  input: CsvInput,
+  options: MatterValidationOptions,
+  sliceBytes?: number,
+): Steps<MatterCheck> {
+  const read = yield* readMatterRowTextSteps(input, sliceBytes, options.messages);
+  if (!read.ok) return matterFileErrorCheck(read.result);
+  return yield* checkMatterRowSteps(read.rows, options);
 }
 
 /** The check of a file refused as a whole: its body, and no cell problems. */
@@ -79,7 +92,7 @@ export function checkMatterSheet(
   return checkMatterRows(matterSheetRowTexts(sheet), options);
 }
 
-/** The row half of {@link checkMatterCsv}, on rows {@link readMatterRowTexts} read. */
+/** The row half of {@link checkMatterCsv}, on rows `readMatterRowTexts` read. */
 export function checkMatterRows(
   texts: readonly MatterRowTexts[],
   options: MatterValidationOptions,

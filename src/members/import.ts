@@ -7,7 +7,7 @@ import type { Product } from "../domain/products";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import { type PartialMessageCatalog, renderMessage } from "../messages/catalog";
 import { paceOf } from "../runtime/pace";
-import { type Pace, runSteps, type Steps } from "../runtime/steps";
+import { eachStep, type Pace, runSteps } from "../runtime/steps";
 import { supportsAccounts } from "../store/accounts";
 import { supports } from "../store/capabilities";
 import { MemberConflictError } from "../store/errors";
@@ -304,14 +304,4 @@ function findRowMovingTo(
       return { rowNumber: index + 1, column: "Email" };
   }
   return undefined;
-}
-
-/** `steps`, with `each` called after each of its steps (before the pace, when paced). */
-function* eachStep<T>(steps: Steps<T>, each: () => void): Steps<T> {
-  for (;;) {
-    const step = steps.next();
-    if (step.done === true) return step.value;
-    each();
-    yield;
-  }
 }

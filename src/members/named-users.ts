@@ -62,14 +62,7 @@ export class NamedUserLookups {
   async finish(): Promise<NamedUsers> {
     this.step();
     if (this.#pending.length > 0 || this.#answers.length === 0) this.#send();
-    const answers = await Promise.all(this.#answers);
-    const members = new Map<string, Member>();
-    const external = new Set<string>();
-    for (const answer of answers) {
-      for (const member of answer.members) members.set(member.id, member);
-      for (const email of answer.externalUserEmails) external.add(email);
-    }
-    return { members: Array.from(members.values()), externalUserEmails: Array.from(external) };
+    return mergeNamedUsers(await Promise.all(this.#answers));
   }
 
   /**
@@ -110,14 +103,24 @@ export async function loadNamedUsers(
   pace: Pace | undefined,
 ): Promise<NamedUsers> {
   if (pace === undefined || addresses.length <= ADDRESSES_PER_LOOKUP) return lookUp(tx, addresses);
-  const members = new Map<string, Member>();
-  const externalUserEmails: string[] = [];
+  const answers: NamedUsers[] = [];
   for (let start = 0; start < addresses.length; start += ADDRESSES_PER_LOOKUP) {
-    const slice = addresses.slice(start, start + ADDRESSES_PER_LOOKUP);
-    const answer = await lookUp(tx, slice);
-    for (const member of answer.members) members.set(member.id, member);
-    for (const email of answer.externalUserEmails) externalUserEmails.push(email);
+    answers.push(await lookUp(tx, addresses.slice(start, start + ADDRESSES_PER_LOOKUP)));
     await pace();
   }
-  return { members: Array.from(members.values()), externalUserEmails };
+  return mergeNamedUsers(answers);
+}
+
+/**
+ * The answers of look-ups in batches as one: a member named by addresses of two batches (its
+ * Email in one, a New Email in another) kept once by id, an outside address once.
+ */
+function mergeNamedUsers(answers: readonly NamedUsers[]): NamedUsers {
+  const members = new Map<string, Member>();
+  const external = new Set<string>();
+  for (const answer of answers) {
+    for (const member of answer.members) members.set(member.id, member);
+    for (const email of answer.externalUserEmails) external.add(email);
+  }
+  return { members: Array.from(members.values()), externalUserEmails: Array.from(external) };
 }

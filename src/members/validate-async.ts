@@ -3,8 +3,7 @@ import type { CsvInput } from "../csv/read";
 import { paceOf } from "../runtime/pace";
 import { type Pace, runSteps } from "../runtime/steps";
 import type { MemberValidation } from "./row-validator";
-import { createMemberRuleContext } from "./rule-context";
-import { type MemberValidationContext, readMemberRowSteps } from "./validate";
+import { type MemberValidationContext, validateMemberCsvSteps } from "./validate";
 
 /** What {@link validateMemberCsvAsync} needs: {@link MemberValidationContext} and a pace. */
 export interface MemberValidationAsyncContext extends MemberValidationContext {
@@ -25,22 +24,8 @@ export async function validateMemberCsvAsync(
   context: MemberValidationAsyncContext,
 ): Promise<MemberValidation> {
   const pace = paceOf(context.pace);
-  const rules = createMemberRuleContext(
-    context.organization,
-    context.product,
-    context.now,
-    null,
-    context.messages,
-  );
-  const read = await runSteps(
-    readMemberRowSteps(
-      input,
-      rules,
-      context.maxBytes,
-      pace === undefined ? undefined : CSV_SLICE_BYTES,
-    ),
+  return runSteps(
+    validateMemberCsvSteps(input, context, pace === undefined ? undefined : CSV_SLICE_BYTES),
     pace,
   );
-  if (!read.ok) return read;
-  return runSteps(read.rows.finishSteps(context.members, context.externalUserEmails ?? []), pace);
 }

@@ -39,10 +39,21 @@ export function validateMemberCsv(
   input: CsvInput,
   context: MemberValidationContext,
 ): MemberValidation {
-  const rules = rulesOf(context);
-  const read = readMemberRows(input, rules, context.maxBytes);
+  return drainSteps(validateMemberCsvSteps(input, context));
+}
+
+/**
+ * {@link validateMemberCsv} in steps (of `sliceBytes` of the file while it is read, of
+ * `ROWS_PER_STEP` rows after): what the synchronous and the paced validators both run.
+ */
+export function* validateMemberCsvSteps(
+  input: CsvInput,
+  context: MemberValidationContext,
+  sliceBytes?: number,
+): Steps<MemberValidation> {
+  const read = yield* readMemberRowSteps(input, rulesOf(context), context.maxBytes, sliceBytes);
   if (!read.ok) return read;
-  return read.rows.finish(context.members, context.externalUserEmails ?? []);
+  return yield* read.rows.finishSteps(context.members, context.externalUserEmails ?? []);
 }
 
 /**

@@ -35,3 +35,13 @@ export async function runSteps<T>(steps: Steps<T>, pace: Pace | undefined): Prom
     await pace();
   }
 }
+
+/** `steps`, with `each` called after each of its steps (before the pace, when paced). */
+export function* eachStep<T>(steps: Steps<T>, each: () => void): Steps<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    each();
+    yield;
+  }
+}
