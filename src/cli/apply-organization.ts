@@ -10,7 +10,7 @@ import { createReviewCycle } from "../organizations/review-cycle";
 import { updateOrganizationProfile } from "../organizations/update-profile";
 import { OrganizationNotFoundError } from "../store/errors";
 import type { Store } from "../store/port";
-import { runReadOnly } from "../store/run";
+import { runSingleRead } from "../store/run";
 import type { OrganizationFile } from "./organization-file";
 
 /** What applying an organization file did: a line per change, and the refusal that stopped it. */
@@ -80,7 +80,7 @@ export async function applyOrganization(
 
 async function storedProfile(store: Store, orgId: string): Promise<OrganizationProfile | null> {
   try {
-    return await runReadOnly(store, orgId, (tx) => tx.loadOrganization());
+    return await runSingleRead(store, orgId, (tx) => tx.loadOrganization());
   } catch (error) {
     if (error instanceof OrganizationNotFoundError) return null;
     throw error;

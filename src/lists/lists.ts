@@ -3,7 +3,7 @@ import { writeCsv } from "../csv/write";
 import { Feature } from "../domain/features";
 import { type OrganizationProfile, officeSchema } from "../domain/organization";
 import type { Store } from "../store/port";
-import { runReadOnly } from "../store/run";
+import { runSingleRead } from "../store/run";
 import { LAW_SCHOOLS } from "./law-schools";
 import { STATIC_PRACTICE_AREAS } from "./practice-areas";
 
@@ -61,7 +61,7 @@ export function lookupLists(organization: OrganizationProfile): LookupLists {
 
 /** Loads an organization's lookup lists in one read-only transaction. */
 export function loadLookupLists(store: Store, input: { orgId: string }): Promise<LookupLists> {
-  return runReadOnly(store, input.orgId, async (tx) => lookupLists(await tx.loadOrganization()));
+  return runSingleRead(store, input.orgId, async (tx) => lookupLists(await tx.loadOrganization()));
 }
 
 /** GET /lawSchoolsList.csv: one `Law School` column, formula-leading cells escaped. */

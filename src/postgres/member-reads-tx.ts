@@ -77,7 +77,9 @@ async function members(
 }
 
 async function loadOrganization({ connection, s, orgId }: TxScope): Promise<OrganizationProfile> {
-  const found = await readProfile(connection, s, orgId);
+  // A read-only transaction's opening folds into this statement: alone, one round trip.
+  const opening = connection.takeOpening() ? "set_config('jit', 'off', true), " : "";
+  const found = await readProfile(connection, s, orgId, opening);
   if (found === null) throw new OrganizationNotFoundError(orgId);
   return found.profile;
 }

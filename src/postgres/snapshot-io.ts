@@ -154,9 +154,10 @@ export async function readProfile(
   connection: Queryable,
   s: string,
   orgId: string,
+  opening = "",
 ): Promise<{ profile: OrganizationSnapshot["organization"]; externalUserEmails: string[] } | null> {
   const { rows } = await connection.query(
-    `SELECT ${profileColumns(s)} FROM ${s}.organizations o WHERE o.id = $1`,
+    `SELECT ${opening}${profileColumns(s)} FROM ${s}.organizations o WHERE o.id = $1`,
     [orgId],
   );
   const row = rows[0];

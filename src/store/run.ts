@@ -48,6 +48,20 @@ export function runReadOnly<T>(
 }
 
 /**
+ * {@link runReadOnly} for work that makes one read the adapter can answer in one statement
+ * ({@link TransactionOptions.singleRead}): on PostgreSQL one round trip, not three.
+ */
+export function runSingleRead<T>(
+  store: Store,
+  orgId: string,
+  work: (tx: StoreTx) => Promise<T>,
+): Promise<T> {
+  return runTransaction(store, orgId, work, SINGLE_READ);
+}
+
+const SINGLE_READ = { readOnly: true, singleRead: true } as const;
+
+/**
  * `tx` with unstorable keys finding nothing, failures named and each call a span (`store.<operation>`,
  * when the host traces), one wrapper per operation used: what {@link runTransaction}'s work gets,
  * for work that starts from the adapter's own `tx`.

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueSessionToken } from "../../src/auth/session-token";
 import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { createHttpHandler } from "../../src/http/handler";
+import { loadLookupLists } from "../../src/lists/lists";
 import { createPostgresStore, type PostgresStore } from "../../src/postgres/adapter";
 import type { PostgresClient } from "../../src/postgres/client";
+import { OrganizationNotFoundError } from "../../src/store/errors";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
 import { newPGlite } from "./stores";
 
@@ -48,6 +50,19 @@ describe("single-read transactions on PostgreSQL (PGlite)", () => {
     expect(sent[0]).toMatch(/^SELECT /);
     expect(alone).toEqual(inBlock);
     expect(alone?.member?.id).toBe("m-ada");
+  });
+
+  it("answers the library's lookup lists with one statement, and a missing organization as not found", async () => {
+    sent.length = 0;
+    const lists = await loadLookupLists(store, { orgId: SEED_ORG_ID });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^SELECT set_config\('jit', 'off', true\), /);
+    expect(lists.departments).toEqual(["Litigation", "Corporate", "=Formula Dept"]);
+    sent.length = 0;
+    await expect(loadLookupLists(store, { orgId: "org-none" })).rejects.toBeInstanceOf(
+      OrganizationNotFoundError,
+    );
+    expect(sent).toHaveLength(1);
   });
 
   it("refuses a second statement, which would read another snapshot", async () => {

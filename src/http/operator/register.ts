@@ -21,7 +21,7 @@ import { upsertPipelines } from "../../organizations/pipelines";
 import { createReviewCycle } from "../../organizations/review-cycle";
 import { updateOrganizationProfile } from "../../organizations/update-profile";
 import type { Store } from "../../store/port";
-import { runReadOnly } from "../../store/run";
+import { runSingleRead } from "../../store/run";
 import { bodyLimit } from "../body-limit";
 import type { HttpEnv, HttpSettings } from "../env";
 import { importWork } from "../import-work";
@@ -213,7 +213,7 @@ export function registerOperatorRoutes(
       const { product } = c.req.valid("query");
       return forOrganization(orgId, async () => {
         // An unknown organization is answered before the upload is read.
-        await runReadOnly(store, orgId, (tx) => tx.loadOrganization());
+        await runSingleRead(store, orgId, (tx) => tx.loadOrganization());
         const upload = await readUploadedFile(c.req.raw);
         if (!upload.ok) return json(400, memberReadFailure(upload.error, settings.messages));
         const file = upload.file ?? new Uint8Array(0);
