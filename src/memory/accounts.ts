@@ -3,6 +3,7 @@ import type { Member } from "../domain/member";
 import { copyMember } from "../domain/member-copy";
 import { withSessionEpoch } from "../domain/session-epoch";
 import type { StoreTx } from "../store/port";
+import { MEMBERS_PER_SLICE } from "./member-writes";
 import type { StateView, WorkingState } from "./state";
 import type { MemoryTxContext } from "./tx-context";
 
@@ -46,7 +47,9 @@ export function accountOperations({ read, write }: MemoryTxContext): AccountOper
       state.invitationTokens.willChange(invitations);
       state.recoveryTokens.willChange(tokens.length - invitations);
       state.tokenHashes.willChange(tokens.length * 2);
+      let written = 0;
       for (const token of tokens) {
+        if (state.pace !== undefined && ++written % MEMBERS_PER_SLICE === 0) await state.pace();
         dropToken(state, token.memberId, token.purpose);
         // A frozen token cannot change under the store; any other is copied.
         const stored = Object.isFrozen(token) ? token : Object.freeze({ ...token });

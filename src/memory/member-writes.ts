@@ -15,7 +15,7 @@ import type { MemoryTxContext } from "./tx-context";
  * Members written between two awaits of a plan's pace (which itself decides whether the slice's
  * time is spent): 4,096 members took 5–25 ms, longer than the slice of a few ms a pace keeps.
  */
-const MEMBERS_PER_SLICE = 512;
+export const MEMBERS_PER_SLICE = 512;
 
 type MemberWriteOperations = Pick<
   StoreTx,
@@ -28,6 +28,7 @@ export function memberWrites(context: MemoryTxContext): MemberWriteOperations {
   return {
     async applyMemberPlan(plan) {
       const state = write();
+      state.pace ??= plan.pace;
       await writeMembers(state, plan);
       if (plan.welcomeEmails.length > 0) queueWelcomeEmails(state, plan);
     },

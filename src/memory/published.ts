@@ -1,3 +1,4 @@
+import type { Pace } from "../runtime/steps";
 import { emailKey } from "../values/email";
 import { AddressIndex } from "./address-index";
 import { nextChangeLog } from "./change-log-commit";
@@ -6,6 +7,9 @@ import { countLinks } from "./links";
 import type { OverlayMap } from "./overlay-map";
 import type { OrganizationState, StateView, WorkingState } from "./state";
 import { WebhookEventQueue } from "./webhook-queue";
+
+/** Changed addresses from which a paced transaction's commit moves the address index over turns. */
+const PACED_ADDRESSES_FROM = 4096;
 
 /**
  * Every organization's published state, and what is kept in step with them: the addresses of
@@ -62,13 +66,57 @@ export class PublishedStates {
     this.#states.set(orgId, next);
   }
 
-  /** Publishes a transaction's changes over `committed`, the state published when it began. */
-  commit(orgId: string, committed: OrganizationState, working: WorkingState): void {
-    // Before the fold, which may change `committed`'s maps in place; after it when the overlay
-    // copied its base (a large import), so the index compares two plain maps.
-    const addressesCopied = working.idByEmail.changedKeys() === null;
-    if (!addressesCopied)
-      this.#addresses.republish(committed.idByEmail, working.idByEmail, working.changedAddresses);
+  /**
+   * Publishes a transaction's changes over `committed`, the state published when it began. A
+   * large change of addresses made at a pace (a large import's) moves the address index over
+   * several turns around the publication, which itself is one turn; else all in this turn.
+   */
+  commit(orgId: string, committed: OrganizationState, working: WorkingState): Promise<void> | void {
+    const pace = working.pace;
+    if (pace === undefined || working.changedAddresses.size < PACED_ADDRESSES_FROM) {
+      // Before the fold, which may change `committed`'s maps in place; after it when the overlay
+      // copied its base (a large import), so the index compares two plain maps.
+      const addressesCopied = working.idByEmail.changedKeys() === null;
+      if (!addressesCopied)
+        this.#addresses.republish(committed.idByEmail, working.idByEmail, working.changedAddresses);
+      const next = this.#publishChanges(orgId, committed, working);
+      if (addressesCopied)
+        this.#addresses.republish(committed.idByEmail, next.idByEmail, working.changedAddresses);
+      return;
+    }
+    return this.#commitPaced(orgId, committed, working, pace);
+  }
+
+  async #commitPaced(
+    orgId: string,
+    committed: OrganizationState,
+    working: WorkingState,
+    pace: Pace,
+  ): Promise<void> {
+    // `committed` stays as it is meanwhile: the organization's writers wait for this one.
+    const addresses = this.#addresses.republishPaced(
+      committed.idByEmail,
+      working.idByEmail,
+      working.changedAddresses,
+      pace,
+    );
+    try {
+      await addresses.prepare();
+      this.#publishChanges(orgId, committed, working);
+    } catch (error) {
+      addresses.abandon();
+      throw error;
+    }
+    addresses.published();
+    await addresses.settle();
+  }
+
+  /** The publication itself, in one turn: every map folded, link counts, feed and change log. */
+  #publishChanges(
+    orgId: string,
+    committed: OrganizationState,
+    working: WorkingState,
+  ): OrganizationState {
     const counts = this.#links.get(committed);
     const changed = working.members.changedKeys();
     if (counts !== undefined && changed !== null) {
@@ -101,11 +149,10 @@ export class PublishedStates {
       changeLog: logged.changeLog,
       webhookEndpoints: working.webhookEndpoints,
     };
-    if (addressesCopied)
-      this.#addresses.republish(committed.idByEmail, next.idByEmail, working.changedAddresses);
     if (counts !== undefined && changed !== null) this.#links.set(next, counts);
     this.#states.set(orgId, next);
     logged.enqueue(this.webhookQueue, orgId);
+    return next;
   }
 
   #fold<K, V>(base: Map<K, V>, overlay: OverlayMap<K, V>): Map<K, V> {

@@ -10,6 +10,7 @@ import type { OrganizationSnapshot } from "../domain/snapshot";
 import type { WebhookEndpoint } from "../domain/webhooks";
 import type { WelcomeEmail } from "../domain/welcome-email";
 import { deepFreeze } from "../runtime/deep-freeze";
+import type { Pace } from "../runtime/steps";
 import { emailKey } from "../values/email";
 import { ChangeLogVersion } from "./change-log";
 import { buildFeedIndex } from "./feed-index";
@@ -105,6 +106,11 @@ export interface WorkingState extends StateView {
   changeLogPrune: Date | null;
   /** Webhook events to make again when the transaction commits: every entry after `after`. */
   webhookReplays: { endpointId: string; after: number }[];
+  /**
+   * The pace a plan brought (`applyMemberPlan`): the transaction's later large steps (its tokens,
+   * the address index at its commit) await it too. `undefined`: they run in one go.
+   */
+  pace: Pace | undefined;
 }
 
 /** A transaction's state before it changes anything: empty overlays over `state`'s maps. */
@@ -127,6 +133,7 @@ export function overlay(state: OrganizationState): WorkingState {
     feedReshaped: false,
     changeLogPrune: null,
     webhookReplays: [],
+    pace: undefined,
   };
 }
 

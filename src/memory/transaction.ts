@@ -110,7 +110,7 @@ export function runWrite<T>(
           linked: () => (ended ? null : { counts: states.linkCounts(committed), working }),
         }),
       );
-      if (working !== null) states.commit(orgId, committed, working);
+      if (working !== null) await states.commit(orgId, committed, working);
       return { result, wrote: working !== null };
     } finally {
       ended = true;

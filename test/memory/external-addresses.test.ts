@@ -174,3 +174,81 @@ describe("the memory store's external-address check by index", () => {
     expect(await ask()).toEqual([]);
   });
 });
+
+describe("the memory store's paced commit of a large change of addresses", () => {
+  const members = (orgId: string, prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      id: `${orgId}-${prefix}${i}`,
+      email: `${prefix}${i}@big.example`,
+      firstName: "A",
+      lastName: "B",
+    }));
+
+  it("answers every turn between its steps as the published states do, and publishes them all", async () => {
+    const store = createMemoryStore([
+      parseOrganizationSnapshot({
+        organization: { id: "org-a", shortName: "a", name: "A" },
+        members: members("org-a", "old", 5000),
+      }),
+      parseOrganizationSnapshot({
+        organization: { id: "org-b", shortName: "b", name: "B" },
+        members: [{ id: "org-b-1", email: "held@b.example", firstName: "A", lastName: "B" }],
+      }),
+    ]);
+    const stored = (await membersOf(store, "org-a")).slice(0, 2500);
+    const renamed = stored.map((member, i) => ({ ...member, email: `renamed${i}@big.example` }));
+    const created = members("org-a", "new", 2500) as Member[];
+    // Old addresses given up, new ones taken, and one untouched, asked of every turn.
+    const asked = [
+      "old0@big.example",
+      "old2499@big.example",
+      "old4999@big.example",
+      "renamed0@big.example",
+      "renamed2499@big.example",
+      "new0@big.example",
+      "new2499@big.example",
+      "held@b.example",
+    ];
+    const read = (orgId: string, work: (tx: StoreTxOf<typeof store>) => Promise<string[]>) =>
+      store.transaction(orgId, work, { readOnly: true });
+    const check = async () => {
+      const heldByA = (
+        await read("org-a", (tx) => tx.loadMembersByEmail(asked).then(emailsOf))
+      ).map((email) => email.toLowerCase());
+      const heldByB = ["held@b.example"];
+      expect(await read("org-b", (tx) => tx.loadExternalUserEmails(asked))).toEqual(
+        asked.filter((email) => heldByA.includes(email)),
+      );
+      expect(await read("org-a", (tx) => tx.loadExternalUserEmails(asked))).toEqual(
+        asked.filter((email) => heldByB.includes(email)),
+      );
+      return heldByA;
+    };
+    let workDone = false;
+    const seenAfterWork: string[][] = [];
+    const pace = async () => {
+      const held = await check();
+      if (workDone) seenAfterWork.push(held);
+    };
+    await store.transaction("org-a", async (tx) => {
+      await tx.applyMemberPlan({ ...plan(created, renamed), pace });
+      workDone = true;
+    });
+    // The commit took turns, before and after its publication.
+    expect(seenAfterWork.some((held) => held.includes("old0@big.example"))).toBe(true);
+    expect(seenAfterWork.some((held) => held.includes("new0@big.example"))).toBe(true);
+    expect(await check()).toEqual([
+      "old4999@big.example",
+      "renamed0@big.example",
+      "renamed2499@big.example",
+      "new0@big.example",
+      "new2499@big.example",
+    ]);
+  });
+});
+
+type StoreTxOf<S extends MemoryStore> = Parameters<Parameters<S["transaction"]>[1]>[0];
+
+function emailsOf(found: readonly Member[]): string[] {
+  return found.map((member) => member.email);
+}
