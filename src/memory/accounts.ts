@@ -3,9 +3,9 @@ import type { Member } from "../domain/member";
 import { copyMember } from "../domain/member-copy";
 import { withSessionEpoch } from "../domain/session-epoch";
 import type { StoreTx } from "../store/port";
-import { MEMBERS_PER_SLICE } from "./member-writes";
 import type { StateView, WorkingState } from "./state";
 import type { MemoryTxContext } from "./tx-context";
+import { WRITES_PER_SLICE } from "./write-slice";
 
 type AccountOperations = Required<
   Pick<
@@ -49,7 +49,7 @@ export function accountOperations({ read, write }: MemoryTxContext): AccountOper
       state.tokenHashes.willChange(tokens.length * 2);
       let written = 0;
       for (const token of tokens) {
-        if (state.pace !== undefined && ++written % MEMBERS_PER_SLICE === 0) await state.pace();
+        if (state.pace !== undefined && ++written % WRITES_PER_SLICE === 0) await state.pace();
         dropToken(state, token.memberId, token.purpose);
         // A frozen token cannot change under the store; any other is copied.
         const stored = Object.isFrozen(token) ? token : Object.freeze({ ...token });

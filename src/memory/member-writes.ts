@@ -10,12 +10,7 @@ import { dropAccountState, dropAccountTokens } from "./accounts";
 import type { WritableTable } from "./overlay-map";
 import type { WorkingState } from "./state";
 import type { MemoryTxContext } from "./tx-context";
-
-/**
- * Members written between two awaits of a plan's pace (which itself decides whether the slice's
- * time is spent): 4,096 members took 5–25 ms, longer than the slice of a few ms a pace keeps.
- */
-export const MEMBERS_PER_SLICE = 512;
+import { WRITES_PER_SLICE } from "./write-slice";
 
 type MemberWriteOperations = Pick<
   StoreTx,
@@ -88,7 +83,7 @@ async function writeMembers(state: WorkingState, plan: MemberWrites): Promise<vo
   const changed = state.changedAddresses;
   let written = 0;
   for (const member of plan.updates) {
-    if (plan.pace !== undefined && ++written % MEMBERS_PER_SLICE === 0) await plan.pace();
+    if (plan.pace !== undefined && ++written % WRITES_PER_SLICE === 0) await plan.pace();
     const stored = members.get(member.id);
     if (stored === undefined) throw new Error(`applyMemberPlan: no member with id ${member.id}`);
     if (emailKey(stored.email) !== emailKey(member.email)) {
@@ -100,7 +95,7 @@ async function writeMembers(state: WorkingState, plan: MemberWrites): Promise<vo
     members.set(member.id, withSessionEpoch(stored, keep(member), plan.handOver === true));
   }
   for (const member of plan.creates) {
-    if (plan.pace !== undefined && ++written % MEMBERS_PER_SLICE === 0) await plan.pace();
+    if (plan.pace !== undefined && ++written % WRITES_PER_SLICE === 0) await plan.pace();
     if (members.has(member.id)) throw new Error(`applyMemberPlan: member id ${member.id} exists`);
     claimAddress(addresses, changed, member);
     members.set(member.id, keep(member));
