@@ -49,12 +49,20 @@ export async function batchedLines(
     minLength: BATCH_BYTES,
     periodicFlush: FLUSH_MS,
     maxLength: maxWaitingBytes,
+    // In its string mode sonic-boom measures the whole waiting batch (`Buffer.byteLength`, which
+    // flattens the string) on every write: a copy of up to a batch per line. As buffers, each line
+    // is measured once, and the batch joined once when it is written.
+    contentMode: "buffer",
   });
   await new Promise<void>((resolve, reject) => {
     stream.once("ready", resolve);
     stream.once("error", reject);
   });
-  let target: { write(line: string): unknown } = stream;
+  // sonic-boom's types know only its string mode.
+  const writeBuffer = stream.write.bind(stream) as unknown as (chunk: Buffer) => boolean;
+  let target: { write(line: string): unknown } = {
+    write: (line) => writeBuffer(Buffer.from(line)),
+  };
   let closing: Promise<void> | undefined;
   let dropped = 0;
   let report: (dropped: number) => void = () => undefined;
