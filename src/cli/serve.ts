@@ -120,7 +120,9 @@ export async function serveCommand(
   // The port is taken first: a sandbox seed that points its site at this machine is then pointed
   // at the port actually listened on, and a port in use fails before anything is loaded.
   const clients = new WeakMap<Request, string>();
-  let handle: ((request: Request) => Response | Promise<Response>) | undefined;
+  let handle:
+    | ((request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>)
+    | undefined;
   let served: ServeMetrics | undefined;
   const drain = new Drain();
   const server = serve({
@@ -132,7 +134,12 @@ export async function serveCommand(
         return served.scrape();
       return handle === undefined
         ? new Response("starting", { status: 503 })
-        : drain.track(() => (handle as (request: Request) => Promise<Response>)(request));
+        : drain.track(() =>
+            (handle as (request: Request, env: HttpBindings | Http2Bindings) => Promise<Response>)(
+              request,
+              env,
+            ),
+          );
     },
     port: options.port,
     hostname: options.host,
@@ -194,8 +201,8 @@ export async function serveCommand(
           clientAddress: (request) => clients.get(request),
         })
       : undefined;
-  handle = async (request) =>
-    (await mailPage?.(request)) ?? (await docsPage(request)) ?? handler(request);
+  handle = async (request, env) =>
+    (await mailPage?.(request)) ?? (await docsPage(request)) ?? handler(request, env);
   write(
     banner(options, {
       backend,

@@ -81,7 +81,7 @@ describe("rpdi serve logs", () => {
             const response = await fetch(`${rest}/departments`, {
               headers: { "x-request-id": id },
             });
-            expect(response.status).toBe(401);
+            expect([response.status, response.headers.get("x-request-id")]).toEqual([401, id]);
             await response.arrayBuffer();
           }),
         );
