@@ -19,6 +19,8 @@ export async function textArrayParam(
   map?: (value: string) => string,
 ): Promise<string> {
   const pace = values.length >= SLICED_FROM ? yieldingPace(DEFAULT_SLICE_MS) : undefined;
+  // Each slice joined on its own: one join of every element would be a long turn of its own.
+  const slices: string[] = [];
   const parts: string[] = [];
   for (let start = 0; start < values.length; start += PER_CHECK) {
     const end = Math.min(values.length, start + PER_CHECK);
@@ -26,9 +28,11 @@ export async function textArrayParam(
       const value = values[index] as string;
       parts.push(quoted(map === undefined ? value : map(value)));
     }
+    slices.push(parts.join(","));
+    parts.length = 0;
     if (pace !== undefined) await pace();
   }
-  return `{${parts.join(",")}}`;
+  return `{${slices.join(",")}}`;
 }
 
 const QUOTED = /["\\]/;
