@@ -238,7 +238,7 @@ async function validateRows(
     return read;
   }
   input.onPhase?.("read");
-  return finishRows(read.rows, await lookups.finish(), input);
+  return finishRows(read.rows, await lookups.finish(pace), input);
 }
 
 /** The rules across rows, given the users the file names, and whom each address stands for. */

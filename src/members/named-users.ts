@@ -1,5 +1,5 @@
 import type { Member } from "../domain/member";
-import type { Pace } from "../runtime/steps";
+import { type Pace, runSteps, type Steps } from "../runtime/steps";
 import type { StoreTx } from "../store/port";
 import type { MemberRowValidator } from "./row-validator";
 
@@ -59,10 +59,10 @@ export class NamedUserLookups {
    * Once reading is done: sends the rest and answers every look-up. A failed look-up rejects
    * here, not before; a caller whose file broke a rule calls {@link settle} instead.
    */
-  async finish(): Promise<NamedUsers> {
+  async finish(pace?: Pace): Promise<NamedUsers> {
     this.step();
     if (this.#pending.length > 0 || this.#answers.length === 0) this.#send();
-    return mergeNamedUsers(await Promise.all(this.#answers));
+    return runSteps(mergeNamedUserSteps(await Promise.all(this.#answers)), pace);
   }
 
   /**
@@ -108,19 +108,23 @@ export async function loadNamedUsers(
     answers.push(await lookUp(tx, addresses.slice(start, start + ADDRESSES_PER_LOOKUP)));
     await pace();
   }
-  return mergeNamedUsers(answers);
+  return runSteps(mergeNamedUserSteps(answers), pace);
 }
 
 /**
  * The answers of look-ups in batches as one: a member named by addresses of two batches (its
- * Email in one, a New Email in another) kept once by id, an outside address once.
+ * Email in one, a New Email in another) kept once by id, an outside address once. A step per
+ * batch: an import's 20,000 stored members merged at once held the host's loop 10-20 ms.
  */
-function mergeNamedUsers(answers: readonly NamedUsers[]): NamedUsers {
+function* mergeNamedUserSteps(answers: readonly NamedUsers[]): Steps<NamedUsers> {
   const members = new Map<string, Member>();
   const external = new Set<string>();
   for (const answer of answers) {
     for (const member of answer.members) members.set(member.id, member);
     for (const email of answer.externalUserEmails) external.add(email);
+    yield;
   }
-  return { members: Array.from(members.values()), externalUserEmails: Array.from(external) };
+  const merged = Array.from(members.values());
+  yield;
+  return { members: merged, externalUserEmails: Array.from(external) };
 }

@@ -270,7 +270,8 @@ export class MemberRowValidator {
     const report = this.#errors.report;
     const rules = this.#rules;
     const book = yield* this.#addressBookSteps(false);
-    book.attach(members);
+    // By slices: an import names tens of thousands of stored members.
+    yield* inSlices(members, (slice) => book.attach(slice));
     const ssoPresent = { ssoId: this.#has("ssoId"), useMfa: this.#has("useMfa") };
     const employeeIds = new DuplicateEmployeeIds();
     // The rows with a New Email, in file order: the New Email rules then pass over those few
@@ -401,10 +402,7 @@ export class MemberRowValidator {
  * Runs a rule that judges each row on its own over `rows` a step's worth at a time, yielding
  * after each: the same reports in the same order as one call over all of them.
  */
-function* inSlices(
-  rows: readonly DraftMemberRow[],
-  rule: (slice: readonly DraftMemberRow[]) => void,
-): Steps<void> {
+function* inSlices<T>(rows: readonly T[], rule: (slice: readonly T[]) => void): Steps<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_STEP) {
     rule(rows.slice(start, start + ROWS_PER_STEP));
     yield;

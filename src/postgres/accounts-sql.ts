@@ -4,8 +4,10 @@ import type {
   CredentialsChange,
   MfaEnrollment,
 } from "../domain/account";
+import { DEFAULT_SLICE_MS, yieldingPace } from "../runtime/pace";
 import { type BulkConnection, type ColumnPick, insertRows, pickedColumns } from "./bulk";
 import type { Queryable } from "./client";
+import { textArrayParam } from "./text-array";
 
 /** The columns of `account_tokens` that {@link accountTokenFromRow} reads. */
 const ACCOUNT_TOKEN_COLUMNS = "member_id, purpose, token_hash, email, created_at, expires_at";
@@ -36,16 +38,28 @@ function mfaEnrollmentFromRow(row: Record<string, unknown>): MfaEnrollment {
 /**
  * The last of `items` for each key, in the order of their last occurrences: one statement's
  * `ON CONFLICT DO UPDATE` may not touch a row twice, and a later item replaces an earlier one.
+ * An import's tens of thousands of tokens are gone through in slices, with turns of the host's
+ * loop between.
  */
-function lastByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
+async function lastByKey<T>(items: readonly T[], key: (item: T) => string): Promise<T[]> {
+  const pace = items.length >= SLICED_FROM ? yieldingPace(DEFAULT_SLICE_MS) : undefined;
   const last = new Map<string, T>();
-  for (const item of items) {
-    const k = key(item);
-    last.delete(k);
-    last.set(k, item);
+  for (let start = 0; start < items.length; start += PER_CHECK) {
+    const end = Math.min(items.length, start + PER_CHECK);
+    for (let index = start; index < end; index++) {
+      const item = items[index] as T;
+      const k = key(item);
+      last.delete(k);
+      last.set(k, item);
+    }
+    if (pace !== undefined) await pace();
   }
   return [...last.values()];
 }
+
+/** Tokens from which {@link lastByKey} goes in slices, and how many between two clock checks. */
+const SLICED_FROM = 4096;
+const PER_CHECK = 512;
 
 /**
  * Stores the tokens, each replacing its member's token of the same purpose (a later one of the
@@ -59,11 +73,13 @@ export async function writeAccountTokens(
   tokens: readonly AccountToken[],
 ): Promise<void> {
   if (tokens.length === 0) return;
-  const rows = lastByKey(tokens, (token) => `${token.memberId}\u0000${token.purpose}`);
+  const rows = await lastByKey(tokens, (token) => `${token.memberId}\u0000${token.purpose}`);
+  const memberIds = await textArrayParam(rows.map((t) => t.memberId));
+  const purposes = await textArrayParam(rows.map((t) => t.purpose));
   await connection.query(
     `DELETE FROM ${s}.account_tokens WHERE org_id = $1
        AND (member_id, purpose) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-    [orgId, rows.map((t) => t.memberId), rows.map((t) => t.purpose)],
+    [orgId, memberIds, purposes],
   );
   await insertRows(
     connection,
@@ -119,7 +135,7 @@ export async function writeMfaEnrollments(
   enrollments: readonly MfaEnrollment[],
 ): Promise<void> {
   if (enrollments.length === 0) return;
-  const rows = lastByKey(enrollments, (enrollment) => enrollment.memberId);
+  const rows = await lastByKey(enrollments, (enrollment) => enrollment.memberId);
   await connection.query(
     `INSERT INTO ${s}.mfa_enrollments (org_id, member_id, secret, created_at, expires_at)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[])

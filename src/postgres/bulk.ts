@@ -1,4 +1,4 @@
-import { nextTurn } from "../runtime/pace";
+import { DEFAULT_SLICE_MS, nextTurn } from "../runtime/pace";
 import { type Pace, ROWS_PER_STEP } from "../runtime/steps";
 import type { Queryable } from "./queryable";
 
@@ -276,7 +276,11 @@ export async function rowSource(
   };
 }
 
-/** COPY data written to a `pg` connection between two turns of the host's loop. */
+/**
+ * COPY data written to a `pg` connection between two turns of the host's loop, at most; a turn
+ * also comes once {@link DEFAULT_SLICE_MS} of making and writing have passed, whichever is first
+ * (a large row's text costs more to make than its bytes say).
+ */
 const BYTES_PER_TURN = 256 * 1024;
 
 /** The piece of a `pg` Client that `COPY … FROM STDIN` needs (what pg-copy-streams also uses). */
@@ -321,14 +325,16 @@ class PgCopyIn {
   private async send(connection: PgProtocol): Promise<void> {
     try {
       let written = 0;
+      let sliceStart = performance.now();
       for await (const piece of this.data) {
         if (this.open === undefined) return;
         const bytes = Buffer.from(piece, "utf8");
         connection.sendCopyFromChunk(bytes);
         written += bytes.byteLength;
-        if (written >= BYTES_PER_TURN) {
+        if (written >= BYTES_PER_TURN || performance.now() - sliceStart >= DEFAULT_SLICE_MS) {
           written = 0;
           await nextTurn();
+          sliceStart = performance.now();
         }
       }
       if (this.open === undefined) return;

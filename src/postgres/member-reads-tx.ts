@@ -8,6 +8,7 @@ import { LONE_SURROGATE } from "../values/storable-text";
 import { HOLDS_PRODUCT, MEMBER_READ_COLUMNS, memberFromRow, memberSelect } from "./members-sql";
 import type { TxScope } from "./session";
 import { profileColumns, profileFromRow, readProfile } from "./snapshot-io";
+import { textArrayParam } from "./text-array";
 
 /** The transaction's reads of its organization and the organization's members. */
 export function memberReads(
@@ -184,7 +185,7 @@ async function listAbsentProductMembers(
       WHERE m.org_id = $1 AND ${HOLDS_PRODUCT[product]}
         AND m.products @> jsonb_build_array(jsonb_build_object('product', $2::text, 'role', 'MEMBER'))
         AND NOT EXISTS (SELECT FROM unnest($3::text[]) AS f(k) WHERE f.k = lower(m.email))`,
-    [orgId, product, emails.map((email) => email.toLowerCase())],
+    [orgId, product, await textArrayParam(emails, (email) => email.toLowerCase())],
   );
   return rows.map((row) => ({
     email: row.email as string,

@@ -1,5 +1,3 @@
-import { DateTime } from "luxon";
-
 const US = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 /** Which of the written shapes a date may take. */
@@ -76,10 +74,19 @@ function two(value: number): string {
   return value < 10 ? `0${value}` : `${value}`;
 }
 
-/** Luxon's verdict on a day, as `yyyy-MM-dd`. */
-function luxonDate(year: number, month: number, day: number): string | undefined {
-  const date = DateTime.fromObject({ year, month, day }, { zone: "utc" });
-  return date.isValid ? (date.toISODate() ?? undefined) : undefined;
+/**
+ * A day of the proleptic Gregorian calendar as `yyyy-MM-dd`, or `undefined`: luxon's verdict
+ * (the tests hold it to luxon), reckoned here because luxon's first call sets up its locale,
+ * about 20 ms that the first import after a start spent in one turn of the host's loop.
+ */
+function calendarDate(year: number, month: number, day: number): string | undefined {
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return `${String(year).padStart(4, "0")}-${two(month)}-${two(day)}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 const MEMBER_SHAPES: DateShapes = { isoDash: true, isoSlash: true, us: true };
@@ -88,22 +95,22 @@ const ISO_SHAPES: DateShapes = { isoDash: true, isoSlash: false, us: false };
 
 /** Member Start Date: `yyyy-MM-dd`, `yyyy/MM/dd` or `M/d/yyyy`. */
 export function parseMemberDate(text: string): string | undefined {
-  return parseDate(text, MEMBER_SHAPES, luxonDate);
+  return parseDate(text, MEMBER_SHAPES, calendarDate);
 }
 
 /** Matter Start and End Date: `M/d/yyyy` only. */
 export function parseUsDate(text: string): string | undefined {
-  return parseDate(text, US_SHAPES, luxonDate);
+  return parseDate(text, US_SHAPES, calendarDate);
 }
 
 /** A stored `yyyy-MM-dd` date, for fields read back from a snapshot. */
 export function isIsoDate(text: string): boolean {
   // The year 0000 is in no database's calendar (PostgreSQL refuses it): no stored date has it.
-  return parseDate(text, ISO_SHAPES, luxonDate) === text && !text.startsWith("0000");
+  return parseDate(text, ISO_SHAPES, calendarDate) === text && !text.startsWith("0000");
 }
 
 /**
- * {@link parseMemberDate} for one file: days past the 28th, the only ones luxon is asked about,
+ * {@link parseMemberDate} for one file: days past the 28th, the only ones the calendar is asked about,
  * are remembered, since files repeat month ends.
  */
 export function memberDateParser(): (text: string) => string | undefined {
@@ -111,7 +118,7 @@ export function memberDateParser(): (text: string) => string | undefined {
   return (text) => parseDate(text, MEMBER_SHAPES, calendar);
 }
 
-/** {@link parseUsDate} for one file, remembering luxon's verdicts as {@link memberDateParser}. */
+/** {@link parseUsDate} for one file, remembering the calendar's verdicts as {@link memberDateParser}. */
 export function usDateParser(): (text: string) => string | undefined {
   const calendar = rememberedCalendar();
   return (text) => parseDate(text, US_SHAPES, calendar);
@@ -123,7 +130,7 @@ function rememberedCalendar(): (year: number, month: number, day: number) => str
     // Months and days have at most two digits here, years four.
     const key = (year * 100 + month) * 100 + day;
     if (seen.has(key)) return seen.get(key);
-    const verdict = luxonDate(year, month, day);
+    const verdict = calendarDate(year, month, day);
     seen.set(key, verdict);
     return verdict;
   };
@@ -157,18 +164,18 @@ export function usDateMistake(text: string): UsDateMistake {
     if (short === null) return { kind: "shape", suggestion: sameDayAsUs(text), shortYear: false };
     const [, month, day, year] = short.map(Number) as [number, number, number, number];
     const suggestion =
-      luxonDate(2000 + year, month, day) === undefined ? null : `${month}/${day}/20${short[3]}`;
+      calendarDate(2000 + year, month, day) === undefined ? null : `${month}/${day}/20${short[3]}`;
     return { kind: "shape", suggestion, shortYear: true };
   }
   const month = Number(us[1]);
   const day = Number(us[2]);
   const year = Number(us[3]);
   if (month < 1 || month > 12) {
-    const swapped = luxonDate(year, day, month) === undefined ? null : `${day}/${month}/${us[3]}`;
+    const swapped =
+      calendarDate(year, day, month) === undefined ? null : `${day}/${month}/${us[3]}`;
     return { kind: "month", month, swapped };
   }
-  const daysInMonth = DateTime.fromObject({ year, month }, { zone: "utc" }).daysInMonth ?? 31;
-  return { kind: "day", day, month, year, daysInMonth };
+  return { kind: "day", day, month, year, daysInMonth: daysInMonth(year, month) };
 }
 
 /** The day another shape names, written `M/d/yyyy`; `null` when the shape is ambiguous or no day. */
@@ -190,5 +197,5 @@ function sameDayAsUs(text: string): string | null {
     [month, day] = first > 12 ? [second, first] : [first, second];
     year = yearLast[3];
   } else return null;
-  return luxonDate(Number(year), month, day) === undefined ? null : `${month}/${day}/${year}`;
+  return calendarDate(Number(year), month, day) === undefined ? null : `${month}/${day}/${year}`;
 }
