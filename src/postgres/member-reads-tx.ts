@@ -1,7 +1,6 @@
 import type { Member, ProductMemberName } from "../domain/member";
 import type { OrganizationProfile } from "../domain/organization";
 import type { Product, Role } from "../domain/products";
-import { OrganizationNotFoundError } from "../store/errors";
 import type { MemberIdPage } from "../store/member-page";
 import type { StoreTx } from "../store/port";
 import { LONE_SURROGATE } from "../values/storable-text";
@@ -81,7 +80,7 @@ async function loadOrganization({ connection, s, orgId }: TxScope): Promise<Orga
   // A read-only transaction's opening folds into this statement: alone, one round trip.
   const opening = connection.takeOpening() ? "set_config('jit', 'off', true), " : "";
   const found = await readProfile(connection, s, orgId, opening);
-  if (found === null) throw new OrganizationNotFoundError(orgId);
+  if (found === null) throw connection.organizationMissing();
   return found.profile;
 }
 
@@ -97,7 +96,7 @@ async function loadMemberAndOrganization(
     [orgId, memberId],
   );
   const row = rows[0];
-  if (row === undefined) throw new OrganizationNotFoundError(orgId);
+  if (row === undefined) throw connection.organizationMissing();
   return {
     member: row.id === null ? null : memberFromRow(row),
     organization: profileFromRow(row),

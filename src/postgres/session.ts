@@ -36,6 +36,11 @@ export interface Session {
  */
 export interface TxConnection extends BulkConnection {
   takeOpening(): boolean;
+  /**
+   * The error a read that took the opening throws when the organization is absent; the
+   * transaction is refused with it even when the work catches it, as the opening's own check is.
+   */
+  organizationMissing(): OrganizationNotFoundError;
 }
 
 /** What a transaction's operations work on: its connection, the quoted schema, the organization. */
@@ -129,7 +134,7 @@ export async function inTransaction<T>(
   const bulk = new BulkWrites();
   const commit = new CommitHooks();
   const pooled = await acquire(session);
-  const statements = new TxStatements(session, pooled, readOnly && singleRead);
+  const statements = new TxStatements(session, pooled, readOnly && singleRead, orgId);
   let broken: unknown;
   let releaseLater: Promise<void> | undefined;
   let commitSent = false;
@@ -141,6 +146,7 @@ export async function inTransaction<T>(
     if (readOnly) await openRead(statements, session.s, orgId, checkOrganization);
     else await openWrite(session, pooled, orgId, checkOrganization);
     const result = await work(statements.connection, bulk, commit);
+    if (statements.missing) throw new OrganizationNotFoundError(orgId);
     await commit.prepare();
     // Work that made no statement still answers for a missing organization.
     await statements.opened();
@@ -238,13 +244,17 @@ class TxStatements {
   readonly connection: TxConnection;
   readonly #session: Session;
   #aloneRead = false;
+  readonly #orgId: string;
+  /** Whether a read that took the opening found no organization. */
+  missing = false;
   #begun: Promise<unknown> | undefined;
   /** The read-only transaction's opening statement, until it runs or the work takes it over. */
   #opening: (() => Promise<void>) | undefined;
   #openingRun: Promise<void> | undefined;
 
-  constructor(session: Session, pooled: TransactionConnection, alone: boolean) {
+  constructor(session: Session, pooled: TransactionConnection, alone: boolean, orgId: string) {
     this.#session = session;
+    this.#orgId = orgId;
     this.pooled = pooled;
     this.alone = alone;
     this.connection = this.#connection();
@@ -320,6 +330,10 @@ class TxStatements {
         const pending = this.#opening !== undefined;
         this.#opening = undefined;
         return pending;
+      },
+      organizationMissing: () => {
+        this.missing = true;
+        return new OrganizationNotFoundError(this.#orgId);
       },
     };
   }

@@ -52,18 +52,24 @@ export function snapshotsSuite(h: ConformanceHarness, fresh: () => Promise<Store
   it("has no snapshot of an unknown organization and refuses a transaction on one", async () => {
     const store = await h.seeded();
     expect(await store.exportSnapshot("org-missing")).toBeNull();
-    for (const readOnly of [false, true]) {
-      await expect(
-        store.transaction("org-missing", async () => 1, { readOnly }),
-      ).rejects.toBeInstanceOf(OrganizationNotFoundError);
+    const modes = [{ readOnly: false }, { readOnly: true }, { readOnly: true, singleRead: true }];
+    for (const mode of modes) {
+      await expect(store.transaction("org-missing", async () => 1, mode)).rejects.toBeInstanceOf(
+        OrganizationNotFoundError,
+      );
       // Work that reads first, and work that catches what it reads, are refused all the same.
       await expect(
-        store.transaction("org-missing", (tx) => tx.loadMembersById(["m-1"]), { readOnly }),
+        store.transaction("org-missing", (tx) => tx.loadMembersById(["m-1"]), mode),
       ).rejects.toBeInstanceOf(OrganizationNotFoundError);
       await expect(
-        store.transaction("org-missing", (tx) => tx.loadOrganization().catch(() => "caught"), {
-          readOnly,
-        }),
+        store.transaction("org-missing", (tx) => tx.loadOrganization().catch(() => "caught"), mode),
+      ).rejects.toBeInstanceOf(OrganizationNotFoundError);
+      await expect(
+        store.transaction(
+          "org-missing",
+          async (tx) => (await tx.loadMemberAndOrganization?.("m-1").catch(() => null)) ?? null,
+          mode,
+        ),
       ).rejects.toBeInstanceOf(OrganizationNotFoundError);
     }
   });
