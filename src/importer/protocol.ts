@@ -1,0 +1,105 @@
+import type { MatterHeader, MemberHeader } from "../domain/headers";
+import type { Member } from "../domain/member";
+import type { OrganizationProfile } from "../domain/organization";
+import type { Product } from "../domain/products";
+import type { HeaderMatchReason } from "../mapping/suggest";
+import type { MatterValidationResult } from "../matters/result";
+import type { MemberValidationResult } from "../members/result";
+import type { PartialMessageCatalog } from "../messages/types";
+
+/** Which file the person imports. */
+export type ImportKind = "members" | "matters";
+
+/**
+ * What the rules read besides the file, as the host serves it for the signed-in admin: the
+ * organization and its members (credentials blanked) for a member file, the Perform members'
+ * addresses for a matter file. Plain data: it is copied to the worker.
+ */
+export interface ImporterContext {
+  organization?: OrganizationProfile;
+  members?: readonly Member[];
+  externalUserEmails?: readonly string[];
+  performMemberEmails?: readonly string[];
+  /** The clock the year rules read; the page's when absent. */
+  now?: Date;
+}
+
+/** One header cell, what rpdi suggests it means, and how sure that is. */
+export interface HeaderCellSuggestion {
+  index: number;
+  cell: string;
+  column: string | null;
+  confidence: number;
+  reason: HeaderMatchReason | null;
+}
+
+/** The header step's data: every cell's suggestion and the spec's columns for the kind. */
+export interface HeaderSuggestions {
+  cells: HeaderCellSuggestion[];
+  columns: readonly (MemberHeader | MatterHeader)[];
+  required: readonly (MemberHeader | MatterHeader)[];
+}
+
+/** One cell of the file that broke a rule: one row of the error grid. */
+export interface CellError {
+  /** The spec's row number (1-based among data rows); the sheet shows it as `rowNumber + 1`. */
+  rowNumber: number;
+  column: string;
+  value: string;
+  message: string;
+  /** Whether the cell exists in the file's header, so the person can edit it in place. */
+  editable: boolean;
+}
+
+/** What the import would do, from the same summary the server answers with. */
+export interface ImportReview {
+  createdCount: number;
+  updatedCount: number;
+  absentCount: number;
+}
+
+/** The check's answer: the spec's body for the file as it is now, and its errors as cells. */
+export type CheckReport =
+  | {
+      kind: "members";
+      result: MemberValidationResult | null;
+      cells: CellError[];
+      fileMessage: string | null;
+      validRows: number;
+      review: ImportReview | null;
+    }
+  | {
+      kind: "matters";
+      result: MatterValidationResult;
+      cells: CellError[];
+      fileMessage: string | null;
+      validRows: number;
+      review: null;
+    };
+
+/** What the element asks its worker; each request carries an id its answer repeats. */
+export type WorkerRequest =
+  | { type: "open"; id: number; bytes: ArrayBuffer }
+  | { type: "suggest"; id: number; kind: ImportKind }
+  | {
+      type: "check";
+      id: number;
+      kind: ImportKind;
+      product: Product;
+      ruleSet: "upsert" | "legacy";
+      mapping: [string, string][];
+      context: ImporterContext;
+      messages: PartialMessageCatalog | undefined;
+    }
+  | { type: "edit"; id: number; rowNumber: number; column: string; value: string }
+  | { type: "bytes"; id: number };
+
+/** The worker's answers. */
+export type WorkerAnswer =
+  | { type: "opened"; id: number; ok: true; header: string[] }
+  | { type: "opened"; id: number; ok: false; message: string }
+  | { type: "suggested"; id: number; suggestions: HeaderSuggestions }
+  | { type: "checked"; id: number; report: CheckReport }
+  | { type: "remap-failed"; id: number; message: string }
+  | { type: "bytes"; id: number; bytes: ArrayBuffer }
+  | { type: "failed"; id: number; message: string };
