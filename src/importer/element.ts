@@ -54,14 +54,15 @@ let elements = 0;
 
 /**
  * `<rpdi-importer>`: an admin's import screen, checking a member or matter file with the rules
- * the server applies, in a module worker. Attributes: `product` (the member file's product),
+ * the server applies, in a module worker. Attributes: `kind` (`members` or `matters`, chosen
+ * for the person), `product` (the member file's product),
  * `review-cycle-id` (where matters go), `rule-set` (`upsert`, default, or `legacy`). Properties:
  * `context` (what the rules read), `client` (posts the file; without it the element fires
  * `rpdi-import-submit`), `messages` (the spec's messages in the host's words, templates only),
  * `strings` (the element's own words), `savedMappings`, `workerUrl`.
  */
 export class RpdiImporter extends HTMLElement {
-  static readonly observedAttributes = ["product"];
+  static readonly observedAttributes = ["product", "kind"];
 
   /** The organization and members (a member file), or the Perform addresses (a matter file). */
   context: ImporterContext | undefined;
@@ -178,6 +179,8 @@ export class RpdiImporter extends HTMLElement {
     const product = this.getAttribute("product");
     if (product !== null && (PRODUCTS as readonly string[]).includes(product))
       this.#state.product = product as Product;
+    const kind = this.getAttribute("kind");
+    if (kind === "members" || kind === "matters") this.#state.kind = kind;
     this.#render(false);
   }
 
@@ -187,6 +190,10 @@ export class RpdiImporter extends HTMLElement {
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    if (name === "kind" && (value === "members" || value === "matters")) {
+      this.#state.kind = value;
+      if (this.isConnected) this.#render(false);
+    }
     if (name === "product" && value !== null && (PRODUCTS as readonly string[]).includes(value)) {
       this.#state.product = value as Product;
       if (this.isConnected) this.#render(false);
@@ -220,15 +227,16 @@ export class RpdiImporter extends HTMLElement {
     state.suggestions = null;
     state.choices = [];
     this.#choicesFor = null;
-    // Refused before a byte is read: the server would refuse it unread too.
+    state.file = { name: file.name, size: file.size };
+    // Refused before a byte is read, as the server refuses it: the check shows the spec's size error.
     if (file.size > MAX_FILE_BYTES) {
-      state.file = { name: file.name, size: file.size };
       state.fileError = this.#strings.fileTooLarge(file.size, MAX_FILE_BYTES);
+      await this.#ask({ type: "open-oversize", size: file.size });
       this.#render(false);
+      this.#announce(state.fileError);
       return;
     }
     state.fileError = null;
-    state.file = { name: file.name, size: file.size };
     const bytes = await file.arrayBuffer();
     await this.#ask({ type: "open", bytes }, [bytes]);
     this.#announce(this.#strings.fileChosen(file.name, file.size));
@@ -257,9 +265,10 @@ export class RpdiImporter extends HTMLElement {
   }
 
   #facts(): StepFacts {
-    const { file, fileError, kind, report, checking, answer } = this.#state;
+    const { file, kind, report, checking, answer } = this.#state;
     return {
-      hasFile: file !== null && fileError === null,
+      // A file over the limit goes on too: its check is the spec's size error, as the server's.
+      hasFile: file !== null,
       kindChosen: kind !== null,
       checkPassed: report !== null && report.fileMessage === null && report.cells.length === 0,
       checking,

@@ -80,6 +80,8 @@ export type CheckReport =
 /** What the element asks its worker; each request carries an id its answer repeats. */
 export type WorkerRequest =
   | { type: "open"; id: number; bytes: ArrayBuffer }
+  /** A file over the limit, never read: its check is the spec's size error for its size. */
+  | { type: "open-oversize"; id: number; size: number }
   | { type: "suggest"; id: number; kind: ImportKind }
   | {
       type: "check";

@@ -1,10 +1,12 @@
+import { type CsvReadError, csvSizeError } from "../csv/read";
 import { MATTER_HEADERS, MEMBER_HEADERS } from "../domain/headers";
 import type { Product } from "../domain/products";
 import { readCsvHeaderCells, remapMatterCsv, remapMemberCsv } from "../mapping/remap";
 import { suggestMatterColumns, suggestMemberColumns } from "../mapping/suggest";
 import { MATTER_COLUMNS, MATTER_FIELDS } from "../matters/columns";
+import { matterReadFailure } from "../matters/sheet";
 import { checkMatterCsvAsync } from "../matters/validate-async";
-import { REQUIRED_MEMBER_HEADERS } from "../members/sheet";
+import { memberReadFailure, REQUIRED_MEMBER_HEADERS } from "../members/sheet";
 import { summarizeMemberImport } from "../members/summary";
 import { validateMemberCsvAsync } from "../members/validate-async";
 import type { PartialMessageCatalog } from "../messages/types";
@@ -41,15 +43,24 @@ export class ImportSession {
   #current: Uint8Array = new Uint8Array(0);
   #records: EditableRecords | null = null;
   #settings: CheckSettings | null = null;
+  /** The size of a file refused unread, or `null`. */
+  #oversize: number | null = null;
 
   /** Takes the chosen file and answers its header row's cells (none when it cannot be read). */
   open(bytes: Uint8Array): string[] {
+    this.#oversize = null;
     this.#original = bytes;
     this.#current = bytes;
     this.#records = null;
     this.#settings = null;
     const header = readCsvHeaderCells(bytes);
     return header.ok ? header.cells : [];
+  }
+
+  /** Takes a file over the limit by its size alone: the page did not read it, nor does the check. */
+  openOversize(size: number): void {
+    this.open(new Uint8Array(0));
+    this.#oversize = size;
   }
 
   /** What each header cell most likely means, for the kind of file. */
@@ -116,6 +127,7 @@ export class ImportSession {
 
   async #checkCurrent(): Promise<CheckOutcome> {
     const settings = this.#settings as CheckSettings;
+    if (this.#oversize !== null) return { ok: true, report: oversizeReport(settings, this.#oversize) };
     const header = readCsvHeaderCells(this.#current);
     const cells = header.ok ? header.cells : [];
     const editable = (column: string) => columnIndex(cells, column) >= 0;
@@ -191,4 +203,17 @@ export class ImportSession {
       },
     };
   }
+}
+
+/** The spec's answer to a file over the limit, as the server gives it without reading the file. */
+function oversizeReport(settings: CheckSettings, size: number): CheckReport {
+  const error = csvSizeError(size) as CsvReadError;
+  if (settings.kind === "members") {
+    const result = memberReadFailure(error, settings.messages);
+    const message = result.fileError?.message ?? null;
+    return { kind: "members", result, cells: [], fileMessage: message, validRows: 0, review: null };
+  }
+  const result = matterReadFailure(error, settings.messages);
+  const message = result.fileError?.description ?? null;
+  return { kind: "matters", result, cells: [], fileMessage: message, validRows: 0, review: null };
 }

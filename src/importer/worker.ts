@@ -34,6 +34,10 @@ async function answer(request: WorkerRequest): Promise<void> {
         header: session.open(new Uint8Array(request.bytes)),
       });
       return;
+    case "open-oversize":
+      session.openOversize(request.size);
+      scope.postMessage({ type: "opened", id: request.id, ok: true, header: [] });
+      return;
     case "suggest":
       scope.postMessage({
         type: "suggested",
