@@ -128,7 +128,12 @@ export default defineConfig((options): Options[] => {
     {
       // rpdi/importer: the element and its module worker, self-contained like the browser build.
       // The element loads `importer-worker.js` beside itself (new URL(…, import.meta.url)).
-      entry: { importer: "src/importer/index.ts", "importer-worker": "src/importer/worker.ts" },
+      // `rpdi serve`'s /import page script rides along (it loads ./importer.js beside it).
+      entry: {
+        importer: "src/importer/index.ts",
+        "importer-worker": "src/importer/worker.ts",
+        "import-page": "src/cli/import-page-script.ts",
+      },
       format: ["esm"],
       loader: TEXT_FILES,
       noExternal: [/./],

@@ -12,6 +12,7 @@ import { createOutageLog, type OutageLog } from "../runtime/outages";
 import { createWindowRateLimiter } from "../runtime/rate-limit";
 import { removeStrayTemporaries } from "./atomic-file";
 import { createDocsPage, DOCS_PATH } from "./docs-page";
+import { createImportPage, IMPORT_PATH } from "./import-page";
 import { UsageError } from "./io";
 import { lateLogger } from "./late-logger";
 import { readOperatorTokenFile } from "./operator-token-file";
@@ -181,6 +182,16 @@ export async function serveCommand(
     ...(options.seed === undefined ? { exampleEmail: SANDBOX_LOGINS[0].email } : {}),
     allowedHosts: servedHostNames(options),
   });
+  const importPage = createImportPage({
+    store: backend.store,
+    organizations: snapshots.map(({ organization }) => ({
+      id: organization.id,
+      shortName: organization.shortName,
+    })),
+    handler,
+    ...(options.seed === undefined ? { exampleEmail: SANDBOX_LOGINS[0].email } : {}),
+    allowedHosts: servedHostNames(options),
+  });
   // The mail catcher shows tokens: the memory store's only (a database's outbox is a real
   // service's), to this machine only, and never part of the binding.
   const mailPage =
@@ -195,7 +206,10 @@ export async function serveCommand(
         })
       : undefined;
   handle = async (request) =>
-    (await mailPage?.(request)) ?? (await docsPage(request)) ?? handler(request);
+    (await mailPage?.(request)) ??
+    (await docsPage(request)) ??
+    (await importPage(request)) ??
+    handler(request);
   write(
     banner(options, {
       backend,
@@ -374,6 +388,7 @@ function banner(
     `rpdi sandbox: ${backend.description}`,
     `  REST   ${root}/api/v2`,
     `  Docs   ${root}${DOCS_PATH} (API reference: sign in there, then "Try it out")`,
+    `  Import ${root}${IMPORT_PATH} (the import screen: sign in, then choose a file)`,
     `  Health ${root}/healthz, ${root}/readyz`,
     ...(started.metrics ? [`  Metrics ${root}/metrics (Prometheus)`] : []),
     ...(options.operatorTokenFile === undefined

@@ -5,7 +5,7 @@ import type { PartialMessageCatalog } from "../messages/types";
 import { h } from "./dom";
 import { ErrorGrid } from "./error-grid";
 import { MAX_FILE_BYTES } from "./file-limit";
-import { applySaved, initialChoices, mappingOf } from "./mapping-model";
+import { applySaved, initialChoices, mappingOf, unmatchedRequired } from "./mapping-model";
 import type { CellError, CheckReport, ImporterContext, ImportKind, WorkerAnswer } from "./protocol";
 import {
   canAdvance,
@@ -106,7 +106,7 @@ export class RpdiImporter extends HTMLElement {
   constructor() {
     super();
     this.#root = this.attachShadow({ mode: "open" });
-    const style = h("style", {}, IMPORTER_CSS);
+    const style = adoptStyle(this.#root);
     this.#nav = h("nav", { "aria-label": this.#strings.stepsLabel });
     this.#status = h("div", {
       role: "status",
@@ -121,7 +121,7 @@ export class RpdiImporter extends HTMLElement {
       this.#id("grid"),
     );
     this.#root.append(
-      style,
+      ...style,
       h(
         "div",
         { part: "importer" },
@@ -415,6 +415,18 @@ export class RpdiImporter extends HTMLElement {
     );
   }
 
+  #updateRequired(): void {
+    const line = this.#root.querySelector("[part~='required']");
+    const suggestions = this.#state.suggestions;
+    if (line === null || suggestions === null) return;
+    const missing = unmatchedRequired(suggestions, this.#state.choices);
+    line.className = missing.length > 0 ? "error" : "ok";
+    line.textContent =
+      missing.length > 0
+        ? this.#strings.requiredUnmatched(missing)
+        : this.#strings.allRequiredMatched;
+  }
+
   #announce(text: string): void {
     // Emptied first, so the same words said twice are announced twice.
     this.#status.textContent = "";
@@ -456,7 +468,9 @@ export class RpdiImporter extends HTMLElement {
         at === index ? column : choice,
       );
       this.#state.report = null;
-      this.#render(false);
+      // Only the required columns' line changes: the list keeps its element, so typing to pick an
+      // option (type-ahead) goes on across keystrokes.
+      this.#updateRequired();
     },
     useSavedMapping: () => {
       const { suggestions, savedMapping } = this.#state;
@@ -565,4 +579,18 @@ function countsOf(body: object): [number, number] {
   return "createdCount" in fields
     ? [Number(fields.createdCount), Number(fields.updatedCount)]
     : [Number(fields.created), Number(fields.updated)];
+}
+
+/**
+ * The element's style as a constructed stylesheet, which a page's Content-Security-Policy does not
+ * count as inline style (no `'unsafe-inline'` or hash needed); a `<style>` where it is unsupported.
+ */
+function adoptStyle(root: ShadowRoot): HTMLStyleElement[] {
+  if (typeof CSSStyleSheet === "function" && "replaceSync" in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(IMPORTER_CSS);
+    root.adoptedStyleSheets = [sheet];
+    return [];
+  }
+  return [h("style", {}, IMPORTER_CSS)];
 }

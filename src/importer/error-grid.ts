@@ -138,8 +138,9 @@ export class ErrorGrid {
       class: "grid-row",
       part: "grid-row",
       "aria-rowindex": index + 2,
-      style: `top:${index * GRID_ROW_HEIGHT}px`,
     });
+    // Through the CSSOM, which a page's Content-Security-Policy allows, unlike a style attribute.
+    row.style.top = `${index * GRID_ROW_HEIGHT}px`;
     texts.forEach((text, column) => {
       const active = this.#active.row === index && this.#active.column === column;
       const value = column === VALUE_COLUMN;

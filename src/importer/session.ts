@@ -127,7 +127,8 @@ export class ImportSession {
 
   async #checkCurrent(): Promise<CheckOutcome> {
     const settings = this.#settings as CheckSettings;
-    if (this.#oversize !== null) return { ok: true, report: oversizeReport(settings, this.#oversize) };
+    if (this.#oversize !== null)
+      return { ok: true, report: oversizeReport(settings, this.#oversize) };
     const header = readCsvHeaderCells(this.#current);
     const cells = header.ok ? header.cells : [];
     const editable = (column: string) => columnIndex(cells, column) >= 0;

@@ -82,14 +82,20 @@ describe.skipIf(!HAS_CHROMIUM)(`<rpdi-importer> in headless Chromium${NO_CHROMIU
         product: "RECRUIT" | "PERFORM" | "UNI";
         org?: string;
       };
-      const snapshot = loadSnapshot(resolve(dirname(pair.json), fixture.org ?? `${FIXTURES}/org.json`));
+      const snapshot = loadSnapshot(
+        resolve(dirname(pair.json), fixture.org ?? `${FIXTURES}/org.json`),
+      );
       const context = {
         organization: snapshot.organization,
         members: snapshot.members,
         externalUserEmails: snapshot.externalUserEmails,
       };
       const bytes = readFileSync(pair.csv);
-      const verdict = validateMemberCsv(bytes, { ...context, product: fixture.product, now: FIXTURE_NOW });
+      const verdict = validateMemberCsv(bytes, {
+        ...context,
+        product: fixture.product,
+        now: FIXTURE_NOW,
+      });
       const shown = await page.evaluate(CHECK_AS_WRITTEN, {
         csv: bytes.toString("base64"),
         kind: "members" as const,
@@ -98,7 +104,10 @@ describe.skipIf(!HAS_CHROMIUM)(`<rpdi-importer> in headless Chromium${NO_CHROMIU
         context,
         now: FIXTURE_NOW.toISOString(),
       });
-      const report = shown.report as { review: unknown; cells: { rowNumber: number; column: string; message: string }[] };
+      const report = shown.report as {
+        review: unknown;
+        cells: { rowNumber: number; column: string; message: string }[];
+      };
       if (verdict.ok) {
         const summary = summarizeMemberImport(verdict.rows, snapshot.members, fixture.product);
         const expected = {
@@ -114,8 +123,15 @@ describe.skipIf(!HAS_CHROMIUM)(`<rpdi-importer> in headless Chromium${NO_CHROMIU
           column: error.columnName,
           message: error.message,
         }));
-        const shownCells = report.cells.map(({ rowNumber, column, message }) => ({ rowNumber, column, message }));
-        if (JSON.stringify(shown.result) !== JSON.stringify(verdict.result) || JSON.stringify(shownCells) !== JSON.stringify(cells))
+        const shownCells = report.cells.map(({ rowNumber, column, message }) => ({
+          rowNumber,
+          column,
+          message,
+        }));
+        if (
+          JSON.stringify(shown.result) !== JSON.stringify(verdict.result) ||
+          JSON.stringify(shownCells) !== JSON.stringify(cells)
+        )
           mismatches.push(pair.name);
       }
     }
@@ -129,9 +145,14 @@ describe.skipIf(!HAS_CHROMIUM)(`<rpdi-importer> in headless Chromium${NO_CHROMIU
     expect(pairs.length).toBeGreaterThanOrEqual(30);
     const mismatches: string[] = [];
     for (const pair of pairs) {
-      const fixture = JSON.parse(readFileSync(pair.json, "utf8")) as { ruleSet: "upsert" | "legacy" };
+      const fixture = JSON.parse(readFileSync(pair.json, "utf8")) as {
+        ruleSet: "upsert" | "legacy";
+      };
       const bytes = readFileSync(pair.csv);
-      const check = checkMatterCsv(bytes, { ruleSet: fixture.ruleSet, performMemberEmails: emails });
+      const check = checkMatterCsv(bytes, {
+        ruleSet: fixture.ruleSet,
+        performMemberEmails: emails,
+      });
       const shown = await page.evaluate(CHECK_AS_WRITTEN, {
         csv: bytes.toString("base64"),
         kind: "matters" as const,
@@ -140,14 +161,23 @@ describe.skipIf(!HAS_CHROMIUM)(`<rpdi-importer> in headless Chromium${NO_CHROMIU
         context: { performMemberEmails: emails },
         now: FIXTURE_NOW.toISOString(),
       });
-      const report = shown.report as { cells: { rowNumber: number; column: string; message: string }[] };
+      const report = shown.report as {
+        cells: { rowNumber: number; column: string; message: string }[];
+      };
       const cells = check.problems.map((problem) => ({
         rowNumber: problem.rowNumber,
         column: problem.column,
         message: problem.message,
       }));
-      const shownCells = report.cells.map(({ rowNumber, column, message }) => ({ rowNumber, column, message }));
-      if (JSON.stringify(shown.result) !== JSON.stringify(check.result) || JSON.stringify(shownCells) !== JSON.stringify(cells))
+      const shownCells = report.cells.map(({ rowNumber, column, message }) => ({
+        rowNumber,
+        column,
+        message,
+      }));
+      if (
+        JSON.stringify(shown.result) !== JSON.stringify(check.result) ||
+        JSON.stringify(shownCells) !== JSON.stringify(cells)
+      )
         mismatches.push(pair.name);
     }
     expect(mismatches).toEqual([]);

@@ -41,7 +41,8 @@ window.ready = true;
 /** Serves the page, the element and its worker on loopback; `extra` answers other paths. */
 export async function serveImporterPage(
   bundle: { element: string; worker: string },
-  extra: (path: string) => { type: string; body: string | Uint8Array } | undefined = () => undefined,
+  extra: (path: string) => { type: string; body: string | Uint8Array } | undefined = () =>
+    undefined,
 ): Promise<{ origin: string; server: Server }> {
   const server = createServer((request, response) => {
     const path = request.url ?? "/";
