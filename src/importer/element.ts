@@ -26,6 +26,7 @@ import { fileStep } from "./views/file-step";
 import { kindStep } from "./views/kind-step";
 import { mappingStep } from "./views/mapping-step";
 import { reviewStep } from "./views/review-step";
+import { allCells, fromWire } from "./wire-report";
 import { type ImporterWorker, startImporterWorker } from "./worker-client";
 
 /** `rpdi-import-submit`'s detail: the file as it passed the check, header mapped and cells fixed. */
@@ -167,7 +168,8 @@ export class RpdiImporter extends HTMLElement {
 
   /** The last check's cell errors, as the grid lists them. */
   get errors(): readonly CellError[] {
-    return this.#state.report?.cells ?? [];
+    const report = this.#state.report;
+    return report === null ? [] : allCells(report.cells);
   }
 
   /** The last check's whole answer, or `null`. */
@@ -237,8 +239,7 @@ export class RpdiImporter extends HTMLElement {
       return;
     }
     state.fileError = null;
-    const bytes = await file.arrayBuffer();
-    await this.#ask({ type: "open", bytes }, [bytes]);
+    await this.#ask({ type: "open", file });
     this.#announce(this.#strings.fileChosen(file.name, file.size));
     this.#render(false);
   }
@@ -334,9 +335,9 @@ export class RpdiImporter extends HTMLElement {
       return;
     }
     if (answer.type !== "checked") return;
-    state.report = answer.report;
+    state.report = fromWire(answer.report);
     this.#render(false);
-    this.#announceReport(answer.report);
+    this.#announceReport(state.report);
   }
 
   async #edit(error: CellError, value: string): Promise<void> {
@@ -358,8 +359,8 @@ export class RpdiImporter extends HTMLElement {
       this.#render(false);
       return;
     }
-    state.report = answer.report;
-    const remaining = answer.report.cells.length + (answer.report.fileMessage === null ? 0 : 1);
+    state.report = fromWire(answer.report);
+    const remaining = state.report.cells.length + (state.report.fileMessage === null ? 0 : 1);
     this.#render(false);
     this.#announce(this.#strings.rowChecked(error.rowNumber + 1, remaining));
     if (remaining === 0) this.#focusSelector("[part~='next']");

@@ -7,7 +7,7 @@ import {
   VALUE_COLUMN,
   visibleRows,
 } from "./grid-model";
-import type { CellError } from "./protocol";
+import type { CellError, CellList } from "./protocol";
 import type { ImporterStrings } from "./strings";
 
 /** Each row's height in pixels: fixed, so the rows in view follow from the scroll offset alone. */
@@ -28,7 +28,7 @@ export class ErrorGrid {
   readonly element: HTMLElement;
   #viewport: HTMLElement;
   #body: HTMLElement;
-  #cells: readonly CellError[] = [];
+  #cells: CellList = [];
   #active: GridPosition = { row: 0, column: VALUE_COLUMN };
   #editing: number | null = null;
   #drawn = { start: 0, end: 0 };
@@ -88,7 +88,7 @@ export class ErrorGrid {
   }
 
   /** Shows these errors; focus, if it was in the grid, stays at the same place (clamped). */
-  setCells(cells: readonly CellError[]): void {
+  setCells(cells: CellList): void {
     const hadFocus = this.element.contains(this.#root()?.activeElement ?? null);
     this.#cells = cells;
     this.#editing = null;
@@ -131,7 +131,7 @@ export class ErrorGrid {
   }
 
   #row(index: number): HTMLElement {
-    const error = this.#cells[index] as CellError;
+    const error = this.#cells.at(index) as CellError;
     const texts = [String(error.rowNumber + 1), error.column, error.value, error.message];
     const row = h("div", {
       role: "row",
@@ -211,7 +211,7 @@ export class ErrorGrid {
 
   #startEdit(): void {
     const index = this.#active.row;
-    const error = this.#cells[index];
+    const error = this.#cells.at(index);
     const cell = this.#cellAt(this.#active);
     if (error === undefined || cell === null || !error.editable) return;
     this.#editing = index;

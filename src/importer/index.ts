@@ -12,7 +12,14 @@ export {
   RpdiImporter,
   type SavedMappings,
 } from "./element";
-export type { CellError, CheckReport, ImporterContext, ImportKind, ImportReview } from "./protocol";
+export type {
+  CellError,
+  CellList,
+  CheckReport,
+  ImporterContext,
+  ImportKind,
+  ImportReview,
+} from "./protocol";
 export { IMPORT_STEPS, type ImportStep } from "./steps";
 export { ENGLISH_IMPORTER_STRINGS, type ImporterStrings } from "./strings";
 export type { ImporterClient, SubmitAnswer } from "./submit";

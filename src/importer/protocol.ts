@@ -58,12 +58,18 @@ export interface ImportReview {
   absentCount: number;
 }
 
+/** The errors of a check, read one at a time (an array is one; the element's parses each on first read). */
+export interface CellList {
+  readonly length: number;
+  at(index: number): CellError | undefined;
+}
+
 /** The check's answer: the spec's body for the file as it is now, and its errors as cells. */
 export type CheckReport =
   | {
       kind: "members";
       result: MemberValidationResult | null;
-      cells: CellError[];
+      cells: CellList;
       fileMessage: string | null;
       validRows: number;
       review: ImportReview | null;
@@ -71,7 +77,7 @@ export type CheckReport =
   | {
       kind: "matters";
       result: MatterValidationResult;
-      cells: CellError[];
+      cells: CellList;
       fileMessage: string | null;
       validRows: number;
       review: null;
@@ -79,7 +85,8 @@ export type CheckReport =
 
 /** What the element asks its worker; each request carries an id its answer repeats. */
 export type WorkerRequest =
-  | { type: "open"; id: number; bytes: ArrayBuffer }
+  /** The file itself: the worker reads it, so its bytes never pass through the page's main thread. */
+  | { type: "open"; id: number; file: Blob }
   /** A file over the limit, never read: its check is the spec's size error for its size. */
   | { type: "open-oversize"; id: number; size: number }
   | { type: "suggest"; id: number; kind: ImportKind }
@@ -101,7 +108,19 @@ export type WorkerAnswer =
   | { type: "opened"; id: number; ok: true; header: string[] }
   | { type: "opened"; id: number; ok: false; message: string }
   | { type: "suggested"; id: number; suggestions: HeaderSuggestions }
-  | { type: "checked"; id: number; report: CheckReport }
+  | { type: "checked"; id: number; report: WireReport }
   | { type: "remap-failed"; id: number; message: string }
   | { type: "bytes"; id: number; bytes: ArrayBuffer }
   | { type: "failed"; id: number; message: string };
+
+/**
+ * A {@link CheckReport} as the worker sends it: the body as JSON text, parsed only when the host
+ * asks for it, and the errors as one text with each one's offsets, parsed one by one as the grid
+ * shows them. One string crosses threads at once; 10,000 errors as objects, twice, held the
+ * page's main thread past 50 ms.
+ */
+export type WireReport = Omit<CheckReport, "result" | "cells"> & {
+  resultJson: string;
+  cellsText: string;
+  cellOffsets: Uint32Array;
+};

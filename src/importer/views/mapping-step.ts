@@ -13,14 +13,27 @@ export function mappingStep({ state, strings, actions, id }: ViewContext): HTMLE
   const rows = suggestions.cells.map((cell, index) => {
     const select = h("select", { id: id(`column-${index}`), part: "select" });
     const chosen = state.choices[index] ?? null;
-    const leave = h("option", { value: "" }, strings.leaveAsWritten);
-    leave.selected = chosen === null;
-    select.append(leave);
-    for (const column of suggestions.columns) {
-      const option = h("option", { value: column }, column);
-      option.selected = chosen === column;
-      select.append(option);
-    }
+    const option = (value: string, text: string) => {
+      const element = h("option", { value }, text);
+      element.selected = (chosen ?? "") === value;
+      return element;
+    };
+    // Each list holds its choice alone until it is focused: 24 lists of 25 options drawn at once
+    // held the page's main thread for 60 ms and more.
+    select.append(option("", strings.leaveAsWritten));
+    if (chosen !== null) select.append(option(chosen, chosen));
+    select.addEventListener(
+      "focus",
+      () => {
+        const current = select.value;
+        select.replaceChildren(
+          option("", strings.leaveAsWritten),
+          ...suggestions.columns.map((column) => option(column, column)),
+        );
+        select.value = current;
+      },
+      { once: true },
+    );
     select.addEventListener("change", () =>
       actions.setChoice(index, select.value === "" ? null : select.value),
     );
