@@ -249,16 +249,21 @@ export class RpdiImporter extends HTMLElement {
     if (!canGo(this.#state.step, step, this.#facts())) return;
     const from = this.#state.step;
     this.#state.step = step;
-    if (step === "mapping" || (step === "check" && this.#state.suggestions === null))
-      await this.#loadSuggestions();
-    if (step === "check" && (from !== "check" || this.#state.report === null)) {
-      if (IMPORT_STEPS.indexOf(from) < IMPORT_STEPS.indexOf("check")) {
-        this.#render(true);
-        await this.#check();
-        return;
-      }
-    }
+    // The step shows at once, focus on its heading; what it waits for fills it in after.
     this.#render(true);
+    const needsSuggestions = step === "mapping" || step === "check";
+    if (needsSuggestions && this.#choicesFor !== this.#fileKey()) {
+      await this.#loadSuggestions();
+      if (this.#state.step === step) this.#render(false);
+    }
+    const forwards = IMPORT_STEPS.indexOf(from) < IMPORT_STEPS.indexOf("check");
+    if (step === "check" && (forwards || this.#state.report === null)) await this.#check();
+  }
+
+  /** The file and kind the header choices were made for: a new file or kind asks again. */
+  #fileKey(): string | null {
+    const { kind, file } = this.#state;
+    return kind === null || file === null ? null : `${kind}:${file.name}:${file.size}`;
   }
 
   #id(name: string): string {
@@ -289,7 +294,7 @@ export class RpdiImporter extends HTMLElement {
   async #loadSuggestions(): Promise<void> {
     const { kind, file } = this.#state;
     if (kind === null || file === null) return;
-    const key = `${kind}:${file.name}:${file.size}`;
+    const key = this.#fileKey();
     if (this.#choicesFor === key && this.#state.suggestions !== null) return;
     const answer = await this.#ask({ type: "suggest", kind });
     if (answer.type !== "suggested") return;

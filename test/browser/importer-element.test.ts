@@ -37,6 +37,7 @@ const CHECK_AS_WRITTEN = async (input: CheckInput) => {
     go(step: string): Promise<void>;
     result: unknown;
     report: unknown;
+    errors: unknown[];
   };
   const importer = (window as unknown as { importer: Importer }).importer;
   importer.restart();
@@ -55,7 +56,11 @@ const CHECK_AS_WRITTEN = async (input: CheckInput) => {
     select.dispatchEvent(new Event("change"));
   }
   await importer.go("check");
-  return { result: importer.result, report: importer.report };
+  const report = importer.report as { review: unknown } | null;
+  return {
+    result: importer.result,
+    report: { review: report?.review ?? null, cells: importer.errors },
+  };
 };
 
 describe.skipIf(!HAS_CHROMIUM)(`<rpdi-importer> in headless Chromium${NO_CHROMIUM}`, () => {

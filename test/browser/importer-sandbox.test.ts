@@ -100,14 +100,14 @@ describe.skipIf(!HAS_CHROMIUM)(`the sandbox's /import page, keyboard only${NO_CH
     await audit("file");
     await tabTo(page, "Next");
     await page.keyboard.press("Enter");
-    expect(await heading().textContent()).toBe("Kind");
+    await expect.poll(() => heading().textContent()).toBe("Kind");
     expect(await focused(page)).toContain("h3");
     await tabTo(page, "Members");
     await page.keyboard.press("Space");
     await audit("kind");
     await tabTo(page, "Next");
     await page.keyboard.press("Enter");
-    expect(await heading().textContent()).toBe("Header");
+    await expect.poll(() => heading().textContent()).toBe("Header");
     await expect.poll(() => importer().locator("select").count()).toBe(12);
     await audit("header");
     expect(await importer().locator("[part~=required]").textContent()).toBe(
@@ -119,7 +119,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the sandbox's /import page, keyboard only${NO_CH
     expect(await importer().locator("select").nth(11).inputValue()).toBe("Mentor Emails");
     await tabTo(page, "Next");
     await page.keyboard.press("Enter");
-    expect(await heading().textContent()).toBe("Check and fix");
+    await expect.poll(() => heading().textContent()).toBe("Check and fix");
     await importer().locator("[role=grid]").waitFor();
     expect(await importer().locator("[part=summary]").textContent()).toBe("3 problems to fix.");
     await audit("check");
@@ -138,7 +138,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the sandbox's /import page, keyboard only${NO_CH
     expect(await importer().locator("[part=summary]").textContent()).toContain("passes every rule");
     expect(await focused(page)).toContain("Next");
     await page.keyboard.press("Enter");
-    expect(await heading().textContent()).toBe("Review");
+    await expect.poll(() => heading().textContent()).toBe("Review");
     expect(await importer().locator("[part=review] li").allTextContents()).toEqual([
       "2 members created",
       "1 member updated",
@@ -147,7 +147,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the sandbox's /import page, keyboard only${NO_CH
     await audit("review");
     await tabTo(page, "Next");
     await page.keyboard.press("Enter");
-    expect(await heading().textContent()).toBe("Submit");
+    await expect.poll(() => heading().textContent()).toBe("Submit");
     await tabTo(page, "Import");
     await audit("submit");
     await page.keyboard.press("Enter");
