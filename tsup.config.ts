@@ -128,12 +128,7 @@ export default defineConfig((options): Options[] => {
     {
       // rpdi/importer: the element and its module worker, self-contained like the browser build.
       // The element loads `importer-worker.js` beside itself (new URL(…, import.meta.url)).
-      // `rpdi serve`'s /import page script rides along (it loads ./importer.js beside it).
-      entry: {
-        importer: "src/importer/index.ts",
-        "importer-worker": "src/importer/worker.ts",
-        "import-page": "src/cli/import-page-script.ts",
-      },
+      entry: { importer: "src/importer/index.ts", "importer-worker": "src/importer/worker.ts" },
       format: ["esm"],
       loader: TEXT_FILES,
       noExternal: [/./],
@@ -148,6 +143,21 @@ export default defineConfig((options): Options[] => {
         // The browser build's aliases, and a small CSV writer in place of csv-stringify (the
         // worker writes only a header row and edited rows; a property test keeps them equal).
         options.alias = importerAliases;
+      },
+    },
+    {
+      // `rpdi serve`'s /import page script: rpdi/client for the browser, loading ./importer.js
+      // beside it. A sandbox asset, so no source map (the package's install size is bounded).
+      entry: { "import-page": "src/cli/import-page-script.ts" },
+      format: ["esm"],
+      noExternal: [/./],
+      dts: false,
+      sourcemap: false,
+      target: "es2022",
+      platform: "browser",
+      minify: true,
+      esbuildOptions: (options) => {
+        options.alias = browserAliases;
       },
     },
   ];
