@@ -278,4 +278,95 @@ describe.skipIf(!HAS_CHROMIUM)(`<rpdi-importer> in headless Chromium${NO_CHROMIU
     ).toBeLessThan(50);
     expect(problems).toEqual([]);
   });
+
+  it("shows a server's 400 body as the check shows its own, and Escape leaves a cell as it was", async () => {
+    const snapshot = loadSnapshot(join(FIXTURES, "org.json"));
+    const csv = readFileSync(join(FIXTURES, "demo/new-hires-with-mistakes.csv")).toString("base64");
+    const shown = await page.evaluate(
+      async ({ csv, organization, members }) => {
+        type Importer = HTMLElement & {
+          context: unknown;
+          client: unknown;
+          restart(): void;
+          chooseFile(file: File): Promise<void>;
+          go(step: string): Promise<void>;
+        };
+        const importer = (window as unknown as { importer: Importer }).importer;
+        const root = importer.shadowRoot as ShadowRoot;
+        const texts = (selector: string) =>
+          Array.from(root.querySelectorAll(selector), (each) => each.textContent);
+        const settle = () => new Promise((done) => setTimeout(done, 50));
+        importer.restart();
+        importer.setAttribute("kind", "members");
+        importer.setAttribute("product", "PERFORM");
+        importer.context = { organization, members, now: new Date("2026-06-15T00:00:00Z") };
+        const bytes = Uint8Array.from(atob(csv), (char) => char.charCodeAt(0));
+        await importer.chooseFile(new File([bytes], "new-hires.csv"));
+        await importer.go("check");
+        const checkRows = texts(".grid-body [role=row]");
+        // Escape: the value cell goes back to its text, unchanged, and keeps focus.
+        const cell = root.querySelector<HTMLElement>(
+          "[role=gridcell][tabindex='0']",
+        ) as HTMLElement;
+        const valueBefore = cell.textContent;
+        cell.focus();
+        cell.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+        const input = root.querySelector("input[type=text]") as HTMLInputElement;
+        input.value = "changed";
+        input.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+        await settle();
+        const afterEscape = {
+          before: valueBefore,
+          text: cell.textContent,
+          focused: root.activeElement === cell,
+          rows: texts(".grid-body [role=row]"),
+        };
+        // A server refusing the file (its members changed since the page read them): the element
+        // renders the 400 body exactly as the check rendered its own.
+        const body = JSON.parse(
+          JSON.stringify((importer as unknown as { result: unknown }).result),
+        );
+        importer.client = {
+          members: {
+            importCsv: () =>
+              Promise.reject(Object.assign(new Error("refused"), { status: 400, body })),
+          },
+          matters: { upsert: () => Promise.reject(new Error("unused")) },
+        };
+        // A file that passes the check, then the server refuses it.
+        importer.restart();
+        await importer.chooseFile(
+          new File(
+            [
+              new TextEncoder().encode(
+                "First Name,Last Name,Email\nAda,Lovelace,ada.lovelace@hartwell.example\n",
+              ),
+            ],
+            "one.csv",
+          ),
+        );
+        await importer.go("check");
+        await importer.go("review");
+        await importer.go("done");
+        (root.querySelector("[part~=primary]") as HTMLButtonElement).click();
+        for (let wait = 0; wait < 100 && root.querySelector("[data-status]") === null; wait++)
+          await settle();
+        return {
+          checkRows,
+          afterEscape,
+          status: root.querySelector("[data-status]")?.getAttribute("data-status"),
+          answerRows: texts(".grid-body [role=row]"),
+        };
+      },
+      { csv, organization: snapshot.organization, members: snapshot.members },
+    );
+    expect(shown.checkRows.length).toBeGreaterThan(3);
+    expect(shown.afterEscape.before).toBe("ben.marsh@hartwell");
+    expect(shown.afterEscape.text).toBe("ben.marsh@hartwell");
+    expect(shown.afterEscape.focused).toBe(true);
+    expect(shown.afterEscape.rows).toEqual(shown.checkRows);
+    expect(shown.status).toBe("400");
+    expect(shown.answerRows).toEqual(shown.checkRows);
+    expect(problems).toEqual([]);
+  });
 });
