@@ -32,7 +32,7 @@ async function signIn(fields: FormData): Promise<void> {
       cookies: "browser",
     });
     await client.logIn();
-    const answer = await fetch(`/import/context.json?org=${encodeURIComponent(org)}`, {
+    const answer = await fetch(`/import/context.json`, {
       credentials: "same-origin",
     });
     if (!answer.ok) throw new Error(`the organization's data answered ${answer.status}`);

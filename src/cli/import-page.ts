@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
+import type { Principal } from "../auth/policy";
 import type { Member } from "../domain/member";
 import { performMemberEmails } from "../domain/snapshot";
 import { refuseUnknownHosts } from "../http/allowed-hosts";
@@ -50,8 +51,8 @@ export interface ImportPageOrganization {
 export interface ImportPageOptions {
   store: Store;
   organizations: readonly ImportPageOrganization[];
-  /** The interface's handler: a session is checked by asking it, as the page's own calls are. */
-  handler: (request: Request) => Promise<Response>;
+  /** The caller of a request, by its session cookie, as the interface resolves it; `null` for none. */
+  caller: (request: Request) => Promise<Principal | null>;
   /** An email to show in the form, for the bundled sandbox. */
   exampleEmail?: string;
   /** The host names answered, as the interface's; any when absent. */
@@ -60,8 +61,8 @@ export interface ImportPageOptions {
 
 /**
  * The sandbox's import screen at `/import`: `<rpdi-importer>` against this server, after a sign-in
- * (through `rpdi/client`, as a host's page would call it). `/import/context.json?org=…` answers the
- * rules' inputs for a signed-in admin: the organization and its members with their credentials
+ * (through `rpdi/client`, as a host's page would call it). `/import/context.json` answers the
+ * rules' inputs for a signed-in admin of the caller's own organization: the organization and its members with their credentials
  * blanked, which the interface itself does not serve (see docs/browser.md). The element and its
  * worker are the package's built files (`dist/importer.js`, `dist/importer-worker.js`). Answers
  * `null` for every path outside `/import`.
@@ -93,19 +94,17 @@ export function createImportPage(
   };
 }
 
-/** The organization and members of a signed-in admin's organization, credentials blanked. */
+/**
+ * The organization and members of the caller's own organization, credentials blanked: for an
+ * admin of one of its products only (who may import into it), whatever organization is asked.
+ */
 async function context(request: Request, options: ImportPageOptions): Promise<Response> {
-  const shortName = new URL(request.url).searchParams.get("org") ?? "";
-  const organization = options.organizations.find((each) => each.shortName === shortName);
-  if (organization === undefined) return json(404, { error: "No such organization." });
-  // The session is checked by the interface itself: a lookup list answers 200 to a signed-in member.
-  const probe = new URL(`/api/v2/offices`, request.url);
-  const signedIn = await options.handler(
-    new Request(probe, { headers: { cookie: request.headers.get("cookie") ?? "" } }),
-  );
-  if (signedIn.status !== 200) return json(401, { error: "Sign in first." });
-  const snapshot = await options.store.exportSnapshot(organization.id);
-  if (snapshot === null) return json(404, { error: "No such organization." });
+  const principal = await options.caller(request);
+  if (principal === null) return json(401, { error: "Sign in first." });
+  if (!principal.member.products.some((held) => held.role === "ADMIN"))
+    return json(403, { error: "Only an admin may import files." });
+  const snapshot = await options.store.exportSnapshot(principal.organization.id);
+  if (snapshot === null) return json(401, { error: "Sign in first." });
   const blank = { passwordHash: null, mfaSecret: null, sessionEpoch: 0 };
   return json(200, {
     organization: snapshot.organization,

@@ -6,6 +6,7 @@ import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server"
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../domain/snapshot";
 import { LOOPBACK_HOSTS } from "../http/allowed-hosts";
 import { createHttpHandler, type HttpHandler } from "../http/handler";
+import { authenticate, DEFAULT_SESSION_COOKIE } from "../http/session";
 import { defaultWebhookUrlPolicy } from "../http/webhook-url-policy";
 import type { MemoryStore } from "../memory/store";
 import { createOutageLog, type OutageLog } from "../runtime/outages";
@@ -169,8 +170,9 @@ export async function serveCommand(
       : await serveLogger(options.logFormat ?? "json", options.logLevel ?? "info");
   // Outages go to the request lines' logger; none at --log-level silent.
   outageLines.to = logger;
+  const secret = sharedSecret ?? randomSecret();
   const handler = await serveHandler(options, backend, {
-    secret: sharedSecret ?? randomSecret(),
+    secret,
     clients,
     write,
     operatorToken,
@@ -188,7 +190,12 @@ export async function serveCommand(
       id: organization.id,
       shortName: organization.shortName,
     })),
-    handler,
+    caller: (request) =>
+      authenticate(
+        request,
+        { store: backend.store, secret, cookieName: DEFAULT_SESSION_COOKIE, acceptBearer: false },
+        new Date(),
+      ),
     ...(options.seed === undefined ? { exampleEmail: SANDBOX_LOGINS[0].email } : {}),
     allowedHosts: servedHostNames(options),
   });
