@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { defineConfig, type Options } from "tsup";
 import browserAliases from "./browser-aliases.json";
+import importerAliases from "./importer-aliases.json";
 import {
   SWAGGER_UI_DIRECTORY,
   SWAGGER_UI_LICENSES,
@@ -121,6 +122,41 @@ export default defineConfig((options): Options[] => {
       esbuildOptions: (options) => {
         options.sourcesContent = false;
         // Each package's own browser build (csv-parse, csv-stringify): their Node builds need streams.
+        options.alias = browserAliases;
+      },
+    },
+    {
+      // rpdi/importer: the element and its module worker, self-contained like the browser build.
+      // The element loads `importer-worker.js` beside itself (new URL(…, import.meta.url)).
+      entry: { importer: "src/importer/index.ts", "importer-worker": "src/importer/worker.ts" },
+      format: ["esm"],
+      loader: TEXT_FILES,
+      noExternal: [/./],
+      dts: dts && { entry: { importer: "src/importer/index.ts" } },
+      sourcemap: true,
+      target: "es2022",
+      platform: "browser",
+      minify: true,
+      splitting: false,
+      esbuildOptions: (options) => {
+        options.sourcesContent = false;
+        // The browser build's aliases, and a small CSV writer in place of csv-stringify (the
+        // worker writes only a header row and edited rows; a property test keeps them equal).
+        options.alias = importerAliases;
+      },
+    },
+    {
+      // `rpdi serve`'s /import page script: rpdi/client for the browser, loading ./importer.js
+      // beside it. A sandbox asset, so no source map (the package's install size is bounded).
+      entry: { "import-page": "src/cli/import-page-script.ts" },
+      format: ["esm"],
+      noExternal: [/./],
+      dts: false,
+      sourcemap: false,
+      target: "es2022",
+      platform: "browser",
+      minify: true,
+      esbuildOptions: (options) => {
         options.alias = browserAliases;
       },
     },

@@ -6,12 +6,14 @@ import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server"
 import { type OrganizationSnapshot, organizationSnapshotSchema } from "../domain/snapshot";
 import { LOOPBACK_HOSTS } from "../http/allowed-hosts";
 import { createHttpHandler, type HttpHandler } from "../http/handler";
+import { authenticate, DEFAULT_SESSION_COOKIE } from "../http/session";
 import { defaultWebhookUrlPolicy } from "../http/webhook-url-policy";
 import type { MemoryStore } from "../memory/store";
 import { createOutageLog, type OutageLog } from "../runtime/outages";
 import { createWindowRateLimiter } from "../runtime/rate-limit";
 import { removeStrayTemporaries } from "./atomic-file";
 import { createDocsPage, DOCS_PATH } from "./docs-page";
+import { createImportPage, IMPORT_PATH } from "./import-page";
 import { UsageError } from "./io";
 import { lateLogger } from "./late-logger";
 import { readOperatorTokenFile } from "./operator-token-file";
@@ -175,8 +177,9 @@ export async function serveCommand(
       : await serveLogger(options.logFormat ?? "json", options.logLevel ?? "info");
   // Outages go to the request lines' logger; none at --log-level silent.
   outageLines.to = logger;
+  const secret = sharedSecret ?? randomSecret();
   const handler = await serveHandler(options, backend, {
-    secret: sharedSecret ?? randomSecret(),
+    secret,
     clients,
     write,
     operatorToken,
@@ -185,6 +188,21 @@ export async function serveCommand(
   });
   const docsPage = createDocsPage({
     organizations: snapshots.map((snapshot) => snapshot.organization.shortName),
+    ...(options.seed === undefined ? { exampleEmail: SANDBOX_LOGINS[0].email } : {}),
+    allowedHosts: servedHostNames(options),
+  });
+  const importPage = createImportPage({
+    store: backend.store,
+    organizations: snapshots.map(({ organization }) => ({
+      id: organization.id,
+      shortName: organization.shortName,
+    })),
+    caller: (request) =>
+      authenticate(
+        request,
+        { store: backend.store, secret, cookieName: DEFAULT_SESSION_COOKIE, acceptBearer: false },
+        new Date(),
+      ),
     ...(options.seed === undefined ? { exampleEmail: SANDBOX_LOGINS[0].email } : {}),
     allowedHosts: servedHostNames(options),
   });
@@ -202,7 +220,10 @@ export async function serveCommand(
         })
       : undefined;
   handle = async (request, env) =>
-    (await mailPage?.(request)) ?? (await docsPage(request)) ?? handler(request, env);
+    (await mailPage?.(request)) ??
+    (await docsPage(request)) ??
+    (await importPage(request)) ??
+    handler(request, env);
   write(
     banner(options, {
       backend,
@@ -381,6 +402,7 @@ function banner(
     `rpdi sandbox: ${backend.description}`,
     `  REST   ${root}/api/v2`,
     `  Docs   ${root}${DOCS_PATH} (API reference: sign in there, then "Try it out")`,
+    `  Import ${root}${IMPORT_PATH} (the import screen: sign in, then choose a file)`,
     `  Health ${root}/healthz, ${root}/readyz`,
     ...(started.metrics ? [`  Metrics ${root}/metrics (Prometheus)`] : []),
     ...(options.operatorTokenFile === undefined

@@ -34,12 +34,13 @@ import type { HttpHandlerOptions } from "./options";
 import { outageResponse, watchedStore } from "./outages";
 import { logRequests } from "./request-log";
 import { COMMON_HEADERS, carriesCommonHeaders, json, jsonError } from "./responses";
+import { DEFAULT_SESSION_COOKIE } from "./session";
 import { observeRequests } from "./telemetry";
 import { defaultWebhookUrlPolicy } from "./webhook-url-policy";
 
 function settingsOf(options: HttpHandlerOptions): HttpSettings {
   const outages = options.outageLog ?? createOutageLog(options.logger);
-  const cookieName = options.cookieName ?? "SERVICEAUTH";
+  const cookieName = options.cookieName ?? DEFAULT_SESSION_COOKIE;
   const deviceCookieName = options.deviceCookieName ?? `${cookieName}_DEVICE`;
   const cookieSecure = options.secureCookie ?? true;
   for (const name of [cookieName, deviceCookieName]) {

@@ -15,6 +15,9 @@ import type { TxOperation } from "../store/tx-wrap";
 import { activeTracer } from "../telemetry/otel";
 import { holdsNul } from "../values/nul";
 
+/** The session cookie's name unless the host names another (`cookieName`). */
+export const DEFAULT_SESSION_COOKIE = "SERVICEAUTH";
+
 export interface SessionOptions {
   store: Store;
   secret: TokenSecret;

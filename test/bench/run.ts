@@ -16,6 +16,7 @@ import { benchFeed } from "./feed.bench";
 import { benchGraphqlHeavyReads } from "./graphql.bench";
 import { benchHttpUnderLogins } from "./http.bench";
 import { benchHttpFloor } from "./http-floor.bench";
+import { importerBundleBytes } from "./importer-size.bench";
 import { benchLinearity } from "./linearity.bench";
 import { benchLiveData, describeLiveData } from "./live-data.bench";
 import { generateMatterBenchInput } from "./matter-file";
@@ -58,6 +59,7 @@ const memberBrowser = await browserBundleBytes(
   `export { validateMemberCsv } from "./src/browser.ts";`,
 );
 const wholeBrowser = await browserBundleBytes(`export * from "./src/browser.ts";`);
+const importer = await importerBundleBytes();
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.log("The package's weight (issue 32)");
 console.log(
@@ -66,7 +68,16 @@ console.log(
 console.log(
   `  browser bundle       member validation ${kib(memberBrowser.gzipped)} gzipped (${kib(memberBrowser.minified)} minified; target 80 KiB); the whole browser build ${kib(wholeBrowser.gzipped)}`,
 );
+console.log(
+  `  <rpdi-importer>      element and worker ${kib(importer.gzipped)} gzipped (element ${kib(importer.element.gzipped)}, worker ${kib(importer.worker.gzipped)}; target 90 KiB)`,
+);
 console.log("");
+targets.push({
+  name: "<rpdi-importer>, element and worker gzipped / 90 KiB",
+  figure: kib(importer.gzipped),
+  ratio: importer.gzipped / (90 * 1024),
+  limit: 1,
+});
 targets.push({
   name: "browser bundle of member validation, gzipped / 80 KiB",
   figure: kib(memberBrowser.gzipped),

@@ -11,6 +11,7 @@ import {
 import { join } from "node:path";
 import { build } from "esbuild";
 import type { TestProject } from "vitest/node";
+import importerAliases from "../../importer-aliases.json";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -49,6 +50,24 @@ async function bundleCli(directory: string): Promise<string> {
     packages: "external",
     loader: { ".sql": "text", ".csv": "text" },
     keepNames: true,
+    logLevel: "warning",
+  });
+  // The /import page's files, beside the CLI where the page looks for them, bundled as tsup does.
+  await build({
+    entryPoints: {
+      importer: join(ROOT, "src/importer/index.ts"),
+      "importer-worker": join(ROOT, "src/importer/worker.ts"),
+      "import-page": join(ROOT, "src/cli/import-page-script.ts"),
+    },
+    outdir: directory,
+    bundle: true,
+    platform: "browser",
+    format: "esm",
+    target: "es2022",
+    minify: true,
+    alias: importerAliases,
+    absWorkingDir: ROOT,
+    loader: { ".csv": "text" },
     logLevel: "warning",
   });
   return join(directory, "cli.mjs");
