@@ -28,9 +28,7 @@ describe("the sandbox import page's context", () => {
       caller: async () => caller,
     });
   const ask = async (caller: Principal | null, query = "") => {
-    const answer = await page(caller)(
-      new Request(`http://localhost/import/context.json${query}`),
-    );
+    const answer = await page(caller)(new Request(`http://localhost/import/context.json${query}`));
     if (answer === null) throw new Error("not answered");
     return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
   };
