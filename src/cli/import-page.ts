@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import type { Principal } from "../auth/policy";
 import type { Member } from "../domain/member";
@@ -114,14 +115,26 @@ async function context(request: Request, options: ImportPageOptions): Promise<Re
   });
 }
 
-/** A built file beside the running CLI, or in the checkout's dist/ when the CLI runs from src/. */
+/**
+ * A built file beside the running CLI, or in the checkout's dist/ when the CLI runs from src/;
+ * a file the build stores gzip-compressed (`<name>.gz`, the page's script) is decompressed once.
+ */
 async function builtFile(name: string): Promise<string | null> {
+  const known = decompressed.get(name);
+  if (known !== undefined) return known;
   for (const where of [`./${name}`, `../../dist/${name}`]) {
     const path = fileURLToPath(new URL(where, import.meta.url));
     if (existsSync(path)) return readFile(path, "utf8");
+    if (existsSync(`${path}.gz`)) {
+      const text = gunzipSync(await readFile(`${path}.gz`)).toString("utf8");
+      decompressed.set(name, text);
+      return text;
+    }
   }
   return null;
 }
+
+const decompressed = new Map<string, string>();
 
 function page(html: string): Response {
   return new Response(html, {
