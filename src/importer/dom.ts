@@ -19,3 +19,13 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     if (child !== null && child !== undefined && child !== false) element.append(child);
   return element;
 }
+
+/**
+ * `nodes` as one fragment, to append as a single child: spreading an unbounded list into a call's
+ * arguments can overflow the stack (a header of many thousand cells, say).
+ */
+export function fragmentOf(nodes: Iterable<Node>): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  for (const node of nodes) fragment.append(node);
+  return fragment;
+}

@@ -2,11 +2,11 @@ import { PRODUCTS, type Product } from "../domain/products";
 import type { MatterValidationResult } from "../matters/result";
 import type { MemberValidationResult } from "../members/result";
 import type { PartialMessageCatalog } from "../messages/types";
-import { h } from "./dom";
+import { fragmentOf, h } from "./dom";
 import { ErrorGrid } from "./error-grid";
 import { MAX_FILE_BYTES } from "./file-limit";
 import { applySaved, initialChoices, mappingOf, unmatchedRequired } from "./mapping-model";
-import type { CellError, CheckReport, ImporterContext, ImportKind, WorkerAnswer } from "./protocol";
+import type { CellError, CheckReport, ImporterContext, ImportKind } from "./protocol";
 import {
   canAdvance,
   canGo,
@@ -18,7 +18,12 @@ import {
 } from "./steps";
 import { type ImporterStrings, importerStrings } from "./strings";
 import { IMPORTER_CSS } from "./styles";
-import { type ImporterClient, type SubmitAnswer, submitThroughClient } from "./submit";
+import {
+  acceptedWords,
+  type ImporterClient,
+  type SubmitAnswer,
+  submitThroughClient,
+} from "./submit";
 import type { ImporterActions, ImporterState, ViewContext } from "./view-context";
 import { checkStep } from "./views/check-step";
 import { doneStep } from "./views/done-step";
@@ -122,7 +127,7 @@ export class RpdiImporter extends HTMLElement {
       this.#id("grid"),
     );
     this.#root.append(
-      ...style,
+      fragmentOf(style),
       h(
         "div",
         { part: "importer" },
@@ -287,9 +292,7 @@ export class RpdiImporter extends HTMLElement {
     return this.#worker;
   }
 
-  #ask(...request: Parameters<ImporterWorker["ask"]>): Promise<WorkerAnswer> {
-    return this.#ensureWorker().ask(...request);
-  }
+  #ask: ImporterWorker["ask"] = (request, transfer) => this.#ensureWorker().ask(request, transfer);
 
   async #loadSuggestions(): Promise<void> {
     const { kind, file } = this.#state;
@@ -414,7 +417,7 @@ export class RpdiImporter extends HTMLElement {
     this.#focusSelector("[part~='answer']");
     this.#announce(
       result.ok
-        ? this.#strings.serverAccepted(200, ...countsOf(result.body))
+        ? acceptedWords(this.#strings, 200, result.body)
         : "body" in result
           ? this.#strings.serverRefused
           : this.#strings.serverFailed(result.message),
@@ -504,20 +507,22 @@ export class RpdiImporter extends HTMLElement {
       h(
         "ol",
         { class: "steps", part: "steps" },
-        ...IMPORT_STEPS.map((step, index) => {
-          const button = h(
-            "button",
-            {
-              type: "button",
-              part: step === state.step ? "step current-step" : "step",
-              "aria-current": step === state.step ? "step" : null,
-              disabled: !canGo(state.step, step, facts),
-            },
-            `${index + 1}. ${strings.steps[step]}`,
-          );
-          button.addEventListener("click", () => void this.go(step));
-          return h("li", {}, button);
-        }),
+        fragmentOf(
+          IMPORT_STEPS.map((step, index) => {
+            const button = h(
+              "button",
+              {
+                type: "button",
+                part: step === state.step ? "step current-step" : "step",
+                "aria-current": step === state.step ? "step" : null,
+                disabled: !canGo(state.step, step, facts),
+              },
+              `${index + 1}. ${strings.steps[step]}`,
+            );
+            button.addEventListener("click", () => void this.go(step));
+            return h("li", {}, button);
+          }),
+        ),
       ),
     );
     const context: ViewContext = {
@@ -578,13 +583,6 @@ function templatesOf(
   return Object.fromEntries(
     Object.entries(catalog).filter(([, entry]) => typeof entry === "string"),
   ) as PartialMessageCatalog;
-}
-
-function countsOf(body: object): [number, number] {
-  const fields = body as Record<string, unknown>;
-  return "createdCount" in fields
-    ? [Number(fields.createdCount), Number(fields.updatedCount)]
-    : [Number(fields.created), Number(fields.updated)];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { h } from "./dom";
+import { fragmentOf, h } from "./dom";
 import {
   GRID_COLUMNS,
   type GridPosition,
@@ -63,11 +63,13 @@ export class ErrorGrid {
         h(
           "div",
           { role: "row", class: "grid-row", "aria-rowindex": 1 },
-          ...headers.map((text, index) =>
-            h(
-              "span",
-              { role: "columnheader", "aria-colindex": index + 1, part: "grid-header" },
-              text,
+          fragmentOf(
+            headers.map((text, index) =>
+              h(
+                "span",
+                { role: "columnheader", "aria-colindex": index + 1, part: "grid-header" },
+                text,
+              ),
             ),
           ),
         ),
@@ -126,7 +128,7 @@ export class ErrorGrid {
     this.#drawn = { start, end };
     const rows: HTMLElement[] = [];
     for (let index = start; index < end; index++) rows.push(this.#row(index));
-    this.#body.replaceChildren(...rows);
+    this.#body.replaceChildren(fragmentOf(rows));
     if (keepFocus) this.#cellAt(this.#active)?.focus({ preventScroll: true });
   }
 

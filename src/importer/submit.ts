@@ -2,6 +2,7 @@ import type { Product } from "../domain/products";
 import type { MatterUpsertResult } from "../matters/result";
 import type { MemberImportResult, MemberValidationResult } from "../members/result";
 import type { ImportKind } from "./protocol";
+import type { ImporterStrings } from "./strings";
 
 /**
  * The calls of an `rpdi/client` instance the importer makes (`createClient(…)` is one): it posts
@@ -82,4 +83,12 @@ function isMemberValidationBody(body: unknown): body is MemberValidationResult {
   if (typeof body !== "object" || body === null) return false;
   const candidate = body as { fileError?: unknown; rowColumnErrors?: unknown };
   return "fileError" in candidate && Array.isArray(candidate.rowColumnErrors);
+}
+
+/** The words for a 200 answer: its status and how many members or matters it created and updated. */
+export function acceptedWords(strings: ImporterStrings, status: number, body: object): string {
+  const fields = body as Record<string, unknown>;
+  return "createdCount" in fields
+    ? strings.serverAccepted(status, Number(fields.createdCount), Number(fields.updatedCount))
+    : strings.serverAccepted(status, Number(fields.created), Number(fields.updated));
 }

@@ -1,5 +1,6 @@
 import { memberBodyCells } from "../body-cells";
 import { h } from "../dom";
+import { acceptedWords } from "../submit";
 import type { ViewContext } from "../view-context";
 import { problemsView } from "./check-step";
 
@@ -25,7 +26,7 @@ export function doneStep(context: ViewContext): HTMLElement {
       h(
         "p",
         { class: "ok", part: "answer", "data-status": answer.status },
-        strings.serverAccepted(answer.status, ...counts(answer.body)),
+        acceptedWords(strings, answer.status, answer.body),
       ),
       again,
     );
@@ -47,11 +48,4 @@ export function doneStep(context: ViewContext): HTMLElement {
     h("p", { class: "error", part: "answer" }, strings.serverFailed(answer.message)),
     submit,
   );
-}
-
-function counts(body: object): [number, number] {
-  const fields = body as Record<string, unknown>;
-  return "createdCount" in fields
-    ? [Number(fields.createdCount), Number(fields.updatedCount)]
-    : [Number(fields.created), Number(fields.updated)];
 }

@@ -1,4 +1,4 @@
-import { h } from "../dom";
+import { fragmentOf, h } from "../dom";
 import { savedMappingApplies, unmatchedRequired } from "../mapping-model";
 import type { ViewContext } from "../view-context";
 
@@ -28,7 +28,7 @@ export function mappingStep({ state, strings, actions, id }: ViewContext): HTMLE
         const current = select.value;
         select.replaceChildren(
           option("", strings.leaveAsWritten),
-          ...suggestions.columns.map((column) => option(column, column)),
+          fragmentOf(suggestions.columns.map((column) => option(column, column))),
         );
         select.value = current;
       },
@@ -93,7 +93,7 @@ export function mappingStep({ state, strings, actions, id }: ViewContext): HTMLE
           h("th", { scope: "col" }, ""),
         ),
       ),
-      h("tbody", {}, ...rows),
+      h("tbody", {}, fragmentOf(rows)),
     ),
     h(
       "p",
