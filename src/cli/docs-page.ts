@@ -8,7 +8,7 @@ import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { refuseUnknownHosts } from "../http/allowed-hosts";
 import type { HttpEnv } from "../http/env";
-import { escapeHtml } from "./html";
+import { escapeHtml, optionsHtml, placeholderAttribute } from "./html";
 import { SWAGGER_UI_DIRECTORY, SWAGGER_UI_SERVED } from "./swagger-ui-files";
 
 /** Where the reference page is served; every asset is below it. */
@@ -206,11 +206,8 @@ async function loadAssets(): Promise<Map<string, Asset>> {
 function pageHtml(options: DocsPageOptions, assets: Map<string, Asset>): string {
   const url = (name: string) =>
     escapeHtml([...assets.keys()].find((path) => path.endsWith(`/${name}`)) ?? "");
-  const organizations = options.organizations
-    .map((name) => `<option value="${escapeHtml(name)}">${escapeHtml(name)}</option>`)
-    .join("");
-  const email =
-    options.exampleEmail === undefined ? "" : ` placeholder="${escapeHtml(options.exampleEmail)}"`;
+  const organizations = optionsHtml(options.organizations);
+  const email = placeholderAttribute(options.exampleEmail);
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -9,7 +9,7 @@ import { performMemberEmails } from "../domain/snapshot";
 import { refuseUnknownHosts } from "../http/allowed-hosts";
 import type { HttpEnv } from "../http/env";
 import type { Store } from "../store/port";
-import { escapeHtml } from "./html";
+import { optionsHtml, placeholderAttribute } from "./html";
 
 /** Where `rpdi serve` shows the import screen; its files are below it. */
 export const IMPORT_PATH = "/import";
@@ -166,14 +166,8 @@ function json(status: number, body: unknown): Response {
 }
 
 function pageHtml(options: ImportPageOptions): string {
-  const organizations = options.organizations
-    .map(
-      ({ shortName }) =>
-        `<option value="${escapeHtml(shortName)}">${escapeHtml(shortName)}</option>`,
-    )
-    .join("");
-  const email =
-    options.exampleEmail === undefined ? "" : ` placeholder="${escapeHtml(options.exampleEmail)}"`;
+  const organizations = optionsHtml(options.organizations.map(({ shortName }) => shortName));
+  const email = placeholderAttribute(options.exampleEmail);
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -4,16 +4,17 @@ import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateTotp } from "../../src/auth/totp";
+import { seriousViolations } from "../support/axe";
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from "../support/chromium";
 import { startServe, stopServe } from "../support/serve";
 
 const require = createRequire(import.meta.url);
 /**
- * axe-core and jsQR, evaluated in the page through the DevTools protocol: the account pages'
- * policy (`default-src 'none'`, no script) refuses a `<script>` tag, `addScriptTag`'s way, and
- * the walk keeps that policy on, so that a page needing anything it forbids fails here.
+ * jsQR (and axe-core, test/support/axe.ts), evaluated in the page through the DevTools protocol:
+ * the account pages' policy (`default-src 'none'`, no script) refuses a `<script>` tag,
+ * `addScriptTag`'s way, and the walk keeps that policy on, so that a page needing anything it
+ * forbids fails here.
  */
-const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const JSQR_SOURCE = readFileSync(require.resolve("jsqr/dist/jsQR.js"), "utf8");
 
 /** The bundled sandbox's admin (fixtures/sandbox.json; printed by `rpdi serve`). */
@@ -27,39 +28,6 @@ const FIRST_PASSWORD = "Tulip quartz meadow 93";
 const SECOND_PASSWORD = "Granite lantern orbit 47";
 const AUTH = "/app/sandbox/admin/auth/";
 const TOTP_STEP_MS = 30_000;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
-
-/** axe-core's violations of impact serious or critical on the page as it is now. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } })
-      .axe;
-    const results = (await axe.run(document)) as {
-      violations: {
-        id: string;
-        impact: string | null;
-        help: string;
-        nodes: { target: string[] }[];
-      }[];
-    };
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(" ")),
-    }));
-  });
-  return violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-}
 
 /**
  * The decoded text of an SVG QR code: the markup as the setup page holds it, drawn from a `data:`
