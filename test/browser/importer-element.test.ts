@@ -10,10 +10,15 @@ import { validateMemberCsv } from "../../src/members/validate";
 import { generateMemberBenchInput } from "../bench/member-file";
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from "../support/chromium";
 import { FIXTURE_NOW, FIXTURES, fixturePairs, loadSnapshot } from "../support/fixtures";
+import {
+  LARGE_BYTES,
+  measureImporterCheck,
+  withUnknownLevels,
+} from "../support/importer-long-task";
 import { bundleImporter, serveImporterPage } from "../support/importer-page";
 
-/** Just under the interface's 10 MiB, as the long-task test's file is. */
-const LARGE_BYTES = 10 * 1024 * 1024 - 64 * 1024;
+/** A fifth of the 1 to 2 s a check of the large file takes on the main thread. */
+const MAIN_THREAD_BOUND_MS = 250;
 
 interface CheckInput {
   csv: string;
@@ -68,9 +73,7 @@ describe.skipIf(!HAS_CHROMIUM)(`<rpdi-importer> in headless Chromium${NO_CHROMIU
   let origin: string;
   /** A realistic member file of almost 10 MiB, two rows in five with a level the organization lacks. */
   const large = generateMemberBenchInput(LARGE_BYTES, 2_000);
-  const largeCsv = large.csv
-    .replaceAll(",Junior Associate,", ",Intern,")
-    .replaceAll(",Counsel,", ",Intern,");
+  const largeCsv = withUnknownLevels(large.csv);
   let page: Page;
   let problems: string[] = [];
   let close: () => Promise<void> = async () => undefined;
@@ -200,73 +203,20 @@ describe.skipIf(!HAS_CHROMIUM)(`<rpdi-importer> in headless Chromium${NO_CHROMIU
     expect(problems).toEqual([]);
   });
 
-  it("checks a file of almost 10 MiB off the main thread: no main-thread task reaches 50 ms, and the grid draws only the rows in view", async () => {
+  it("checks a file of almost 10 MiB off the main thread: no main-thread task comes near a check's length, and the grid draws only the rows in view", async () => {
     expect(Buffer.byteLength(largeCsv)).toBeGreaterThan(9.5 * 1024 * 1024);
     expect(Buffer.byteLength(largeCsv)).toBeLessThanOrEqual(10 * 1024 * 1024);
-    const measure = () =>
-      page.evaluate(
-        async ({ organization, members }) => {
-          type Importer = HTMLElement & {
-            context: unknown;
-            restart(): void;
-            chooseFile(file: File): Promise<void>;
-            go(step: string): Promise<void>;
-            errors: readonly unknown[];
-          };
-          const importer = (window as unknown as { importer: Importer }).importer;
-          const file = new File([await (await fetch("/large.csv")).blob()], "large.csv");
-          importer.restart();
-          importer.setAttribute("kind", "members");
-          importer.setAttribute("product", "PERFORM");
-          importer.context = { organization, members, now: new Date("2026-06-15T00:00:00Z") };
-          await new Promise((done) => setTimeout(done, 100));
-          const tasks: number[] = [];
-          const marks: string[] = [];
-          const mark = (name: string) => marks.push(`${name} ${Math.round(performance.now())}`);
-          const observer = new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) {
-              tasks.push(entry.duration);
-              marks.push(`task ${Math.round(entry.startTime)} ${Math.round(entry.duration)}`);
-            }
-          });
-          observer.observe({ type: "longtask" });
-          mark("choose");
-          await importer.chooseFile(file);
-          mark("chosen");
-          await importer.go("mapping");
-          mark("mapping");
-          await importer.go("check");
-          mark("checked");
-          const root = importer.shadowRoot as ShadowRoot;
-          const viewport = root.querySelector(".grid-viewport") as HTMLElement;
-          viewport.scrollTop = viewport.scrollHeight;
-          await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)));
-          const lastRow = root.querySelector("[role=grid]")?.getAttribute("aria-rowcount");
-          const drawn = root.querySelectorAll(".grid-body [role=row]").length;
-          const indexes = Array.from(root.querySelectorAll(".grid-body [role=row]"), (row) =>
-            Number(row.getAttribute("aria-rowindex")),
-          );
-          await new Promise((done) => setTimeout(done, 100));
-          observer.disconnect();
-          return {
-            errors: importer.errors.length,
-            longest: Math.max(0, ...tasks),
-            tasks: tasks.length,
-            rowCount: Number(lastRow),
-            drawn,
-            lastDrawn: Math.max(...indexes),
-            marks,
-          };
-        },
-        { organization: large.organization, members: large.members },
-      );
+    const measure = () => measureImporterCheck(page, large);
     /*
-     * This machine's two cores are shared with other benchmarks: a task can be stretched by time
-     * the renderer spends descheduled. The best of up to five runs is the element's own figure; a check
-     * on the main thread (1 to 2 s for this file) fails all five.
+     * The 50 ms target is a speed figure and lives in `npm run bench` (importer-long-task.bench.ts),
+     * measured alone. Here, beside every other suite on two cores, a task of 20 ms was seen
+     * stretched past 50. What this test holds is where the check runs: on the main thread it is
+     * one task of 1 to 2 s for this file, so no task may reach a fifth of that, in the best of up
+     * to five runs.
      */
     const runs = [await measure()];
-    while (runs.length < 5 && (runs.at(-1)?.longest ?? 0) >= 50) runs.push(await measure());
+    while (runs.length < 5 && (runs.at(-1)?.longest ?? 0) >= MAIN_THREAD_BOUND_MS)
+      runs.push(await measure());
     const measured = runs.reduce((best, run) => (run.longest < best.longest ? run : best));
     expect(measured.errors).toBeGreaterThan(10_000);
     expect(measured.rowCount).toBe(measured.errors + 1);
@@ -275,7 +225,7 @@ describe.skipIf(!HAS_CHROMIUM)(`<rpdi-importer> in headless Chromium${NO_CHROMIU
     expect(
       measured.longest,
       `${measured.tasks} long tasks: ${measured.marks.join(", ")}`,
-    ).toBeLessThan(50);
+    ).toBeLessThan(MAIN_THREAD_BOUND_MS);
     expect(problems).toEqual([]);
   });
 

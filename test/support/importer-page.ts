@@ -5,13 +5,16 @@ import { build } from "esbuild";
 import importerAliases from "../../importer-aliases.json";
 import { ROOT } from "./serve";
 
-/** The element and its worker, bundled as tsup bundles `rpdi/importer` (minified, every dependency inside). */
-export async function bundleImporter(): Promise<{ element: string; worker: string }> {
+/**
+ * The element and its worker, bundled as tsup bundles `rpdi/importer` (minified, every dependency
+ * inside); `root` is the checkout's (the bench, bundled elsewhere, passes its working directory).
+ */
+export async function bundleImporter(root = ROOT): Promise<{ element: string; worker: string }> {
   const [element, worker] = await Promise.all(
     ["src/importer/index.ts", "src/importer/worker.ts"].map(async (entry) => {
       const bundled = await build({
-        entryPoints: [join(ROOT, entry)],
-        absWorkingDir: ROOT,
+        entryPoints: [join(root, entry)],
+        absWorkingDir: root,
         bundle: true,
         platform: "browser",
         alias: importerAliases,
