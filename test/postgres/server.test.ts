@@ -8,7 +8,16 @@ import type { PooledConnection, PostgresClient } from "../../src/postgres/client
 import { StoreUnavailableError } from "../../src/store/errors";
 import { runStoreConformance } from "../../src/testing/conformance";
 import { FIXTURES } from "../support/fixtures";
-import { DATABASE_URL, dropStore, freshStore, schemaOfStore, serverPool } from "./stores";
+import {
+  DATABASE_URL,
+  dropSpareSchemas,
+  dropStore,
+  freshStore,
+  recycleStore,
+  reusedStore,
+  schemaOfStore,
+  serverPool,
+} from "./stores";
 
 // These suites need a real server: `.ci/run` sets DATABASE_URL to this machine's; without it
 // they are reported as skipped (the PGlite suite still runs everywhere).
@@ -18,11 +27,12 @@ describe.skipIf(DATABASE_URL === undefined)("PostgreSQL server (DATABASE_URL)", 
     pool = serverPool();
   });
   afterAll(async () => {
+    await dropSpareSchemas(pool);
     await pool.end();
   });
 
-  runStoreConformance("PostgreSQL store on a real server", () => freshStore(pool, "rpdi_srv"), {
-    dispose: dropStore,
+  runStoreConformance("PostgreSQL store on a real server", () => reusedStore(pool, "rpdi_srv"), {
+    dispose: recycleStore,
     numRuns: 10,
   });
 

@@ -51,6 +51,68 @@ export async function olderStore(
   return store;
 }
 
+/** Schemas emptied by {@link recycleStore}, per client, for {@link reusedStore} to hand out again. */
+const spare = new WeakMap<PostgresClient, string[]>();
+
+/**
+ * Deletes every row of the schema's tables (not its migrations' record) and restarts its
+ * sequences, in one statement: about 12 ms, where a new migrated schema and its drop take about
+ * 140. Triggers (the foreign keys' too) are off for the statement, so the order of tables is free;
+ * that takes a superuser, which this machine's server and PGlite are.
+ */
+const emptySchema = (schema: string) => `DO $$ DECLARE r record; BEGIN
+  SET LOCAL session_replication_role = replica;
+  SET LOCAL lock_timeout = '5s';
+  FOR r IN SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = '${schema}' AND c.relkind IN ('r', 'p', 'S') AND c.relname <> 'rpdi_migrations' LOOP
+    IF r.relkind = 'S' THEN EXECUTE format('ALTER SEQUENCE %I.%I RESTART', '${schema}', r.relname);
+    ELSE EXECUTE format('DELETE FROM %I.%I', '${schema}', r.relname);
+    END IF;
+  END LOOP;
+END $$`;
+
+/**
+ * A new, empty store for the conformance kit: a schema {@link recycleStore} emptied when there is
+ * one, else {@link freshStore}'s. The kit's 160 tests each take a store; migrating and dropping a
+ * schema for each was half of the kit's time.
+ */
+export async function reusedStore(
+  client: PostgresClient,
+  prefix: string,
+  options: Omit<PostgresStoreOptions, "client" | "schema"> = {},
+): Promise<PostgresStore> {
+  const schema = spare.get(client)?.pop();
+  if (schema === undefined) return freshStore(client, prefix, options);
+  const store = createPostgresStore({ ...options, client, schema });
+  schemas.set(store, { client, schema });
+  return store;
+}
+
+/**
+ * Empties a store made by {@link reusedStore} (or {@link freshStore}) for the next one; a schema
+ * that cannot be emptied (a lock held, no superuser) is dropped instead.
+ */
+export async function recycleStore(store: Store): Promise<void> {
+  const found = schemas.get(store);
+  if (found === undefined) return;
+  schemas.delete(store);
+  try {
+    await found.client.query(emptySchema(found.schema));
+  } catch {
+    await found.client.query(`DROP SCHEMA IF EXISTS "${found.schema}" CASCADE`);
+    return;
+  }
+  const list = spare.get(found.client) ?? [];
+  list.push(found.schema);
+  spare.set(found.client, list);
+}
+
+/** Drops the schemas {@link recycleStore} kept for `client`: a suite's last step. */
+export async function dropSpareSchemas(client: PostgresClient): Promise<void> {
+  for (const schema of spare.get(client)?.splice(0) ?? [])
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+}
+
 export async function dropStore(store: Store): Promise<void> {
   const found = schemas.get(store);
   if (found !== undefined)
