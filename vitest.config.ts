@@ -13,6 +13,12 @@ const SLOW_SUITES = suites.slow;
  * of `npm test` runs in `main`, whose workers run file after file and keep their modules.
  */
 const ISOLATED_SUITES = Object.keys(suites.isolated);
+/**
+ * The conformance kit runs on one PostgreSQL engine in `npm test`: the server DATABASE_URL names
+ * (test/postgres/server.test.ts), else PGlite; `npm run test:slow` runs it on PGlite beside a server.
+ */
+const PGLITE_KIT = "test/postgres/pglite-conformance.test.ts";
+const KIT_ON_SERVER = process.env.DATABASE_URL !== undefined;
 /** Once per run: the CLI bundled for child processes, a PGlite cluster to load databases from. */
 const GLOBAL_SETUP = "test/support/global-setup.ts";
 
@@ -76,20 +82,19 @@ export default defineConfig({
         test: {
           name: "main",
           include: ["test/**/*.test.ts"],
-          exclude: [...SLOW_SUITES, ...ISOLATED_SUITES],
+          exclude: [...SLOW_SUITES, ...ISOLATED_SUITES, ...(KIT_ON_SERVER ? [PGLITE_KIT] : [])],
           isolate: false,
           globalSetup: [GLOBAL_SETUP],
         },
       },
       { extends: true, test: { name: "isolated", include: ISOLATED_SUITES } },
-      // `npm run test:slow` (CI runs it after npm test): scale, soak and crash suites, and the
-      // conformance kit on PGlite beside the real server's.
+      // `npm run test:slow` (CI runs it after npm test): scale, soak, crash and fault suites, and
+      // the kit on PGlite when npm test ran it on a server.
       {
         extends: true,
         test: {
           name: "slow",
-          include: [...SLOW_SUITES, "test/postgres/pglite-conformance.test.ts"],
-          env: { RPDI_EVERY_ENGINE: "1" },
+          include: [...SLOW_SUITES, ...(KIT_ON_SERVER ? [PGLITE_KIT] : [])],
           globalSetup: [GLOBAL_SETUP],
         },
       },

@@ -100,7 +100,7 @@ describe("member validation properties", () => {
         const whole = sheet.ok ? validateMemberSheet(sheet.sheet, context) : sheet;
         expect(validateMemberCsv(csv, context)).toEqual(whole);
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 
@@ -114,7 +114,7 @@ describe("member validation properties", () => {
             file.rows.map((_, index) => index + 1),
           );
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 
@@ -140,7 +140,7 @@ describe("member validation properties", () => {
           verdict.result.rowColumnErrors.map((error) => [error.rowNumber, error.columnName]),
         ).toEqual([[row + 1, MEMBER_COLUMNS[field].header]]);
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 
@@ -187,7 +187,7 @@ describe("member validation properties", () => {
           for (const rowNumber of involved) expect(error.message).toContain(String(rowNumber));
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 
@@ -209,7 +209,7 @@ describe("member validation properties", () => {
           if (verdict.ok) expect(verdict.rows).toHaveLength(numRows);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 });
