@@ -77,22 +77,58 @@ export function* inviteCreatedMemberSteps(
   now: Date,
   lifetimeMs?: number,
 ): Steps<AccountToken[]> {
-  if (!supportsAccounts(tx)) return [];
-  const created = emails.filter((email) => email.reason === "MEMBER_CREATED");
+  const drawn = yield* drawInvitationSteps(tx, emails, now, lifetimeMs);
+  return yield* hashInvitationSteps(drawn);
+}
+
+/** Invitations whose tokens are drawn and set on their emails, their hashes not yet made. */
+export interface DrawnInvitations {
+  readonly emails: readonly WelcomeEmail[];
+  readonly times: { createdAt: string; expiresAt: string };
+}
+
+/**
+ * The first half of {@link inviteCreatedMemberSteps}: a token on each `MEMBER_CREATED` email, in
+ * place. The emails can be written from here on; their hashes ({@link hashInvitationSteps}) are
+ * needed only to save the tokens, so an import makes them while the store writes the members.
+ */
+export function* drawInvitationSteps(
+  tx: StoreTx,
+  emails: WelcomeEmail[],
+  now: Date,
+  lifetimeMs?: number,
+): Steps<DrawnInvitations> {
   const expiresAt = isoAfter(now, lifetimeMs ?? ACCOUNT_LIFETIMES.invitationMs);
   const times = { createdAt: now.toISOString(), expiresAt };
-  const stored: AccountToken[] = [];
+  if (!supportsAccounts(tx)) return { emails: [], times };
+  const created = emails.filter((email) => email.reason === "MEMBER_CREATED");
   for (let start = 0; start < created.length; start += ROWS_PER_STEP) {
-    const slice = created.slice(start, start + ROWS_PER_STEP);
-    const drawn = newAccountTokens(slice.length);
-    for (const [index, email] of slice.entries()) {
-      const token = drawn[index] as string;
-      email.token = token;
+    const end = Math.min(start + ROWS_PER_STEP, created.length);
+    const drawn = newAccountTokens(end - start);
+    for (let index = start; index < end; index++) {
+      const email = created[index] as WelcomeEmail;
+      email.token = drawn[index - start] as string;
       email.tokenExpiresAt = expiresAt;
-      const member = { id: email.memberId, email: email.email };
-      stored.push(storedToken(member, "INVITATION", hashAccountToken(token), times));
     }
-    if (start + ROWS_PER_STEP < created.length) yield;
+    if (end < created.length) yield;
+  }
+  return { emails: created, times };
+}
+
+/** The second half of {@link inviteCreatedMemberSteps}: what the store keeps of each token. */
+export function* hashInvitationSteps(drawn: DrawnInvitations): Steps<AccountToken[]> {
+  const stored: AccountToken[] = [];
+  const { emails, times } = drawn;
+  for (let start = 0; start < emails.length; start += ROWS_PER_STEP) {
+    const end = Math.min(start + ROWS_PER_STEP, emails.length);
+    for (let index = start; index < end; index++) {
+      const email = emails[index] as WelcomeEmail;
+      const member = { id: email.memberId, email: email.email };
+      stored.push(
+        storedToken(member, "INVITATION", hashAccountToken(email.token as string), times),
+      );
+    }
+    if (end < emails.length) yield;
   }
   return stored;
 }
