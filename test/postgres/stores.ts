@@ -28,9 +28,18 @@ export async function freshStore(
   prefix: string,
   options: Omit<PostgresStoreOptions, "client" | "schema"> = {},
 ): Promise<PostgresStore> {
-  const schema = `${prefix}_${process.pid}_${RUN}_${++counter}`;
-  const store = createPostgresStore({ ...options, client, schema });
+  const store = storeIn(client, `${prefix}_${process.pid}_${RUN}_${++counter}`, options);
   await store.migrate();
+  return store;
+}
+
+/** A store on `schema`, remembered for {@link dropStore} and {@link schemaOfStore}. */
+function storeIn(
+  client: PostgresClient,
+  schema: string,
+  options: Omit<PostgresStoreOptions, "client" | "schema">,
+): PostgresStore {
+  const store = createPostgresStore({ ...options, client, schema });
   schemas.set(store, { client, schema });
   return store;
 }
@@ -46,9 +55,7 @@ export async function olderStore(
 ): Promise<PostgresStore> {
   const schema = `${prefix}_${process.pid}_${RUN}_${++counter}`;
   await migrate(client, schema, through);
-  const store = createPostgresStore({ client, schema });
-  schemas.set(store, { client, schema });
-  return store;
+  return storeIn(client, schema, {});
 }
 
 /** Schemas emptied by {@link recycleStore}, per client, for {@link reusedStore} to hand out again. */
@@ -82,10 +89,9 @@ export async function reusedStore(
   options: Omit<PostgresStoreOptions, "client" | "schema"> = {},
 ): Promise<PostgresStore> {
   const schema = spare.get(client)?.pop();
-  if (schema === undefined) return freshStore(client, prefix, options);
-  const store = createPostgresStore({ ...options, client, schema });
-  schemas.set(store, { client, schema });
-  return store;
+  return schema === undefined
+    ? freshStore(client, prefix, options)
+    : storeIn(client, schema, options);
 }
 
 /**
