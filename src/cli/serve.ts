@@ -123,7 +123,7 @@ export async function serveCommand(
   // at the port actually listened on, and a port in use fails before anything is loaded.
   const clients = new WeakMap<Request, string>();
   let handle:
-    | ((request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>)
+    | ((request: Request, env: HttpBindings | Http2Bindings) => Promise<Response>)
     | undefined;
   let served: ServeMetrics | undefined;
   const drain = new Drain();
@@ -134,14 +134,10 @@ export async function serveCommand(
       // Only with --metrics, and unauthenticated: what Prometheus scrapes holds no data.
       if (served !== undefined && request.method === "GET" && metricsPath(request.url))
         return served.scrape();
-      return handle === undefined
+      const current = handle;
+      return current === undefined
         ? new Response("starting", { status: 503 })
-        : drain.track(() =>
-            (handle as (request: Request, env: HttpBindings | Http2Bindings) => Promise<Response>)(
-              request,
-              env,
-            ),
-          );
+        : drain.track(() => current(request, env));
     },
     port: options.port,
     hostname: options.host,
