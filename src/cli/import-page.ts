@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import type { Principal } from "../auth/policy";
 import type { Member } from "../domain/member";
+import { NEW_CREDENTIALS } from "../domain/member-parts";
 import { performMemberEmails } from "../domain/snapshot";
 import { refuseUnknownHosts } from "../http/allowed-hosts";
 import type { HttpEnv } from "../http/env";
@@ -106,10 +107,12 @@ async function context(request: Request, options: ImportPageOptions): Promise<Re
     return json(403, { error: "Only an admin may import files." });
   const snapshot = await options.store.exportSnapshot(principal.organization.id);
   if (snapshot === null) return json(401, { error: "Sign in first." });
-  const blank = { passwordHash: null, mfaSecret: null, sessionEpoch: 0 };
   return json(200, {
     organization: snapshot.organization,
-    members: snapshot.members.map((member: Member) => ({ ...member, credentials: blank })),
+    members: snapshot.members.map((member: Member) => ({
+      ...member,
+      credentials: NEW_CREDENTIALS,
+    })),
     externalUserEmails: snapshot.externalUserEmails ?? [],
     performMemberEmails: performMemberEmails(snapshot),
   });

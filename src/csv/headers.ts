@@ -30,6 +30,7 @@ export function matchHeaders<Name extends string>(
   return { positions, unexpected, repeated };
 }
 
-function headerKey(cell: string): string {
+/** A header cell as the rules compare it: trimmed, case aside. */
+export function headerKey(cell: string): string {
   return cell.trim().toLowerCase();
 }

@@ -228,7 +228,8 @@ function textProblem(text: string): CsvReadError | null {
   return null;
 }
 
-function hasUtf8Bom(bytes: Uint8Array): boolean {
+/** Whether the bytes open with UTF-8's byte order mark. */
+export function hasUtf8Bom(bytes: Uint8Array): boolean {
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 

@@ -1,7 +1,7 @@
+import { headerKey } from "../csv/headers";
 import { parseCsvRecords } from "../csv/parse";
+import { hasUtf8Bom } from "../csv/read";
 import { writeCsv } from "../csv/write";
-
-const BOM = [0xef, 0xbb, 0xbf] as const;
 
 /** A file's records, to edit a cell and write the file again; `bom` says whether it led. */
 export interface EditableRecords {
@@ -14,7 +14,7 @@ export interface EditableRecords {
  * csv-parse refuses it: such a file has a file error and no cell to edit.
  */
 export function readRecords(bytes: Uint8Array): EditableRecords | null {
-  const bom = bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2];
+  const bom = hasUtf8Bom(bytes);
   const records: string[][] = [];
   const error = parseCsvRecords(bom ? bytes.subarray(3) : bytes, (record) => records.push(record));
   return error === null || error === undefined ? { records, bom } : null;
@@ -22,8 +22,8 @@ export function readRecords(bytes: Uint8Array): EditableRecords | null {
 
 /** Where a spec column sits in the header row (its cells compared trimmed, case aside); -1 if absent. */
 export function columnIndex(header: readonly string[], column: string): number {
-  const key = column.trim().toLowerCase();
-  return header.findIndex((cell) => cell.trim().toLowerCase() === key);
+  const key = headerKey(column);
+  return header.findIndex((cell) => headerKey(cell) === key);
 }
 
 /**
@@ -51,11 +51,5 @@ export function setCell(
  * Cells are written as they are: no formula escaping, the file goes to rpdi, not a spreadsheet.
  */
 export function writeRecords(file: EditableRecords): Uint8Array {
-  const text = writeCsv(file.records, { escapeFormulas: false, bom: false });
-  const body = new TextEncoder().encode(text);
-  if (!file.bom) return body;
-  const out = new Uint8Array(body.length + 3);
-  out.set(BOM);
-  out.set(body, 3);
-  return out;
+  return new TextEncoder().encode(writeCsv(file.records, { escapeFormulas: false, bom: file.bom }));
 }

@@ -404,10 +404,8 @@ export class RpdiImporter extends HTMLElement {
       this.#announce(this.#strings.submittedEvent);
       return;
     }
-    const result = await submitThroughClient(this.client, {
-      ...detail,
-      bytes: new Uint8Array(bytes),
-    });
+    // The bytes are read into a Blob before anything is awaited: a listener cannot change them after.
+    const result = await submitThroughClient(this.client, { ...detail, bytes });
     state.submitting = false;
     state.answer = result;
     this.dispatchEvent(

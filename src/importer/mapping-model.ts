@@ -1,3 +1,4 @@
+import { headerKey } from "../csv/headers";
 import type { HeaderSuggestions } from "./protocol";
 
 /** Suggestions at or above this are chosen for the person; below, they are offered only (`AUTO_ACCEPT_CONFIDENCE`). */
@@ -6,21 +7,15 @@ export const PRESELECT_CONFIDENCE = 0.85;
 /** The column chosen for each header cell, by the cell's position; `null` leaves the cell as written. */
 export type HeaderChoices = (string | null)[];
 
-/** The first choices: each sure suggestion, a saved mapping's column where it names the cell. */
-export function initialChoices(
-  suggestions: HeaderSuggestions,
-  saved?: Readonly<Record<string, string>>,
-): HeaderChoices {
-  const savedByKey = savedKeys(suggestions, saved);
-  return suggestions.cells.map((cell) => {
-    const fromSaved = savedByKey.get(cell.cell.trim().toLowerCase());
-    if (fromSaved !== undefined) return fromSaved;
-    return cell.column !== null && cell.confidence >= PRESELECT_CONFIDENCE ? cell.column : null;
-  });
+/** The first choices: each sure suggestion (a saved mapping is applied over them by {@link applySaved}). */
+export function initialChoices(suggestions: HeaderSuggestions): HeaderChoices {
+  return suggestions.cells.map((cell) =>
+    cell.column !== null && cell.confidence >= PRESELECT_CONFIDENCE ? cell.column : null,
+  );
 }
 
 /** A saved mapping's entries that name a cell of this header and a column of this kind, by the cell's key. */
-export function savedKeys(
+function savedKeys(
   suggestions: HeaderSuggestions,
   saved: Readonly<Record<string, string>> | undefined,
 ): Map<string, string> {
@@ -28,7 +23,7 @@ export function savedKeys(
   const byKey = new Map<string, string>();
   if (saved === undefined) return byKey;
   for (const [cell, column] of Object.entries(saved))
-    if (columns.has(column)) byKey.set(cell.trim().toLowerCase(), column);
+    if (columns.has(column)) byKey.set(headerKey(cell), column);
   return byKey;
 }
 
@@ -38,7 +33,7 @@ export function savedMappingApplies(
   saved: Readonly<Record<string, string>> | undefined,
 ): boolean {
   const byKey = savedKeys(suggestions, saved);
-  return suggestions.cells.some((cell) => byKey.has(cell.cell.trim().toLowerCase()));
+  return suggestions.cells.some((cell) => byKey.has(headerKey(cell.cell)));
 }
 
 /** The choices with a saved mapping applied over them (the person's other choices kept). */
@@ -49,7 +44,7 @@ export function applySaved(
 ): HeaderChoices {
   const byKey = savedKeys(suggestions, saved);
   return suggestions.cells.map(
-    (cell, index) => byKey.get(cell.cell.trim().toLowerCase()) ?? choices[index] ?? null,
+    (cell, index) => byKey.get(headerKey(cell.cell)) ?? choices[index] ?? null,
   );
 }
 

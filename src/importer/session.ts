@@ -1,3 +1,4 @@
+import { headerKey } from "../csv/headers";
 import { type CsvReadError, csvSizeError } from "../csv/read";
 import { MATTER_HEADERS, MEMBER_HEADERS } from "../domain/headers";
 import type { Product } from "../domain/products";
@@ -11,7 +12,7 @@ import { summarizeMemberImport } from "../members/summary";
 import { validateMemberCsvAsync } from "../members/validate-async";
 import type { PartialMessageCatalog } from "../messages/types";
 import { memberBodyCells } from "./body-cells";
-import { columnIndex, type EditableRecords, readRecords, setCell, writeRecords } from "./edits";
+import { type EditableRecords, readRecords, setCell, writeRecords } from "./edits";
 import type {
   CellError,
   CheckReport,
@@ -40,7 +41,11 @@ export type CheckOutcome = { ok: true; report: CheckReport } | { ok: false; mess
  */
 export class ImportSession {
   #original: Uint8Array = new Uint8Array(0);
+  /** The chosen file's header cells, read once. */
+  #originalHeader: string[] = [];
   #current: Uint8Array = new Uint8Array(0);
+  /** The keys (`headerKey`) of the mapped file's header cells: an edit never changes that row. */
+  #currentKeys: ReadonlySet<string> = new Set();
   #records: EditableRecords | null = null;
   #settings: CheckSettings | null = null;
   /** The size of a file refused unread, or `null`. */
@@ -53,8 +58,8 @@ export class ImportSession {
     this.#current = bytes;
     this.#records = null;
     this.#settings = null;
-    const header = readCsvHeaderCells(bytes);
-    return header.ok ? header.cells : [];
+    this.#originalHeader = headerCells(bytes);
+    return this.#originalHeader;
   }
 
   /** Takes a file over the limit by its size alone: the page did not read it, nor does the check. */
@@ -65,8 +70,7 @@ export class ImportSession {
 
   /** What each header cell most likely means, for the kind of file. */
   suggest(kind: ImportKind): HeaderSuggestions {
-    const header = readCsvHeaderCells(this.#original);
-    const cells = header.ok ? header.cells : [];
+    const cells = this.#originalHeader;
     if (kind === "members") {
       const answer = suggestMemberColumns(cells);
       return {
@@ -90,6 +94,7 @@ export class ImportSession {
     const mapped = this.#remap(settings);
     if (!mapped.ok) return mapped;
     this.#current = mapped.bytes;
+    this.#currentKeys = new Set(headerCells(mapped.bytes).map(headerKey));
     this.#records = null;
     this.#settings = settings;
     return this.#checkCurrent();
@@ -129,9 +134,8 @@ export class ImportSession {
     const settings = this.#settings as CheckSettings;
     if (this.#oversize !== null)
       return { ok: true, report: oversizeReport(settings, this.#oversize) };
-    const header = readCsvHeaderCells(this.#current);
-    const cells = header.ok ? header.cells : [];
-    const editable = (column: string) => columnIndex(cells, column) >= 0;
+    const keys = this.#currentKeys;
+    const editable = (column: string) => keys.has(headerKey(column));
     const { context } = settings;
     if (settings.kind === "matters") {
       const check = await checkMatterCsvAsync(this.#current, {
@@ -204,6 +208,12 @@ export class ImportSession {
       },
     };
   }
+}
+
+/** The file's header cells, or none when it cannot be read. */
+function headerCells(bytes: Uint8Array): string[] {
+  const header = readCsvHeaderCells(bytes);
+  return header.ok ? header.cells : [];
 }
 
 /** The spec's answer to a file over the limit, as the server gives it without reading the file. */

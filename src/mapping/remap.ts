@@ -1,8 +1,10 @@
+import { headerKey } from "../csv/headers";
 import { parseCsvRecords } from "../csv/parse";
 import {
   type CsvInput,
   type CsvReadError,
   checkCsv,
+  hasUtf8Bom,
   MAX_CSV_BYTES,
   malformedCsvError,
 } from "../csv/read";
@@ -97,17 +99,17 @@ function remapCsvHeader<Column extends MemberHeader | MatterHeader, Input extend
         target: String(target),
         message: `"${String(target)}" is not a column of the file (${columns.join(", ")}).`,
       });
-    targets.set(cellKey(String(source)), column);
+    targets.set(headerKey(String(source)), column);
   }
   const used = new Set<string>();
   const header = split.cells.map((cell) => {
-    const column = targets.get(cellKey(cell));
+    const column = targets.get(headerKey(cell));
     if (column === undefined) return cell;
-    used.add(cellKey(cell));
+    used.add(headerKey(cell));
     return column;
   });
   for (const [source] of mappingEntries(mapping))
-    if (!used.has(cellKey(String(source))))
+    if (!used.has(headerKey(String(source))))
       return fail({
         code: "UNKNOWN_SOURCE",
         cell: String(source),
@@ -147,10 +149,6 @@ function duplicateTarget(
   return null;
 }
 
-function cellKey(cell: string): string {
-  return cell.trim().toLowerCase();
-}
-
 interface SplitHeader {
   ok: true;
   cells: string[];
@@ -175,7 +173,7 @@ function splitHeader(
     return cells.ok ? { ok: true, cells: cells.cells, bom, end } : cells;
   }
   const bytes = file instanceof Uint8Array ? file : new Uint8Array(file);
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const bom = hasUtf8Bom(bytes);
   const start = bom ? 3 : 0;
   const end = headerEnd((i) => bytes[i] as number, start, bytes.length);
   const cells = parseHeader(bytes.subarray(start, end));

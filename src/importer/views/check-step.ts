@@ -33,7 +33,7 @@ export function problemsView(
 export function checkStep(context: ViewContext): HTMLElement {
   const { state, strings } = context;
   const report = state.report;
-  if (report === null || (state.checking && report === null)) return h("p", {}, strings.checking);
+  if (report === null) return h("p", {}, strings.checking);
   if (report.fileMessage === null && report.cells.length === 0)
     return h("p", { class: "ok", part: "summary" }, strings.checkPassed(report.validRows));
   return problemsView(context, report.fileMessage, report.cells);
