@@ -8,7 +8,7 @@ import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { refuseUnknownHosts } from "../http/allowed-hosts";
 import type { HttpEnv } from "../http/env";
-import { escapeHtml, optionsHtml, placeholderAttribute } from "./html";
+import { escapeHtml, loginFieldsHtml } from "./html";
 import { SWAGGER_UI_DIRECTORY, SWAGGER_UI_SERVED } from "./swagger-ui-files";
 
 /** Where the reference page is served; every asset is below it. */
@@ -206,8 +206,6 @@ async function loadAssets(): Promise<Map<string, Asset>> {
 function pageHtml(options: DocsPageOptions, assets: Map<string, Asset>): string {
   const url = (name: string) =>
     escapeHtml([...assets.keys()].find((path) => path.endsWith(`/${name}`)) ?? "");
-  const organizations = optionsHtml(options.organizations);
-  const email = placeholderAttribute(options.exampleEmail);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -221,9 +219,7 @@ function pageHtml(options: DocsPageOptions, assets: Map<string, Asset>): string 
 <body>
 <section class="rpdi-login">
 <form id="rpdi-login">
-<label>Organization<select name="org">${organizations}</select></label>
-<label>Email<input name="email" type="email" autocomplete="username" required${email}></label>
-<label>Password<input name="password" type="password" autocomplete="current-password" required></label>
+${loginFieldsHtml(options.organizations, options.exampleEmail)}
 <label>MFA code (if required)<input name="mfaCode" inputmode="numeric" autocomplete="one-time-code"></label>
 <button type="submit">Sign in</button>
 <button type="button" id="rpdi-logout">Sign out</button>

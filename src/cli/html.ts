@@ -3,14 +3,20 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** `<option>`s of `values`, each its own value and label (the sandbox pages' organization lists). */
-export function optionsHtml(values: readonly string[]): string {
-  return values
-    .map((value) => `<option value="${escapeHtml(value)}">${escapeHtml(value)}</option>`)
+/**
+ * The sandbox pages' sign-in fields: the organization (one option per short name), the email
+ * (with `exampleEmail` as its placeholder when given) and the password.
+ */
+export function loginFieldsHtml(
+  organizations: readonly string[],
+  exampleEmail: string | undefined,
+): string {
+  const options = organizations
+    .map((name) => `<option value="${escapeHtml(name)}">${escapeHtml(name)}</option>`)
     .join("");
-}
-
-/** A ` placeholder="…"` attribute holding `text`, or nothing without it. */
-export function placeholderAttribute(text: string | undefined): string {
-  return text === undefined ? "" : ` placeholder="${escapeHtml(text)}"`;
+  const placeholder =
+    exampleEmail === undefined ? "" : ` placeholder="${escapeHtml(exampleEmail)}"`;
+  return `<label>Organization<select name="org">${options}</select></label>
+<label>Email<input name="email" type="email" autocomplete="username" required${placeholder}></label>
+<label>Password<input name="password" type="password" autocomplete="current-password" required></label>`;
 }

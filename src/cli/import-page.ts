@@ -10,7 +10,7 @@ import { performMemberEmails } from "../domain/snapshot";
 import { refuseUnknownHosts } from "../http/allowed-hosts";
 import type { HttpEnv } from "../http/env";
 import type { Store } from "../store/port";
-import { optionsHtml, placeholderAttribute } from "./html";
+import { loginFieldsHtml } from "./html";
 
 /** Where `rpdi serve` shows the import screen; its files are below it. */
 export const IMPORT_PATH = "/import";
@@ -43,16 +43,11 @@ form { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; }
 label { display: flex; flex-direction: column; font-size: 13px; gap: 2px; }
 input, select, button { font: inherit; padding: 4px 6px; }`;
 
-/** An organization the page offers in its sign-in form. */
-export interface ImportPageOrganization {
-  id: string;
-  shortName: string;
-}
-
 /** Options of {@link createImportPage}. */
 export interface ImportPageOptions {
   store: Store;
-  organizations: readonly ImportPageOrganization[];
+  /** The short names the sign-in form offers. */
+  organizations: readonly string[];
   /** The caller of a request, by its session cookie, as the interface resolves it; `null` for none. */
   caller: (request: Request) => Promise<Principal | null>;
   /** An email to show in the form, for the bundled sandbox. */
@@ -169,8 +164,6 @@ function json(status: number, body: unknown): Response {
 }
 
 function pageHtml(options: ImportPageOptions): string {
-  const organizations = optionsHtml(options.organizations.map(({ shortName }) => shortName));
-  const email = placeholderAttribute(options.exampleEmail);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -184,9 +177,7 @@ function pageHtml(options: ImportPageOptions): string {
 <main>
 <h1>Import a file</h1>
 <form id="rpdi-login">
-<label>Organization<select name="org">${organizations}</select></label>
-<label>Email<input name="email" type="email" autocomplete="username" required${email}></label>
-<label>Password<input name="password" type="password" autocomplete="current-password" required></label>
+${loginFieldsHtml(options.organizations, options.exampleEmail)}
 <button type="submit">Sign in</button>
 </form>
 <p id="rpdi-login-status" role="status">Sign in as an admin of this server to import a file into it.</p>

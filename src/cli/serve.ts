@@ -189,10 +189,7 @@ export async function serveCommand(
   });
   const importPage = createImportPage({
     store: backend.store,
-    organizations: snapshots.map(({ organization }) => ({
-      id: organization.id,
-      shortName: organization.shortName,
-    })),
+    organizations: snapshots.map((snapshot) => snapshot.organization.shortName),
     caller: (request) =>
       authenticate(
         request,

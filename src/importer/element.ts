@@ -29,9 +29,9 @@ import { checkStep } from "./views/check-step";
 import { doneStep } from "./views/done-step";
 import { fileStep } from "./views/file-step";
 import { kindStep } from "./views/kind-step";
-import { mappingStep } from "./views/mapping-step";
+import { mappingStep, requiredClass, requiredWords } from "./views/mapping-step";
 import { reviewStep } from "./views/review-step";
-import { allCells, fromWire } from "./wire-report";
+import { allCells, fromWire, problemsLeft } from "./wire-report";
 import { type ImporterWorker, startImporterWorker } from "./worker-client";
 
 /** `rpdi-import-submit`'s detail: the file as it passed the check, header mapped and cells fixed. */
@@ -96,7 +96,6 @@ export class RpdiImporter extends HTMLElement {
     fileError: null,
     kind: null,
     product: "PERFORM",
-    products: PRODUCTS,
     suggestions: null,
     choices: [],
     savedMapping: undefined,
@@ -121,11 +120,7 @@ export class RpdiImporter extends HTMLElement {
       part: "status",
     });
     this.#panel = h("section", { part: "panel" });
-    this.#grid = new ErrorGrid(
-      this.#strings,
-      { edit: (error, value) => void this.#edit(error, value) },
-      this.#id("grid"),
-    );
+    this.#grid = this.#newGrid();
     this.#root.append(
       fragmentOf(style),
       h(
@@ -150,11 +145,7 @@ export class RpdiImporter extends HTMLElement {
   /** The element's own words, any subset; English for the rest. */
   set strings(own: Partial<ImporterStrings> | undefined) {
     this.#strings = importerStrings(own);
-    this.#grid = new ErrorGrid(
-      this.#strings,
-      { edit: (error, value) => void this.#edit(error, value) },
-      this.#id("grid"),
-    );
+    this.#grid = this.#newGrid();
     this.#render(false);
   }
   get strings(): ImporterStrings {
@@ -183,11 +174,7 @@ export class RpdiImporter extends HTMLElement {
   }
 
   connectedCallback(): void {
-    const product = this.getAttribute("product");
-    if (product !== null && (PRODUCTS as readonly string[]).includes(product))
-      this.#state.product = product as Product;
-    const kind = this.getAttribute("kind");
-    if (kind === "members" || kind === "matters") this.#state.kind = kind;
+    for (const name of ["product", "kind"]) this.#takeAttribute(name, this.getAttribute(name));
     this.#render(false);
   }
 
@@ -197,14 +184,20 @@ export class RpdiImporter extends HTMLElement {
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    if (name === "kind" && (value === "members" || value === "matters")) {
-      this.#state.kind = value;
-      if (this.isConnected) this.#render(false);
-    }
-    if (name === "product" && value !== null && (PRODUCTS as readonly string[]).includes(value)) {
+    if (this.#takeAttribute(name, value) && this.isConnected) this.#render(false);
+  }
+
+  /** Takes a valid `kind` or `product` attribute into the state; answers whether it did. */
+  #takeAttribute(name: string, value: string | null): boolean {
+    if (name === "kind" && (value === "members" || value === "matters")) this.#state.kind = value;
+    else if (
+      name === "product" &&
+      value !== null &&
+      (PRODUCTS as readonly string[]).includes(value)
+    )
       this.#state.product = value as Product;
-      if (this.isConnected) this.#render(false);
-    }
+    else return false;
+    return true;
   }
 
   /** Starts over with another file: the choices are forgotten, the worker kept. */
@@ -271,6 +264,15 @@ export class RpdiImporter extends HTMLElement {
     return kind === null || file === null ? null : `${kind}:${file.name}:${file.size}`;
   }
 
+  /** The error grid, in the element's current words. */
+  #newGrid(): ErrorGrid {
+    return new ErrorGrid(
+      this.#strings,
+      { edit: (error, value) => void this.#edit(error, value) },
+      this.#id("grid"),
+    );
+  }
+
   #id(name: string): string {
     return `${this.#prefix}-${name}`;
   }
@@ -281,7 +283,7 @@ export class RpdiImporter extends HTMLElement {
       // A file over the limit goes on too: its check is the spec's size error, as the server's.
       hasFile: file !== null,
       kindChosen: kind !== null,
-      checkPassed: report !== null && report.fileMessage === null && report.cells.length === 0,
+      checkPassed: report !== null && problemsLeft(report) === 0,
       checking,
       submitted: answer?.ok === true || this.#state.handedOff,
     };
@@ -368,7 +370,7 @@ export class RpdiImporter extends HTMLElement {
       return;
     }
     state.report = fromWire(answer.report);
-    const remaining = state.report.cells.length + (state.report.fileMessage === null ? 0 : 1);
+    const remaining = problemsLeft(state.report);
     this.#render(false);
     this.#announce(this.#strings.rowChecked(error.rowNumber + 1, remaining));
     if (remaining === 0) this.#focusSelector("[part~='next']");
@@ -427,11 +429,8 @@ export class RpdiImporter extends HTMLElement {
     const suggestions = this.#state.suggestions;
     if (line === null || suggestions === null) return;
     const missing = unmatchedRequired(suggestions, this.#state.choices);
-    line.className = missing.length > 0 ? "error" : "ok";
-    line.textContent =
-      missing.length > 0
-        ? this.#strings.requiredUnmatched(missing)
-        : this.#strings.allRequiredMatched;
+    line.className = requiredClass(missing);
+    line.textContent = requiredWords(this.#strings, missing);
   }
 
   #announce(text: string): void {

@@ -1,8 +1,9 @@
 import { headerKey } from "../csv/headers";
+import { AUTO_ACCEPT_CONFIDENCE } from "../mapping/confidence";
 import type { HeaderSuggestions } from "./protocol";
 
-/** Suggestions at or above this are chosen for the person; below, they are offered only (`AUTO_ACCEPT_CONFIDENCE`). */
-export const PRESELECT_CONFIDENCE = 0.85;
+/** Suggestions at or above this are chosen for the person; below, they are offered only. */
+export const PRESELECT_CONFIDENCE = AUTO_ACCEPT_CONFIDENCE;
 
 /** The column chosen for each header cell, by the cell's position; `null` leaves the cell as written. */
 export type HeaderChoices = (string | null)[];

@@ -105,8 +105,7 @@ export type WorkerRequest =
 
 /** The worker's answers. */
 export type WorkerAnswer =
-  | { type: "opened"; id: number; ok: true; header: string[] }
-  | { type: "opened"; id: number; ok: false; message: string }
+  | { type: "opened"; id: number }
   | { type: "suggested"; id: number; suggestions: HeaderSuggestions }
   | { type: "checked"; id: number; report: WireReport }
   | { type: "remap-failed"; id: number; message: string }

@@ -4,7 +4,7 @@ import { MATTER_HEADERS, MEMBER_HEADERS } from "../domain/headers";
 import type { Product } from "../domain/products";
 import { readCsvHeaderCells, remapMatterCsv, remapMemberCsv } from "../mapping/remap";
 import { suggestMatterColumns, suggestMemberColumns } from "../mapping/suggest";
-import { MATTER_COLUMNS, MATTER_FIELDS } from "../matters/columns";
+import { REQUIRED_MATTER_HEADERS } from "../matters/columns";
 import { matterReadFailure } from "../matters/sheet";
 import { checkMatterCsvAsync } from "../matters/validate-async";
 import { memberReadFailure, REQUIRED_MEMBER_HEADERS } from "../members/sheet";
@@ -51,15 +51,14 @@ export class ImportSession {
   /** The size of a file refused unread, or `null`. */
   #oversize: number | null = null;
 
-  /** Takes the chosen file and answers its header row's cells (none when it cannot be read). */
-  open(bytes: Uint8Array): string[] {
+  /** Takes the chosen file. */
+  open(bytes: Uint8Array): void {
     this.#oversize = null;
     this.#original = bytes;
     this.#current = bytes;
     this.#records = null;
     this.#settings = null;
     this.#originalHeader = headerCells(bytes);
-    return this.#originalHeader;
   }
 
   /** Takes a file over the limit by its size alone: the page did not read it, nor does the check. */
@@ -83,9 +82,7 @@ export class ImportSession {
     return {
       cells: answer.cells,
       columns: MATTER_HEADERS,
-      required: MATTER_FIELDS.filter((field) => MATTER_COLUMNS[field].required).map(
-        (field) => MATTER_COLUMNS[field].header,
-      ),
+      required: REQUIRED_MATTER_HEADERS,
     };
   }
 

@@ -13,7 +13,6 @@ export interface ImporterState {
   fileError: string | null;
   kind: ImportKind | null;
   product: Product;
-  products: readonly Product[];
   suggestions: HeaderSuggestions | null;
   choices: HeaderChoices;
   savedMapping: Readonly<Record<string, string>> | undefined;

@@ -65,6 +65,11 @@ class LazyCells implements CellList {
 }
 
 /** Every error of a list, as an array. */
+/** The problems a report leaves to fix: its cells, and its file error if it has one. */
+export function problemsLeft(report: CheckReport): number {
+  return report.cells.length + (report.fileMessage === null ? 0 : 1);
+}
+
 export function allCells(cells: CellList): CellError[] {
   const all: CellError[] = [];
   for (let index = 0; index < cells.length; index++) all.push(cells.at(index) as CellError);

@@ -28,16 +28,12 @@ scope.onmessage = (event) => {
 async function answer(request: WorkerRequest): Promise<void> {
   switch (request.type) {
     case "open":
-      scope.postMessage({
-        type: "opened",
-        id: request.id,
-        ok: true,
-        header: session.open(new Uint8Array(await request.file.arrayBuffer())),
-      });
+      session.open(new Uint8Array(await request.file.arrayBuffer()));
+      scope.postMessage({ type: "opened", id: request.id });
       return;
     case "open-oversize":
       session.openOversize(request.size);
-      scope.postMessage({ type: "opened", id: request.id, ok: true, header: [] });
+      scope.postMessage({ type: "opened", id: request.id });
       return;
     case "suggest":
       scope.postMessage({

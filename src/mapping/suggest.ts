@@ -5,16 +5,12 @@ import {
   MEMBER_HEADERS,
   type MemberHeader,
 } from "../domain/headers";
-import { MATTER_COLUMNS, MATTER_FIELDS } from "../matters/columns";
+import { REQUIRED_MATTER_HEADERS } from "../matters/columns";
 import { REQUIRED_MEMBER_HEADERS } from "../members/sheet";
 import { type ColumnAlias, MATTER_ALIASES, MEMBER_ALIASES } from "./aliases";
+import { AUTO_ACCEPT_CONFIDENCE } from "./confidence";
 
-/**
- * The confidence at or above which a host may apply a suggestion without asking (`--auto-map`).
- * Only exact names, case or spacing variants and aliases that mean one column everywhere reach
- * it; a fuzzy match never does (its confidence stays at or below {@link FUZZY_CEILING}).
- */
-export const AUTO_ACCEPT_CONFIDENCE = 0.85;
+export { AUTO_ACCEPT_CONFIDENCE };
 
 /** The highest confidence a fuzzy match can have: below {@link AUTO_ACCEPT_CONFIDENCE}. */
 export const FUZZY_CEILING = 0.8;
@@ -110,13 +106,7 @@ export function suggestMemberColumns(
 export function suggestMatterColumns(
   headerCells: readonly string[],
 ): ColumnSuggestions<MatterHeader> {
-  matters ??= catalogue(
-    MATTER_HEADERS,
-    MATTER_FIELDS.filter((field) => MATTER_COLUMNS[field].required).map(
-      (field) => MATTER_COLUMNS[field].header,
-    ),
-    MATTER_ALIASES,
-  );
+  matters ??= catalogue(MATTER_HEADERS, REQUIRED_MATTER_HEADERS, MATTER_ALIASES);
   return suggestColumns(headerCells, matters);
 }
 

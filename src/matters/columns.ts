@@ -110,6 +110,11 @@ export type MatterField = keyof typeof MATTER_COLUMNS;
 /** The matter catalogue's fields, in the spec's header order. */
 export const MATTER_FIELDS = Object.keys(MATTER_COLUMNS) as MatterField[];
 
+/** The headers a matter file must carry, in the spec's order. */
+export const REQUIRED_MATTER_HEADERS = MATTER_FIELDS.filter(
+  (field) => MATTER_COLUMNS[field].required,
+).map((field) => MATTER_COLUMNS[field].header);
+
 /** Each header's position in the spec's order, the order `columnsWithErrors` uses. */
 export const MATTER_HEADER_INDEX = Object.fromEntries(
   MATTER_HEADERS.map((header, index) => [header, index]),

@@ -21,10 +21,7 @@ describe("the sandbox import page's context", () => {
   const page = (caller: Principal | null) =>
     createImportPage({
       store,
-      organizations: [
-        { id: SEED_ORG_ID, shortName: "conformance" },
-        { id: "org-other", shortName: "other" },
-      ],
+      organizations: ["conformance", "other"],
       caller: async () => caller,
     });
   const ask = async (caller: Principal | null, query = "") => {

@@ -1,6 +1,7 @@
 import { h } from "../dom";
 import type { CellList } from "../protocol";
 import type { ViewContext } from "../view-context";
+import { problemsLeft } from "../wire-report";
 
 /**
  * The check and the fixes: the spec's file error, or its cell errors in the grid to edit in place.
@@ -34,7 +35,7 @@ export function checkStep(context: ViewContext): HTMLElement {
   const { state, strings } = context;
   const report = state.report;
   if (report === null) return h("p", {}, strings.checking);
-  if (report.fileMessage === null && report.cells.length === 0)
+  if (problemsLeft(report) === 0)
     return h("p", { class: "ok", part: "summary" }, strings.checkPassed(report.validRows));
   return problemsView(context, report.fileMessage, report.cells);
 }

@@ -1,4 +1,4 @@
-import type { Product } from "../../domain/products";
+import { PRODUCTS, type Product } from "../../domain/products";
 import { h } from "../dom";
 import type { ImportKind } from "../protocol";
 import type { ViewContext } from "../view-context";
@@ -17,7 +17,7 @@ export function kindStep({ state, strings, actions, id }: ViewContext): HTMLElem
     return h("div", {}, input, h("label", { for: id(`kind-${kind}`) }, label));
   };
   const product = h("select", { id: id("product"), part: "select" });
-  for (const each of state.products) {
+  for (const each of PRODUCTS) {
     const option = h("option", { value: each }, each);
     option.selected = each === state.product;
     product.append(option);

@@ -1,5 +1,6 @@
 import { fragmentOf, h } from "../dom";
 import { savedMappingApplies, unmatchedRequired } from "../mapping-model";
+import type { ImporterStrings } from "../strings";
 import type { ViewContext } from "../view-context";
 
 /**
@@ -11,7 +12,11 @@ export function mappingStep({ state, strings, actions, id }: ViewContext): HTMLE
   if (suggestions === null) return h("p", { role: "status" }, strings.checking);
   const missing = unmatchedRequired(suggestions, state.choices);
   const rows = suggestions.cells.map((cell, index) => {
-    const select = h("select", { id: id(`column-${index}`), part: "select" });
+    const select = h("select", {
+      id: id(`column-${index}`),
+      part: "select",
+      "aria-describedby": id(`hint-${index}`),
+    });
     const chosen = state.choices[index] ?? null;
     const option = (value: string, text: string) => {
       const element = h("option", { value }, text);
@@ -57,8 +62,6 @@ export function mappingStep({ state, strings, actions, id }: ViewContext): HTMLE
       h("td", { id: id(`hint-${index}`), class: "hint" }, hint),
     );
   });
-  for (const [index, row] of rows.entries())
-    row.querySelector("select")?.setAttribute("aria-describedby", id(`hint-${index}`));
   const saved =
     state.savedMapping !== undefined && savedMappingApplies(suggestions, state.savedMapping)
       ? (() => {
@@ -95,13 +98,19 @@ export function mappingStep({ state, strings, actions, id }: ViewContext): HTMLE
       ),
       h("tbody", {}, fragmentOf(rows)),
     ),
-    h(
-      "p",
-      { class: missing.length > 0 ? "error" : "ok", part: "required" },
-      missing.length > 0 ? strings.requiredUnmatched(missing) : strings.allRequiredMatched,
-    ),
+    h("p", { class: requiredClass(missing), part: "required" }, requiredWords(strings, missing)),
     state.remapMessage !== null
       ? h("p", { class: "error", role: "alert", part: "remap-error" }, state.remapMessage)
       : null,
   );
+}
+
+/** The required-columns line's class: whether any is left unmatched. */
+export function requiredClass(missing: readonly string[]): string {
+  return missing.length > 0 ? "error" : "ok";
+}
+
+/** The required-columns line's words. */
+export function requiredWords(strings: ImporterStrings, missing: string[]): string {
+  return missing.length > 0 ? strings.requiredUnmatched(missing) : strings.allRequiredMatched;
 }
