@@ -170,11 +170,18 @@ describe("unreachableCause: real failures of pg, ioredis and rate-limiter-flexib
     try {
       const { rows } = await victim.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
       const killed = rejection(victim.query("SELECT pg_sleep(30)"));
-      // Only this test's own session is terminated.
-      await killer.query(
-        "SELECT pg_terminate_backend($1) FROM pg_stat_activity WHERE pid = $1 AND state = 'active'",
-        [rows[0]?.pid],
-      );
+      // Only this test's own session is terminated, and only once its sleep has reached the
+      // server: on a busy machine the query can still be in flight when the killer asks.
+      let terminated = false;
+      for (let attempt = 0; attempt < 500 && !terminated; attempt++) {
+        const answer = await killer.query<{ done: boolean }>(
+          "SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE pid = $1 AND state = 'active' AND query LIKE '%pg_sleep%'",
+          [rows[0]?.pid],
+        );
+        terminated = answer.rows[0]?.done === true;
+        if (!terminated) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(terminated).toBe(true);
       const error = await killed;
       expect((error as { code?: string }).code).toBe("57P01");
       expect(unreachableCause(error)).toBe(error);
