@@ -18,6 +18,8 @@ const ISOLATED_SUITES = Object.keys(suites.isolated);
  * (test/postgres/server.test.ts), else PGlite; `npm run test:slow` runs it on PGlite beside a server.
  */
 const PGLITE_KIT = "test/postgres/pglite-conformance.test.ts";
+/** The suites that run on PGlite and on a server (test/postgres/stores.ts's postgresEngines). */
+const TWO_ENGINE_SUITES = ["test/postgres/live-data.test.ts", "test/postgres/change-log.test.ts"];
 const KIT_ON_SERVER = process.env.DATABASE_URL !== undefined;
 /** Once per run: the CLI bundled for child processes, a PGlite cluster to load databases from. */
 const GLOBAL_SETUP = "test/support/global-setup.ts";
@@ -85,17 +87,19 @@ export default defineConfig({
           exclude: [...SLOW_SUITES, ...ISOLATED_SUITES, ...(KIT_ON_SERVER ? [PGLITE_KIT] : [])],
           isolate: false,
           globalSetup: [GLOBAL_SETUP],
+          provide: { postgresLegs: KIT_ON_SERVER ? "server" : "pglite" },
         },
       },
       { extends: true, test: { name: "isolated", include: ISOLATED_SUITES } },
       // `npm run test:slow` (CI runs it after npm test): scale, soak, crash and fault suites, and
-      // the kit on PGlite when npm test ran it on a server.
+      // the kit and the two-engine suites on PGlite when npm test ran them on a server.
       {
         extends: true,
         test: {
           name: "slow",
-          include: [...SLOW_SUITES, ...(KIT_ON_SERVER ? [PGLITE_KIT] : [])],
+          include: [...SLOW_SUITES, ...(KIT_ON_SERVER ? [PGLITE_KIT, ...TWO_ENGINE_SUITES] : [])],
           globalSetup: [GLOBAL_SETUP],
+          provide: { postgresLegs: "pglite" },
         },
       },
     ],

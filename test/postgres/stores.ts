@@ -147,6 +147,39 @@ export function pgliteClient(): PGlite {
   return pglite;
 }
 
+/** A PostgreSQL engine a suite runs on: its title, its client (opened on first use), its close. */
+export interface Engine {
+  on: string;
+  client: () => PostgresClient;
+  end: () => Promise<void>;
+}
+
+/**
+ * The engines this project runs a two-engine suite on (the `postgresLegs` vitest.config provides):
+ * `npm test` takes the server when `DATABASE_URL` names one, else PGlite; `npm run test:slow`
+ * takes the PGlite leg the server left. As the conformance kit, each leg runs once per CI.
+ */
+export function postgresEngines(): Engine[] {
+  const legs = inject("postgresLegs");
+  const engines: Engine[] = [];
+  if (legs !== "server") engines.push({ on: "PGlite", client: pgliteClient, end: async () => {} });
+  if (legs !== "pglite" && DATABASE_URL !== undefined) {
+    let pool: pg.Pool | undefined;
+    engines.push({
+      on: "the PostgreSQL server (DATABASE_URL)",
+      client: () => {
+        pool ??= serverPool();
+        return pool;
+      },
+      end: async () => {
+        await pool?.end();
+        pool = undefined;
+      },
+    });
+  }
+  return engines;
+}
+
 export function serverPool(): pg.Pool {
   return new pg.Pool({ connectionString: DATABASE_URL, max: 8 });
 }

@@ -19,6 +19,8 @@ declare module "vitest" {
     cliBundle: string;
     /** A fresh PGlite cluster as a tarball, for `loadDataDir` (see {@link pgliteDataDir}). */
     pgliteDataDir: string;
+    /** Which legs two-engine PostgreSQL suites run in this project (vitest.config.ts). */
+    postgresLegs: "pglite" | "server" | "both";
   }
 }
 
