@@ -66,10 +66,12 @@ export function atomicitySuite(h: ConformanceHarness): void {
       await operation(probe);
       const calls = probe.calls;
       expect(calls).toBeGreaterThan(1);
+      // Every fault strikes the same store: each must leave it exactly as seeded, and usable
+      // for the next one, so a trace one fault left shows at once.
+      const store = injectFaults(await h.seeded());
+      const before = await h.readBack(store, SEED_ORG_ID);
       for (let k = 1; k <= calls; k++) {
         for (const when of ["before", "after"] as const) {
-          const store = injectFaults(await h.seeded());
-          const before = await h.readBack(store, SEED_ORG_ID);
           store.failAt(k, when);
           await expect(operation(store), `fault ${when} call ${k} of ${calls}`).rejects.toThrow(
             /injected fault/,
