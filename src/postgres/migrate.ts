@@ -17,6 +17,7 @@ import setBasedReferences from "./migrations/015_set_based_references.sql";
 import accounts from "./migrations/016_accounts.sql";
 import liveData from "./migrations/017_live_data.sql";
 import changeLog from "./migrations/018_change_log.sql";
+import cheaperTokenCheck from "./migrations/019_cheaper_token_check.sql";
 
 /** Versioned schema changes, applied in order; a version once shipped never changes. */
 const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -38,6 +39,7 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   { version: 16, sql: accounts },
   { version: 17, sql: liveData },
   { version: 18, sql: changeLog },
+  { version: 19, sql: cheaperTokenCheck },
 ];
 
 /** The schema version this rpdi reads and writes: its last migration. */

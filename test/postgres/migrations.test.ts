@@ -473,4 +473,47 @@ describe("migrate() upgrades a database that holds data", () => {
       await dropStore(store);
     }
   });
+
+  it("version 19 keeps the tokens stored before it and the rule on a token's hash: exactly 64 lower-case hexadecimal digits", async () => {
+    const client = pgliteClient();
+    const store = await olderStore(client, "upgrade", 18);
+    try {
+      const schema = `"${schemaOfStore(store)}"`;
+      const seed = parseOrganizationSnapshot(seedOrganization());
+      const connection = { query: client.query.bind(client), copyFromRows: Infinity };
+      await writeSnapshot(connection, schema, seed);
+      const member = seed.members[0]?.id ?? "";
+      const insert = (memberId: string, purpose: string, hash: string) =>
+        client.query(
+          `INSERT INTO ${schema}.account_tokens (org_id, member_id, purpose, token_hash, email, created_at, expires_at)
+           VALUES ($1, $2, $3, $4, 'a@firm.example', '2026-06-15T00:00:00Z', '2026-06-22T00:00:00Z')`,
+          [SEED_ORG_ID, memberId, purpose, hash],
+        );
+      const good = "0123456789abcdef".repeat(4);
+      await insert(member, "INVITATION", good);
+
+      expect(await store.migrate()).toEqual(versionsFrom(19));
+
+      const { rows } = await client.query<{ token_hash: string }>(
+        `SELECT token_hash FROM ${schema}.account_tokens`,
+      );
+      expect(rows.map((row) => row.token_hash)).toEqual([good]);
+      for (const bad of [
+        good.slice(1),
+        `${good}0`,
+        good.toUpperCase(),
+        `${good.slice(1)}g`,
+        `${good.slice(2)}é`,
+        `${good.slice(1)}\n`,
+        "",
+      ]) {
+        await expect(insert(member, "RECOVERY", bad), JSON.stringify(bad)).rejects.toMatchObject({
+          code: "23514",
+        });
+      }
+      await insert(member, "RECOVERY", "f".repeat(64));
+    } finally {
+      await dropStore(store);
+    }
+  });
 });
