@@ -114,9 +114,12 @@ export async function importMembers(
       const verdict = await validateRows(tx, checked.csv, rules, { ...input, pace });
       if (!verdict.ok) return verdict;
       const { rows, members, owners } = verdict;
-      const absent = findAbsent(tx, rows, owners.isRowEmail, input.product, pace);
-      // A store that finds absent members itself is asked before the plan is made and answers
-      // while it is: its search runs beside this host's planning, not before it.
+      // A store that finds absent members itself was asked once the rows were read and answers
+      // while the rules across rows run and the plan is made, not before them.
+      const absent =
+        verdict.absent === undefined
+          ? { early: false, members: listAbsent(tx, owners.isRowEmail, input.product, pace) }
+          : { early: true, members: verdict.absent };
       const absentMembers = absent.early ? [] : await absent.members;
       const plan = await runSteps(
         planMemberImportSteps(rows, {
@@ -163,26 +166,24 @@ export async function importMembers(
 }
 
 /**
- * `absentMembers`: by the store's own search when it has one (`early`: already asked, answered
- * later), else found as soon as the product's members are listed: the list is then garbage
- * before the plan's work begins rather than held through it, long enough to be moved into the
- * collector's old generation.
+ * `absentMembers` by the store's own search, when it has one: asked as soon as the rows are read
+ * (their Email addresses are all it needs) and after the stored members they name, so it runs on
+ * the store while the rules across rows run here. A file those rules refuse drops the answer.
+ * Without such a search they are found as soon as the product's members are listed
+ * ({@link listAbsent}): the list is then garbage before the plan's work begins rather than held
+ * through it, long enough to be moved into the collector's old generation.
  */
-function findAbsent(
+function searchAbsent(
   tx: StoreTx,
-  rows: readonly ValidatedMemberRow[],
-  isRowEmail: (key: string) => boolean,
+  rows: MemberRowValidator,
   product: Product,
-  pace: Pace | undefined,
-): { early: boolean; members: Promise<AbsentMember[]> } {
-  if (supports(tx, "listAbsentProductMembers")) {
-    const emails = rows.map((row) => row.email);
-    const members = tx.listAbsentProductMembers(product, emails).then(sortAbsentMembers);
-    // Awaited once the plan is made; a failure meanwhile is not an unhandled rejection.
-    members.catch(() => undefined);
-    return { early: true, members };
-  }
-  return { early: false, members: listAbsent(tx, isRowEmail, product, pace) };
+): Promise<AbsentMember[]> | undefined {
+  if (!supports(tx, "listAbsentProductMembers")) return undefined;
+  const members = tx.listAbsentProductMembers(product, rows.rowEmailKeys()).then(sortAbsentMembers);
+  // Awaited once the plan is made; a failure meanwhile, or a refused file, leaves no unhandled
+  // rejection.
+  members.catch(() => undefined);
+  return members;
 }
 
 async function listAbsent(
@@ -206,23 +207,16 @@ async function validateRows(
   tx: StoreTx,
   csv: CheckedCsv,
   rules: MemberRuleContext,
-  input: Pick<ImportMembersInput, "reader" | "onPhase"> & { pace: Pace | undefined },
-): Promise<
-  | {
-      ok: true;
-      rows: ValidatedMemberRow[];
-      members: Member[];
-      owners: AddressOwners;
-    }
-  | { ok: false; result: MemberValidationResult }
-> {
+  input: Pick<ImportMembersInput, "reader" | "onPhase" | "product"> & { pace: Pace | undefined },
+): Promise<RowsVerdict> {
   const { pace } = input;
   if (input.reader !== undefined) {
     const read = await input.reader(csv, rules);
     if (!read.ok) return read;
     input.onPhase?.("read");
     const addresses = await runSteps(read.rows.addressSteps(), pace);
-    return finishRows(read.rows, await loadNamedUsers(tx, addresses, pace), input);
+    const named = await loadNamedUsers(tx, addresses, pace);
+    return finishRows(read.rows, named, searchAbsent(tx, read.rows, input.product), input);
   }
   // The stored members the rows name are asked for as the rows are read, so the store finds them
   // while later rows are checked: after the last row only the last batch is still out.
@@ -245,24 +239,35 @@ async function validateRows(
     return read;
   }
   input.onPhase?.("read");
-  return finishRows(read.rows, await lookups.finish(pace), input);
+  const named = await lookups.finish(pace);
+  return finishRows(read.rows, named, searchAbsent(tx, read.rows, input.product), input);
 }
+
+/** The rules' verdict on every row, and what the import needs next when they pass. */
+type RowsVerdict =
+  | {
+      ok: true;
+      rows: ValidatedMemberRow[];
+      members: Member[];
+      owners: AddressOwners;
+      /** The store's search for absent members, when it has one (see {@link searchAbsent}). */
+      absent: Promise<AbsentMember[]> | undefined;
+    }
+  | { ok: false; result: MemberValidationResult };
 
 /** The rules across rows, given the users the file names, and whom each address stands for. */
 async function finishRows(
   rows: MemberRowValidator,
   { members, externalUserEmails }: NamedUsers,
+  absent: Promise<AbsentMember[]> | undefined,
   input: Pick<ImportMembersInput, "onPhase"> & { pace: Pace | undefined },
-): Promise<
-  | { ok: true; rows: ValidatedMemberRow[]; members: Member[]; owners: AddressOwners }
-  | { ok: false; result: MemberValidationResult }
-> {
+): Promise<RowsVerdict> {
   const { pace } = input;
   const verdict = await runSteps(rows.finishSteps(members, externalUserEmails), pace);
   input.onPhase?.("checked");
   if (!verdict.ok) return verdict;
   const owners = (await runSteps(rows.addressOwnerSteps(), pace)) as AddressOwners;
-  return { ok: true, rows: verdict.rows, members, owners };
+  return { ok: true, rows: verdict.rows, members, owners, absent };
 }
 
 /**

@@ -199,6 +199,16 @@ export class MemberRowValidator {
     return (yield* this.#addressBookSteps(true)).addresses();
   }
 
+  /**
+   * Each row's Email, lower-cased, in read order (a row whose Email broke its rule has none): the
+   * addresses an import's absent members are not among, known before the rules across rows run.
+   */
+  rowEmailKeys(): string[] {
+    const keys: string[] = [];
+    for (const row of this.#rows) if (row.emailKey !== null) keys.push(row.emailKey);
+    return keys;
+  }
+
   /** How many rows {@link read} has taken so far (blank records are not rows). */
   get rowCount(): number {
     return this.#rows.length;
