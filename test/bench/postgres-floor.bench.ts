@@ -41,8 +41,11 @@ export interface FloorFigure {
   psqlWallMs: number[];
   /** Whether every table held the same rows after rpdi and after `psql` (md5 of ordered dumps). */
   identical: boolean;
-  /** rpdi's statements with the largest server time, median over rounds. */
-  slowest: { text: string; ms: number }[];
+  /**
+   * rpdi's statements with the largest server time, median over rounds, beside `psql`'s time for
+   * the same statement (a COPY slower under rpdi waits on rpdi to supply its rows).
+   */
+  slowest: { text: string; ms: number; psqlMs: number }[];
 }
 
 /** One statement rpdi sent, as captured on its connection: text and parameters, or COPY data. */
@@ -205,6 +208,8 @@ async function measure(
     slowest: [],
   };
   const perStatement = new Map<string, number[]>();
+  const perPsqlStatement = new Map<string, number[]>();
+  const statementKey = (text: string) => text.replace(/\s+/g, " ").slice(0, 90);
   const dir = mkdtempSync(join(tmpdir(), "rpdi-floor-script-"));
   try {
     for (let round = 0; round < rounds; round++) {
@@ -246,12 +251,7 @@ async function measure(
       figure.serverWriteMs.push(sum(writes));
       figure.serverReadMs.push(sum(times) - sum(writes));
       figure.statements = times.filter((time) => !/^(parse|bind)/.test(time.text)).length;
-      const byText = new Map<string, number>();
-      for (const time of times) {
-        const key = time.text.replace(/\s+/g, " ").slice(0, 90);
-        byText.set(key, (byText.get(key) ?? 0) + time.ms);
-      }
-      for (const [key, ms] of byText) perStatement.set(key, [...(perStatement.get(key) ?? []), ms]);
+      addByText(perStatement, times, statementKey);
 
       // The same final writes by psql, on the same state made afresh.
       const transaction = sent.slice(sent.findIndex((s) => /^BEGIN/i.test(s.text)));
@@ -275,18 +275,33 @@ async function measure(
         .filter((entry) => entry.message.includes("SET LOCAL jit = off"))
         .at(-1)?.pid;
       if (psqlPid === undefined) throw new Error("psql's session is not in the log");
-      figure.psqlServerMs.push(
-        sum(transactionTimes(statementTimes(cluster.logEntries(), psqlPid))),
-      );
+      const psqlTimes = transactionTimes(statementTimes(cluster.logEntries(), psqlPid));
+      figure.psqlServerMs.push(sum(psqlTimes));
+      addByText(perPsqlStatement, psqlTimes, statementKey);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   figure.slowest = [...perStatement]
-    .map(([text, ms]) => ({ text, ms: median(ms) }))
+    .map(([text, ms]) => ({
+      text,
+      ms: median(ms),
+      psqlMs: median(perPsqlStatement.get(text) ?? [Number.NaN]),
+    }))
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 6);
   return figure;
+}
+
+/** Adds each statement's server time (a text's several statements summed) to its list in `into`. */
+function addByText(
+  into: Map<string, number[]>,
+  times: readonly StatementTime[],
+  key: (text: string) => string,
+): void {
+  const byText = new Map<string, number>();
+  for (const time of times) byText.set(key(time.text), (byText.get(key(time.text)) ?? 0) + time.ms);
+  for (const [text, ms] of byText) into.set(text, [...(into.get(text) ?? []), ms]);
 }
 
 /**
@@ -369,7 +384,9 @@ export function describeFloor(figure: FloorFigure): string[] {
     `    wall / (validation + server) ${ratioWall(figure).toFixed(2)}×   rpdi writes / psql ${ratioWrites(figure).toFixed(2)}×`,
   ];
   for (const statement of figure.slowest)
-    lines.push(`      ${statement.ms.toFixed(1).padStart(7)} ms  ${statement.text}`);
+    lines.push(
+      `      ${statement.ms.toFixed(1).padStart(7)} ms (psql ${statement.psqlMs.toFixed(1).padStart(6)})  ${statement.text}`,
+    );
   return lines;
 }
 
