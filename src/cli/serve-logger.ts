@@ -1,4 +1,4 @@
-import type { RpdiLogger } from "../http/logger";
+import type { RequestLine, RpdiLogger } from "../http/logger";
 import { batchedLines } from "./batched-lines";
 import { UsageError } from "./io";
 
@@ -51,12 +51,29 @@ export async function serveLogger(
   lines.onDropped((dropped) =>
     logger.warn({ dropped }, "log lines dropped: the destination took them too slowly"),
   );
+  const write =
+    format === "json"
+      ? (line: string) => lines.write(line)
+      : (line: string) => lines.write(prettyLogLine(line, colorize));
   return {
     info: (fields, message) => logger.info(fields, message),
     warn: (fields, message) => logger.warn(fields, message),
     error: (fields, message) => logger.error(fields, message),
+    // A request line built through pino cost 8–9 µs of a request's 30 on the event loop, this
+    // one about 4 (docs/performance.md, "Request lines").
+    requestLine: (line) => {
+      if (logger.isLevelEnabled("info")) write(requestLineJson(line, Date.now()));
+    },
     close: () => lines.close(),
   };
+}
+
+/**
+ * The JSON line pino writes for `info(line, "request")` with the serve logger's base: the same
+ * keys in the same order, each string escaped by `JSON.stringify`.
+ */
+export function requestLineJson(line: RequestLine, time: number): string {
+  return `{"level":30,"time":${time},"service":"rpdi","requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)},"status":${line.status},"durationMs":${line.durationMs},"orgId":${line.orgId === null ? "null" : JSON.stringify(line.orgId)},"msg":"request"}\n`;
 }
 
 /** pino's level numbers, their names and colours (ANSI foreground codes). */

@@ -123,7 +123,7 @@ export {
   renderImportInstructions,
 } from "./instructions-pdf";
 export type { JobBoardHttpOptions } from "./job-board";
-export type { RpdiLogger } from "./logger";
+export type { RequestLine, RpdiLogger } from "./logger";
 export { openApiDocument } from "./openapi";
 export { OPERATOR_TOKEN_MIN_LENGTH } from "./operator/auth";
 export { OPERATOR_BODY_LIMIT } from "./operator/read-body";

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { newRecordId } from "../values/record-id";
 import type { HttpEnv } from "./env";
-import type { RpdiLogger } from "./logger";
+import type { RequestLine, RpdiLogger } from "./logger";
 import { routeTemplateOf } from "./route-template";
 
 /** A caller's request id is kept only in this shape: anything else could forge log lines. */
@@ -55,7 +55,7 @@ export function logRequests(logger: RpdiLogger): MiddlewareHandler<HttpEnv> {
 
 function logLine(logger: RpdiLogger, c: Context<HttpEnv>, requestId: string, started: number) {
   const status = c.res.status;
-  const fields = {
+  const fields: RequestLine = {
     requestId,
     method: c.req.method,
     route: routeTemplateOf(c) ?? "(no route)",
@@ -66,5 +66,6 @@ function logLine(logger: RpdiLogger, c: Context<HttpEnv>, requestId: string, sta
   // An outage's 503s are logged once by the outage log; each refused request is a warning.
   if (status === 503) logger.warn(fields, "request");
   else if (status >= 500) logger.error(fields, "request");
+  else if (logger.requestLine !== undefined) logger.requestLine(fields);
   else logger.info(fields, "request");
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateTotp } from "../../src/auth/totp";
 import { createHttpHandler } from "../../src/http/handler";
-import type { RpdiLogger } from "../../src/http/logger";
+import type { RequestLine, RpdiLogger } from "../../src/http/logger";
 import { createMemoryStore } from "../../src/memory/store";
 import {
   ADMIN,
@@ -183,5 +183,25 @@ describe("request and import logs", () => {
     });
     const response = await handler(new Request(`${BASE}/openapi.json`));
     expect(response.headers.get("x-request-id")).toBeNull();
+  });
+
+  it("give a logger that has requestLine each answered request's line there, not to info", async () => {
+    const { logger, lines } = capturing();
+    const requestLines: RequestLine[] = [];
+    const handler = createHttpHandler({
+      store: createMemoryStore(sandboxSnapshot()),
+      tokenSecret: SECRET,
+      importWorkers: false,
+      logger: { ...logger, requestLine: (line) => requestLines.push(line) },
+    });
+    for (const path of ["/openapi.json", "/api/v2/departments", "/api/v2/nowhere"])
+      await (await handler(new Request(`${BASE}${path}`))).arrayBuffer();
+    expect(requestLines.map((line) => [line.route, line.status, line.orgId])).toEqual([
+      ["/openapi.json", 200, null],
+      ["/api/v2/departments", 401, null],
+      ["(no route)", 404, null],
+    ]);
+    expect(requestLines.every((line) => /^[0-9a-f-]{36}$/.test(line.requestId))).toBe(true);
+    expect(lines.filter((line) => line.message === "request")).toEqual([]);
   });
 });
