@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { performance } from "node:perf_hooks";
 import { Hono } from "hono";
 import { type LogFormat, serveLogger } from "../../src/cli/serve-logger";
 import { HOST, type Listening, listen, loopbackLoad } from "./loopback-load";
@@ -15,6 +16,14 @@ export interface RequestLogFigures {
   infoPerSecond: number;
   /** Median over rounds of off/info requests per second, each pair measured back to back. */
   ratio: number;
+  /**
+   * The main thread's busy time per request answered (`eventLoopUtilization` over each round):
+   * medians without and with lines, and of each round's with/without. The server's thread is
+   * the bottleneck, so this is the cost requests/s shows, less the host's noise.
+   */
+  offBusyUs: number;
+  infoBusyUs: number;
+  busyRatio: number;
   /** Request lines found in the log file after a flush, and the requests the info app answered. */
   lines: number;
   requests: number;
@@ -63,27 +72,33 @@ export async function benchRequestLog(
   const load = loopbackLoad(concurrency);
   const order = ["bare", "off", "info"] as const;
   let requests = 0;
+  const busy = { bare: [] as number[], off: [] as number[], info: [] as number[] };
   const perSecond = async (name: (typeof order)[number], ms: number) => {
+    const before = performance.eventLoopUtilization();
     const { count, perSecond } = await load.run(
       servers[name] as Listening,
       path,
       cookies[name],
       ms,
     );
+    busy[name].push((performance.eventLoopUtilization(before).active * 1000) / count);
     if (name === "info") requests += count;
     return perSecond;
   };
   try {
     // Warm-up: every app's code compiled, every server's connections made once.
     for (const name of order) await perSecond(name, roundMs / 2);
+    for (const name of order) busy[name].length = 0;
     const rates = { bare: [] as number[], off: [] as number[], info: [] as number[] };
     const ratios: number[] = [];
+    const busyRatios: number[] = [];
     for (let round = 0; round < rounds; round++) {
       for (let step = 0; step < order.length; step++) {
         const name = order[(round + step) % order.length] as (typeof order)[number];
         rates[name].push(await perSecond(name, roundMs));
       }
       ratios.push((rates.off.at(-1) as number) / (rates.info.at(-1) as number));
+      busyRatios.push((busy.info.at(-1) as number) / (busy.off.at(-1) as number));
     }
     await logger.close();
     const lines = readFileSync(file, "utf8")
@@ -95,6 +110,9 @@ export async function benchRequestLog(
       offPerSecond: median(rates.off),
       infoPerSecond: median(rates.info),
       ratio: median(ratios),
+      offBusyUs: median(busy.off),
+      infoBusyUs: median(busy.info),
+      busyRatio: median(busyRatios),
       lines: lines.length,
       requests,
     };

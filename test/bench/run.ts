@@ -355,6 +355,9 @@ console.log(
 console.log(
   `  logging off / lines at info ${requestLog.ratio.toFixed(3)}× (requests/s, median of the rounds); ${requestLog.lines.toLocaleString("en-US")} request lines in the file for ${requestLog.requests.toLocaleString("en-US")} requests answered`,
 );
+console.log(
+  `  the server thread's busy time per request: logging off ${requestLog.offBusyUs.toFixed(1)} µs, lines at info ${requestLog.infoBusyUs.toFixed(1)} µs, ${requestLog.busyRatio.toFixed(3)}× (median of the rounds; steadier than requests/s on a shared host)`,
+);
 if (requestLog.lines !== requestLog.requests)
   throw new Error(`the request log lost lines: ${requestLog.lines} of ${requestLog.requests}`);
 targets.push({
