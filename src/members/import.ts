@@ -121,19 +121,22 @@ export async function importMembers(
           ? { early: false, members: listAbsent(tx, owners.isRowEmail, input.product, pace) }
           : { early: true, members: verdict.absent };
       const absentMembers = absent.early ? [] : await absent.members;
-      const plan = await runSteps(
-        planMemberImportSteps(rows, {
-          product: input.product,
-          now: input.now,
-          newId,
-          members,
-          productMembers: [],
-          absentMembers,
-          membersAreCopies: true,
-          consumeRows: true,
-          addressOwner: owners.owner,
-        }),
-        pace,
+      const plan = await settledFirst(
+        absent.members,
+        runSteps(
+          planMemberImportSteps(rows, {
+            product: input.product,
+            now: input.now,
+            newId,
+            members,
+            productMembers: [],
+            absentMembers,
+            membersAreCopies: true,
+            consumeRows: true,
+            addressOwner: owners.owner,
+          }),
+          pace,
+        ),
       );
       if (absent.early) plan.result.absentMembers = await absent.members;
       input.onPhase?.("planned");
@@ -168,7 +171,8 @@ export async function importMembers(
 /**
  * `absentMembers` by the store's own search, when it has one: asked as soon as the rows are read
  * (their Email addresses are all it needs) and after the stored members they name, so it runs on
- * the store while the rules across rows run here. A file those rules refuse drops the answer.
+ * the store while the rules across rows run here. A file those rules refuse waits for the search
+ * to end, then drops its answer.
  * Without such a search they are found as soon as the product's members are listed
  * ({@link listAbsent}): the list is then garbage before the plan's work begins rather than held
  * through it, long enough to be moved into the collector's old generation.
@@ -180,8 +184,8 @@ function searchAbsent(
 ): Promise<AbsentMember[]> | undefined {
   if (!supports(tx, "listAbsentProductMembers")) return undefined;
   const members = tx.listAbsentProductMembers(product, rows.rowEmailKeys()).then(sortAbsentMembers);
-  // Awaited once the plan is made; a failure meanwhile, or a refused file, leaves no unhandled
-  // rejection.
+  // Awaited once the plan is made, or (a refused file, a failure meanwhile) before the
+  // transaction ends; never an unhandled rejection.
   members.catch(() => undefined);
   return members;
 }
@@ -263,11 +267,38 @@ async function finishRows(
   input: Pick<ImportMembersInput, "onPhase"> & { pace: Pace | undefined },
 ): Promise<RowsVerdict> {
   const { pace } = input;
-  const verdict = await runSteps(rows.finishSteps(members, externalUserEmails), pace);
+  const verdict = await settledFirst(
+    absent,
+    runSteps(rows.finishSteps(members, externalUserEmails), pace),
+  );
   input.onPhase?.("checked");
-  if (!verdict.ok) return verdict;
-  const owners = (await runSteps(rows.addressOwnerSteps(), pace)) as AddressOwners;
+  if (!verdict.ok) {
+    // The search's statement ends before the transaction does: a refused file's import answers
+    // once it has, never leaving a statement to run after its COMMIT on the same connection.
+    await absent?.catch(() => undefined);
+    return verdict;
+  }
+  const owners = (await settledFirst(
+    absent,
+    runSteps(rows.addressOwnerSteps(), pace),
+  )) as AddressOwners;
   return { ok: true, rows: verdict.rows, members, owners, absent };
+}
+
+/**
+ * `work`'s outcome, but a failure only once `pending` (a statement the transaction has sent) has
+ * settled: the transaction's ROLLBACK must not go out while that statement is still running.
+ */
+async function settledFirst<T>(
+  pending: Promise<unknown> | undefined,
+  work: Promise<T>,
+): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    await pending?.catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
