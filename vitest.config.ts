@@ -90,7 +90,14 @@ export default defineConfig({
           provide: { postgresLegs: KIT_ON_SERVER ? "server" : "pglite" },
         },
       },
-      { extends: true, test: { name: "isolated", include: ISOLATED_SUITES } },
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: ISOLATED_SUITES,
+          provide: { postgresLegs: KIT_ON_SERVER ? "server" : "pglite" },
+        },
+      },
       // `npm run test:slow` (CI runs it after npm test): scale, soak, crash and fault suites, and
       // the kit and the two-engine suites on PGlite when npm test ran them on a server.
       {

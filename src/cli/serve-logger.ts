@@ -70,7 +70,8 @@ export async function serveLogger(
 
 /**
  * The JSON line pino writes for `info(line, "request")` with the serve logger's base: the same
- * keys in the same order, each string escaped by `JSON.stringify`.
+ * keys in the same order, each string escaped by `JSON.stringify` (for well-formed strings the
+ * same bytes; a lone surrogate, which no field here can hold, pino leaves raw).
  */
 export function requestLineJson(line: RequestLine, time: number): string {
   return `{"level":30,"time":${time},"service":"rpdi","requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)},"status":${line.status},"durationMs":${line.durationMs},"orgId":${line.orgId === null ? "null" : JSON.stringify(line.orgId)},"msg":"request"}\n`;
