@@ -38,9 +38,35 @@ export function isPool(
   return typeof client.connect === "function" && (session === null || typeof session !== "object");
 }
 
+const heardPools = new WeakSet<object>();
+const heardConnections = new WeakSet<object>();
+const ignoreError = () => undefined;
+
+/**
+ * Gives every connection a `pg` Pool hands out a listener for "error" from the moment it is
+ * acquired, for good. pg-pool stops listening as it hands a connection over, and the caller can
+ * listen only a turn later: a server shutting down right after accepting a new connection sends
+ * its FATAL in the same read as the connection's first ReadyForQuery, and the unheard "error"
+ * ended the host (`rpdi serve` during a PostgreSQL restart). The failing query reports the error;
+ * pg-pool still drops a connection that fails while idle.
+ */
+function hearErrorsFromAcquire(pool: object): void {
+  const events = pool as { on?: (event: string, listener: (connection: unknown) => void) => void };
+  if (typeof events.on !== "function" || heardPools.has(pool)) return;
+  heardPools.add(pool);
+  events.on("acquire", (connection) => {
+    const emitter = connection as { on?: (event: string, listener: () => void) => void } | null;
+    if (emitter === null || typeof emitter !== "object" || typeof emitter.on !== "function") return;
+    if (heardConnections.has(emitter)) return;
+    heardConnections.add(emitter);
+    emitter.on("error", ignoreError);
+  });
+}
+
 /** Hands out one connection per transaction; a single connection is queued. */
 export function connectionSource(client: PostgresClient): () => Promise<TransactionConnection> {
   if (isPool(client)) {
+    hearErrorsFromAcquire(client);
     const connect = client.connect.bind(client);
     return async () => {
       const connection = await connect();
