@@ -150,6 +150,7 @@ export async function inTransaction<T>(
     await commit.prepare();
     // Work that made no statement still answers for a missing organization.
     await statements.opened();
+    statements.end();
     if (statements.alone) return result;
     if (readOnly && session.fromPool) {
       // What a read-only transaction read stands whatever its COMMIT answers: its caller is
@@ -176,6 +177,7 @@ export async function inTransaction<T>(
     return result;
   } catch (error) {
     broken = error;
+    statements.end();
     if (!statements.alone) await statements.rollBack();
     throw storeError(error, commitSent);
   } finally {
@@ -251,6 +253,7 @@ class TxStatements {
   /** The read-only transaction's opening statement, until it runs or the work takes it over. */
   #opening: (() => Promise<void>) | undefined;
   #openingRun: Promise<void> | undefined;
+  #ended = false;
 
   constructor(session: Session, pooled: TransactionConnection, alone: boolean, orgId: string) {
     this.#session = session;
@@ -286,8 +289,18 @@ class TxStatements {
     await this.pooled.query("ROLLBACK").catch(() => undefined);
   }
 
+  /**
+   * The work is over (its COMMIT or ROLLBACK comes next): a statement it left to be sent later is
+   * refused, never run after the COMMIT or in the next transaction on the same connection.
+   */
+  end(): void {
+    this.#ended = true;
+  }
+
   /** What must have run before the work's statement `text`; throws what may not be sent. */
   #ready(text: string): Promise<void> | undefined {
+    if (this.#ended)
+      throw new Error("A statement came after its transaction's work had ended; it was not sent.");
     if (this.alone) {
       if (this.#aloneRead)
         throw new Error(
