@@ -297,10 +297,15 @@ class TxStatements {
     this.#ended = true;
   }
 
-  /** What must have run before the work's statement `text`; throws what may not be sent. */
-  #ready(text: string): Promise<void> | undefined {
+  /** Throws once the work has ended: checked when a statement is made and when it is sent. */
+  #refuseLate(): void {
     if (this.#ended)
       throw new Error("A statement came after its transaction's work had ended; it was not sent.");
+  }
+
+  /** What must have run before the work's statement `text`; throws what may not be sent. */
+  #ready(text: string): Promise<void> | undefined {
+    this.#refuseLate();
     if (this.alone) {
       if (this.#aloneRead)
         throw new Error(
@@ -327,7 +332,11 @@ class TxStatements {
         }
         return before === undefined
           ? this.run(text, params)
-          : before.then(() => this.run(text, params));
+          : before.then(() => {
+              // The work may have ended while this statement waited for the opening.
+              this.#refuseLate();
+              return this.run(text, params);
+            });
       },
       copyFromRows: this.#session.copyFromRows,
       ...(copyFrom === undefined
@@ -335,6 +344,7 @@ class TxStatements {
         : {
             copyFrom: async (sql: string, data: CopyData) => {
               await this.#ready(sql);
+              this.#refuseLate();
               this.#session.onStatement(sql);
               return copyFrom(sql, data);
             },
