@@ -225,25 +225,34 @@ async function validateRows(
   // The stored members the rows name are asked for as the rows are read, so the store finds them
   // while later rows are checked: after the last row only the last batch is still out.
   const lookups = new NamedUserLookups(tx);
-  const read = await runSteps(
-    eachStep(
-      readMemberRowSteps(
-        csv,
-        rules,
-        MAX_CSV_BYTES,
-        pace === undefined ? undefined : CSV_SLICE_BYTES,
-        (rows) => lookups.follow(rows),
+  let read: MemberRowsRead;
+  let named: NamedUsers;
+  try {
+    read = await runSteps(
+      eachStep(
+        readMemberRowSteps(
+          csv,
+          rules,
+          MAX_CSV_BYTES,
+          pace === undefined ? undefined : CSV_SLICE_BYTES,
+          (rows) => lookups.follow(rows),
+        ),
+        () => lookups.step(),
       ),
-      () => lookups.step(),
-    ),
-    pace,
-  );
-  if (!read.ok) {
+      pace,
+    );
+    if (!read.ok) {
+      await lookups.settle();
+      return read;
+    }
+    input.onPhase?.("read");
+    named = await lookups.finish(pace);
+  } catch (error) {
+    // Whatever failed (a pace, the host's onPhase, a look-up), the look-ups sent end before the
+    // transaction's ROLLBACK goes out.
     await lookups.settle();
-    return read;
+    throw error;
   }
-  input.onPhase?.("read");
-  const named = await lookups.finish(pace);
   return finishRows(read.rows, named, searchAbsent(tx, read.rows, input.product), input);
 }
 
@@ -267,22 +276,21 @@ async function finishRows(
   input: Pick<ImportMembersInput, "onPhase"> & { pace: Pace | undefined },
 ): Promise<RowsVerdict> {
   const { pace } = input;
-  const verdict = await settledFirst(
-    absent,
-    runSteps(rows.finishSteps(members, externalUserEmails), pace),
-  );
-  input.onPhase?.("checked");
-  if (!verdict.ok) {
-    // The search's statement ends before the transaction does: a refused file's import answers
-    // once it has, never leaving a statement to run after its COMMIT on the same connection.
-    await absent?.catch(() => undefined);
-    return verdict;
+  // Whatever fails here (a rule's step, the host's onPhase), the search has ended first.
+  return settledFirst(absent, checkAcrossRows());
+
+  async function checkAcrossRows(): Promise<RowsVerdict> {
+    const verdict = await runSteps(rows.finishSteps(members, externalUserEmails), pace);
+    input.onPhase?.("checked");
+    if (!verdict.ok) {
+      // The search's statement ends before the transaction does: a refused file's import answers
+      // once it has, never leaving a statement to run after its COMMIT on the same connection.
+      await absent?.catch(() => undefined);
+      return verdict;
+    }
+    const owners = (await runSteps(rows.addressOwnerSteps(), pace)) as AddressOwners;
+    return { ok: true, rows: verdict.rows, members, owners, absent };
   }
-  const owners = (await settledFirst(
-    absent,
-    runSteps(rows.addressOwnerSteps(), pace),
-  )) as AddressOwners;
-  return { ok: true, rows: verdict.rows, members, owners, absent };
 }
 
 /**

@@ -54,4 +54,42 @@ describe("a member import's early search for absent members, on PGlite", () => {
         await database.close();
       }
     });
+
+  it("a host's onPhase that throws as the rules across rows end fails the import once the search has ended", async () => {
+    const database = newPGlite();
+    const sent: string[] = [];
+    const client: PostgresClient = {
+      query: async (text, params) => {
+        sent.push(text.trim());
+        const answer = await database.query(text, params as unknown[]);
+        if (ABSENT_SEARCH.test(text.trim())) sent.push("(search answered)");
+        return answer as never;
+      },
+    };
+    const store = await freshStore(client, "absent_search");
+    try {
+      await store.loadSnapshot(parseOrganizationSnapshot(seedOrganization()));
+      sent.length = 0;
+      const failure = new Error("the host's phase hook failed");
+      const error = await importMembers(store, {
+        orgId: SEED_ORG_ID,
+        product: "PERFORM",
+        file: refusedFile(5_000).split("\n").slice(0, -2).join("\n"),
+        now: SEED_NOW,
+        pace: null,
+        onPhase: (phase) => {
+          if (phase === "checked") throw failure;
+        },
+      }).catch((thrown: unknown) => thrown);
+      expect((error as { cause?: unknown }).cause ?? error).toBe(failure);
+      const answered = sent.indexOf("(search answered)");
+      const end = sent.findIndex((text) => /^ROLLBACK\b/.test(text));
+      expect(answered).toBeGreaterThan(-1);
+      expect(end).toBe(sent.length - 1);
+      expect(answered).toBeLessThan(end);
+    } finally {
+      await dropStore(store);
+      await database.close();
+    }
+  });
 });
