@@ -23,7 +23,12 @@ import { postgresTx } from "./tx";
 
 /** Options of {@link createPostgresStore}: the database client, the schema and the caches. */
 export interface PostgresStoreOptions {
-  /** A `pg` Pool, a single `pg` Client, or PGlite. */
+  /**
+   * A `pg` Pool, a single `pg` Client, or PGlite. A Pool gets an "acquire" listener that gives
+   * each connection it hands out (the host's own checkouts too) a permanent no-op "error"
+   * listener: a connection that dies then reports it through its next query, or the pool's own
+   * "error" event while idle, instead of ending the process.
+   */
   client: PostgresClient;
   /** The schema holding rpdi's tables (default `rpdi`); one database can hold several stores. */
   schema?: string;

@@ -72,7 +72,8 @@ export function connectionSource(client: PostgresClient): () => Promise<Transact
       const connection = await connect();
       const copyFrom = copyFromOf(connection);
       // A pg client emits "error" when its session dies while checked out (terminated, reset);
-      // unheard, that event crashes the host. The failing query reports the error anyway.
+      // unheard, that event crashes the host. The failing query reports the error anyway. For
+      // pg-pool the acquire listener already hears it; this is for pools that emit no "acquire".
       const events = connection as unknown as {
         on?: (event: string, listener: () => void) => void;
         off?: (event: string, listener: () => void) => void;
