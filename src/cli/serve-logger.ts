@@ -42,19 +42,15 @@ export async function serveLogger(
   const { pino } = await import("pino");
   const lines = await batchedLines(destination);
   const colorize = destination === 1 && process.stdout.isTTY === true;
-  const logger = pino(
-    { level, base: { service: "rpdi" } },
-    format === "json"
-      ? { write: (line: string) => lines.write(line) }
-      : { write: (line: string) => lines.write(prettyLogLine(line, colorize)) },
-  );
-  lines.onDropped((dropped) =>
-    logger.warn({ dropped }, "log lines dropped: the destination took them too slowly"),
-  );
+  // pino's lines and the request lines written without it go the same way.
   const write =
     format === "json"
       ? (line: string) => lines.write(line)
       : (line: string) => lines.write(prettyLogLine(line, colorize));
+  const logger = pino({ level, base: { service: "rpdi" } }, { write });
+  lines.onDropped((dropped) =>
+    logger.warn({ dropped }, "log lines dropped: the destination took them too slowly"),
+  );
   return {
     info: (fields, message) => logger.info(fields, message),
     warn: (fields, message) => logger.warn(fields, message),

@@ -113,32 +113,26 @@ export async function importMembers(
       const pace = paceOf(input.pace);
       const verdict = await validateRows(tx, checked.csv, rules, { ...input, pace });
       if (!verdict.ok) return verdict;
-      const { rows, members, owners } = verdict;
+      const { rows, members, owners, absent } = verdict;
       // A store that finds absent members itself was asked once the rows were read and answers
       // while the rules across rows run and the plan is made, not before them.
-      const absent =
-        verdict.absent === undefined
-          ? { early: false, members: listAbsent(tx, owners.isRowEmail, input.product, pace) }
-          : { early: true, members: verdict.absent };
-      const absentMembers = absent.early ? [] : await absent.members;
-      const plan = await settledFirst(
-        absent.members,
-        runSteps(
-          planMemberImportSteps(rows, {
-            product: input.product,
-            now: input.now,
-            newId,
-            members,
-            productMembers: [],
-            absentMembers,
-            membersAreCopies: true,
-            consumeRows: true,
-            addressOwner: owners.owner,
-          }),
-          pace,
-        ),
+      const absentMembers =
+        absent === undefined ? await listAbsent(tx, owners.isRowEmail, input.product, pace) : [];
+      const plan = await runSteps(
+        planMemberImportSteps(rows, {
+          product: input.product,
+          now: input.now,
+          newId,
+          members,
+          productMembers: [],
+          absentMembers,
+          membersAreCopies: true,
+          consumeRows: true,
+          addressOwner: owners.owner,
+        }),
+        pace,
       );
-      if (absent.early) plan.result.absentMembers = await absent.members;
+      if (absent !== undefined) plan.result.absentMembers = await absent;
       input.onPhase?.("planned");
       const drawn = await runSteps(
         drawInvitationSteps(tx, plan.welcomeEmails, input.now, input.invitationLifetimeMs),
@@ -184,8 +178,8 @@ function searchAbsent(
 ): Promise<AbsentMember[]> | undefined {
   if (!supports(tx, "listAbsentProductMembers")) return undefined;
   const members = tx.listAbsentProductMembers(product, rows.rowEmailKeys()).then(sortAbsentMembers);
-  // Awaited once the plan is made, or (a refused file, a failure meanwhile) before the
-  // transaction ends; never an unhandled rejection.
+  // Awaited once the plan is made; a refused file or a failure meanwhile leaves no unhandled
+  // rejection.
   members.catch(() => undefined);
   return members;
 }
@@ -225,34 +219,25 @@ async function validateRows(
   // The stored members the rows name are asked for as the rows are read, so the store finds them
   // while later rows are checked: after the last row only the last batch is still out.
   const lookups = new NamedUserLookups(tx);
-  let read: MemberRowsRead;
-  let named: NamedUsers;
-  try {
-    read = await runSteps(
-      eachStep(
-        readMemberRowSteps(
-          csv,
-          rules,
-          MAX_CSV_BYTES,
-          pace === undefined ? undefined : CSV_SLICE_BYTES,
-          (rows) => lookups.follow(rows),
-        ),
-        () => lookups.step(),
+  const read = await runSteps(
+    eachStep(
+      readMemberRowSteps(
+        csv,
+        rules,
+        MAX_CSV_BYTES,
+        pace === undefined ? undefined : CSV_SLICE_BYTES,
+        (rows) => lookups.follow(rows),
       ),
-      pace,
-    );
-    if (!read.ok) {
-      await lookups.settle();
-      return read;
-    }
-    input.onPhase?.("read");
-    named = await lookups.finish(pace);
-  } catch (error) {
-    // Whatever failed (a pace, the host's onPhase, a look-up), the look-ups sent end before the
-    // transaction's ROLLBACK goes out.
+      () => lookups.step(),
+    ),
+    pace,
+  );
+  if (!read.ok) {
     await lookups.settle();
-    throw error;
+    return read;
   }
+  input.onPhase?.("read");
+  const named = await lookups.finish(pace);
   return finishRows(read.rows, named, searchAbsent(tx, read.rows, input.product), input);
 }
 
@@ -276,36 +261,18 @@ async function finishRows(
   input: Pick<ImportMembersInput, "onPhase"> & { pace: Pace | undefined },
 ): Promise<RowsVerdict> {
   const { pace } = input;
-  // Whatever fails here (a rule's step, the host's onPhase), the search has ended first.
-  return settledFirst(absent, checkAcrossRows());
-
-  async function checkAcrossRows(): Promise<RowsVerdict> {
+  let passed = false;
+  try {
     const verdict = await runSteps(rows.finishSteps(members, externalUserEmails), pace);
     input.onPhase?.("checked");
-    if (!verdict.ok) {
-      // The search's statement ends before the transaction does: a refused file's import answers
-      // once it has, never leaving a statement to run after its COMMIT on the same connection.
-      await absent?.catch(() => undefined);
-      return verdict;
-    }
+    if (!verdict.ok) return verdict;
     const owners = (await runSteps(rows.addressOwnerSteps(), pace)) as AddressOwners;
+    passed = true;
     return { ok: true, rows: verdict.rows, members, owners, absent };
-  }
-}
-
-/**
- * `work`'s outcome, but a failure only once `pending` (a statement the transaction has sent) has
- * settled: the transaction's ROLLBACK must not go out while that statement is still running.
- */
-async function settledFirst<T>(
-  pending: Promise<unknown> | undefined,
-  work: Promise<T>,
-): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    await pending?.catch(() => undefined);
-    throw error;
+  } finally {
+    // A refused file, or a failure here (the host's onPhase included), lets the search it no
+    // longer needs end before its transaction does.
+    if (!passed) await absent?.catch(() => undefined);
   }
 }
 

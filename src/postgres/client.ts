@@ -54,13 +54,16 @@ function hearErrorsFromAcquire(pool: object): void {
   const events = pool as { on?: (event: string, listener: (connection: unknown) => void) => void };
   if (typeof events.on !== "function" || heardPools.has(pool)) return;
   heardPools.add(pool);
-  events.on("acquire", (connection) => {
-    const emitter = connection as { on?: (event: string, listener: () => void) => void } | null;
-    if (emitter === null || typeof emitter !== "object" || typeof emitter.on !== "function") return;
-    if (heardConnections.has(emitter)) return;
-    heardConnections.add(emitter);
-    emitter.on("error", ignoreError);
-  });
+  events.on("acquire", hearErrors);
+}
+
+/** One permanent no-op "error" listener on `connection`, when it is an event emitter. */
+function hearErrors(connection: unknown): void {
+  const emitter = connection as { on?: (event: string, listener: () => void) => void } | null;
+  if (emitter === null || typeof emitter !== "object" || typeof emitter.on !== "function") return;
+  if (heardConnections.has(emitter)) return;
+  heardConnections.add(emitter);
+  emitter.on("error", ignoreError);
 }
 
 /** Hands out one connection per transaction; a single connection is queued. */
@@ -70,28 +73,12 @@ export function connectionSource(client: PostgresClient): () => Promise<Transact
     const connect = client.connect.bind(client);
     return async () => {
       const connection = await connect();
+      // pg-pool's "acquire" has heard it already; a pool that emits none is heard from here.
+      hearErrors(connection);
       const copyFrom = copyFromOf(connection);
-      // A pg client emits "error" when its session dies while checked out (terminated, reset);
-      // unheard, that event crashes the host. The failing query reports the error anyway. For
-      // pg-pool the acquire listener already hears it; this is for pools that emit no "acquire".
-      const events = connection as unknown as {
-        on?: (event: string, listener: () => void) => void;
-        off?: (event: string, listener: () => void) => void;
-      };
-      if (typeof events.on !== "function")
-        return {
-          query: (text, params) => connection.query(text, params),
-          release: (error) => connection.release(error),
-          ...(copyFrom === undefined ? {} : { copyIn: copyFrom }),
-        };
-      const ignore = () => undefined;
-      events.on("error", ignore);
       return {
         query: (text, params) => connection.query(text, params),
-        release: (error) => {
-          events.off?.("error", ignore);
-          connection.release(error);
-        },
+        release: (error) => connection.release(error),
         ...(copyFrom === undefined ? {} : { copyIn: copyFrom }),
       };
     };

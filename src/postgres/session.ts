@@ -150,7 +150,7 @@ export async function inTransaction<T>(
     await commit.prepare();
     // Work that made no statement still answers for a missing organization.
     await statements.opened();
-    statements.end();
+    await statements.end();
     if (statements.alone) return result;
     if (readOnly && session.fromPool) {
       // What a read-only transaction read stands whatever its COMMIT answers: its caller is
@@ -177,7 +177,7 @@ export async function inTransaction<T>(
     return result;
   } catch (error) {
     broken = error;
-    statements.end();
+    await statements.end();
     if (!statements.alone) await statements.rollBack();
     throw storeError(error, commitSent);
   } finally {
@@ -254,6 +254,8 @@ class TxStatements {
   #opening: (() => Promise<void>) | undefined;
   #openingRun: Promise<void> | undefined;
   #ended = false;
+  /** The last statement sent, settled: the connection runs its statements one after another. */
+  #last: Promise<unknown> = Promise.resolve();
 
   constructor(session: Session, pooled: TransactionConnection, alone: boolean, orgId: string) {
     this.#session = session;
@@ -263,10 +265,21 @@ class TxStatements {
     this.connection = this.#connection();
   }
 
-  /** Sends one statement as it is, telling the session. */
+  /** Sends one statement as it is, telling the session; refused once the work has ended. */
   run(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> {
+    return this.#send(text, () => this.pooled.query(text, params));
+  }
+
+  #send<T>(text: string, statement: () => Promise<T>): Promise<T> {
+    try {
+      this.#refuseLate();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     this.#session.onStatement(text);
-    return this.pooled.query(text, params);
+    const sent = statement();
+    this.#last = sent.catch(() => undefined);
+    return sent;
   }
 
   /** Makes `opening` wait for the work's first statement. */
@@ -290,11 +303,14 @@ class TxStatements {
   }
 
   /**
-   * The work is over (its COMMIT or ROLLBACK comes next): a statement it left to be sent later is
-   * refused, never run after the COMMIT or in the next transaction on the same connection.
+   * The work is over (its COMMIT or ROLLBACK comes next): settles once every statement it sent
+   * has, and refuses any it would send later. A statement the work did not wait for (a search
+   * sent ahead, a look-up of a file that failed) never runs beside the COMMIT, after it, or in
+   * the next transaction on the same connection.
    */
-  end(): void {
+  end(): Promise<unknown> {
     this.#ended = true;
+    return this.#last;
   }
 
   /** Throws once the work has ended: checked when a statement is made and when it is sent. */
@@ -332,11 +348,7 @@ class TxStatements {
         }
         return before === undefined
           ? this.run(text, params)
-          : before.then(() => {
-              // The work may have ended while this statement waited for the opening.
-              this.#refuseLate();
-              return this.run(text, params);
-            });
+          : before.then(() => this.run(text, params));
       },
       copyFromRows: this.#session.copyFromRows,
       ...(copyFrom === undefined
@@ -344,9 +356,7 @@ class TxStatements {
         : {
             copyFrom: async (sql: string, data: CopyData) => {
               await this.#ready(sql);
-              this.#refuseLate();
-              this.#session.onStatement(sql);
-              return copyFrom(sql, data);
+              return this.#send(sql, () => copyFrom(sql, data));
             },
           }),
       takeOpening: () => {
