@@ -8,22 +8,36 @@ import { HOST, type Listening, listen, loopbackLoad } from "./loopback-load";
 import { signedInSandboxApp } from "./sandbox-app";
 import { median } from "./timing";
 
-/** Requests per second of one route: a bare app, rpdi without request logging, rpdi logging. */
+/**
+ * Requests per second of one route: a bare app, rpdi without a logger, rpdi with `rpdi serve`'s
+ * logger at warn (its request ids and `X-Request-Id`, no request line) and at info (a line per
+ * request).
+ */
 export interface RequestLogFigures {
   path: string;
   barePerSecond: number;
   offPerSecond: number;
+  warnPerSecond: number;
   infoPerSecond: number;
-  /** Median over rounds of off/info requests per second, each pair measured back to back. */
+  /** Median over rounds of off/info requests per second, each pair measured in one round. */
   ratio: number;
+  /** The same for warn/info: what the request lines themselves cost (issue 46's target). */
+  linesRatio: number;
   /**
    * The main thread's busy time per request answered (`eventLoopUtilization` over each round):
    * medians without and with lines, and of each round's with/without. The server's thread is
    * the bottleneck, so this is the cost requests/s shows, less the host's noise.
    */
   offBusyUs: number;
+  warnBusyUs: number;
   infoBusyUs: number;
   busyRatio: number;
+  linesBusyRatio: number;
+  /** Every round's figures, per app, in the order measured. */
+  rounds: {
+    rates: Record<"bare" | "off" | "warn" | "info", number[]>;
+    busy: Record<"bare" | "off" | "warn" | "info", number[]>;
+  };
   /** Request lines found in the log file after a flush, and the requests the info app answered. */
   lines: number;
   requests: number;
@@ -31,10 +45,10 @@ export interface RequestLogFigures {
 
 /**
  * The cost of a request line per request: rpdi's app (memory store, the sandbox, an admin's
- * session cookie) without a logger, the same app with `rpdi serve`'s logger at info writing JSON
- * lines to a real file, and a bare Hono app answering the same bytes, each over a loopback server.
- * Rounds rotate which app goes first; the ratio is the median of each round's off/info pair, so a
- * busy machine slows both. The file's lines are counted afterwards: every answered request has its
+ * session cookie) without a logger, the same app with `rpdi serve`'s logger at warn (the request
+ * log's middleware, ids and header, but no line) and at info writing JSON lines to a real file,
+ * and a bare Hono app answering the same bytes, each over a loopback server. Rounds rotate which
+ * app goes first; each ratio is the median of the rounds' pairs, so a busy machine slows both. The file's lines are counted afterwards: every answered request has its
  * line once the logger is flushed.
  */
 export async function benchRequestLog(
@@ -50,7 +64,9 @@ export async function benchRequestLog(
   const directory = mkdtempSync(join(tmpdir(), "rpdi-request-log-"));
   const file = join(directory, "requests.log");
   const logger = await serveLogger(options.format ?? "json", "info", file);
+  const quiet = await serveLogger(options.format ?? "json", "warn", join(directory, "warn.log"));
   const off = await signedInSandboxApp();
+  const warn = await signedInSandboxApp(undefined, quiet);
   const info = await signedInSandboxApp(undefined, logger);
   const answer = await off.app.request(`http://${HOST}${path}`, {
     headers: { cookie: off.cookie },
@@ -66,13 +82,19 @@ export async function benchRequestLog(
   const servers = {
     bare: await listen(bare.fetch),
     off: await listen(off.app.fetch),
+    warn: await listen(warn.app.fetch),
     info: await listen(info.app.fetch),
   };
-  const cookies = { bare: off.cookie, off: off.cookie, info: info.cookie };
+  const cookies = { bare: off.cookie, off: off.cookie, warn: warn.cookie, info: info.cookie };
   const load = loopbackLoad(concurrency);
-  const order = ["bare", "off", "info"] as const;
+  const order = ["bare", "off", "warn", "info"] as const;
   let requests = 0;
-  const busy = { bare: [] as number[], off: [] as number[], info: [] as number[] };
+  const busy = {
+    bare: [] as number[],
+    off: [] as number[],
+    warn: [] as number[],
+    info: [] as number[],
+  };
   const perSecond = async (name: (typeof order)[number], ms: number) => {
     const before = performance.eventLoopUtilization();
     const { count, perSecond } = await load.run(
@@ -89,18 +111,28 @@ export async function benchRequestLog(
     // Warm-up: every app's code compiled, every server's connections made once.
     for (const name of order) await perSecond(name, roundMs / 2);
     for (const name of order) busy[name].length = 0;
-    const rates = { bare: [] as number[], off: [] as number[], info: [] as number[] };
+    const rates = {
+      bare: [] as number[],
+      off: [] as number[],
+      warn: [] as number[],
+      info: [] as number[],
+    };
     const ratios: number[] = [];
+    const linesRatios: number[] = [];
     const busyRatios: number[] = [];
+    const linesBusyRatios: number[] = [];
     for (let round = 0; round < rounds; round++) {
       for (let step = 0; step < order.length; step++) {
         const name = order[(round + step) % order.length] as (typeof order)[number];
         rates[name].push(await perSecond(name, roundMs));
       }
       ratios.push((rates.off.at(-1) as number) / (rates.info.at(-1) as number));
+      linesRatios.push((rates.warn.at(-1) as number) / (rates.info.at(-1) as number));
       busyRatios.push((busy.info.at(-1) as number) / (busy.off.at(-1) as number));
+      linesBusyRatios.push((busy.info.at(-1) as number) / (busy.warn.at(-1) as number));
     }
     await logger.close();
+    await quiet.close();
     const lines = readFileSync(file, "utf8")
       .split("\n")
       .filter((line) => line.includes('"msg":"request"') && line.includes(`"route":"${path}"`));
@@ -108,11 +140,16 @@ export async function benchRequestLog(
       path,
       barePerSecond: median(rates.bare),
       offPerSecond: median(rates.off),
+      warnPerSecond: median(rates.warn),
       infoPerSecond: median(rates.info),
       ratio: median(ratios),
+      linesRatio: median(linesRatios),
       offBusyUs: median(busy.off),
+      warnBusyUs: median(busy.warn),
       infoBusyUs: median(busy.info),
       busyRatio: median(busyRatios),
+      linesBusyRatio: median(linesBusyRatios),
+      rounds: { rates, busy },
       lines: lines.length,
       requests,
     };
