@@ -25,8 +25,8 @@ export interface RequestLogFigures {
   linesRatio: number;
   /**
    * The main thread's busy time per request answered (`eventLoopUtilization` over each round):
-   * medians without and with lines, and of each round's with/without. The server's thread is
-   * the bottleneck, so this is the cost requests/s shows, less the host's noise.
+   * medians per app, and of each round's info/off and info/warn. The server's thread is the
+   * bottleneck, so this is the cost requests/s shows, less the host's noise.
    */
   offBusyUs: number;
   warnBusyUs: number;
@@ -48,8 +48,9 @@ export interface RequestLogFigures {
  * session cookie) without a logger, the same app with `rpdi serve`'s logger at warn (the request
  * log's middleware, ids and header, but no line) and at info writing JSON lines to a real file,
  * and a bare Hono app answering the same bytes, each over a loopback server. Rounds rotate which
- * app goes first; each ratio is the median of the rounds' pairs, so a busy machine slows both. The file's lines are counted afterwards: every answered request has its
- * line once the logger is flushed.
+ * app goes first; each ratio is the median of the rounds' pairs, so a busy machine slows both.
+ * The file's lines are counted afterwards: every answered request has its line once the logger
+ * is flushed.
  */
 export async function benchRequestLog(
   options: {
