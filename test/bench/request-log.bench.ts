@@ -34,13 +34,22 @@ export interface RequestLogFigures {
   busyRatio: number;
   linesBusyRatio: number;
   /** Every round's figures, per app, in the order measured. */
-  rounds: {
-    rates: Record<"bare" | "off" | "warn" | "info", number[]>;
-    busy: Record<"bare" | "off" | "warn" | "info", number[]>;
-  };
+  rounds: { rates: PerApp; busy: PerApp };
   /** Request lines found in the log file after a flush, and the requests the info app answered. */
   lines: number;
   requests: number;
+}
+
+/** The apps the bench serves, each measured once per round. */
+const APPS = ["bare", "off", "warn", "info"] as const;
+type App = (typeof APPS)[number];
+/** One figure per round, for each app. */
+type PerApp = Record<App, number[]>;
+const perApp = (): PerApp => ({ bare: [], off: [], warn: [], info: [] });
+
+/** The median over rounds of `top[i] / bottom[i]`: each round's pair measured back to back. */
+function medianRatio(top: readonly number[], bottom: readonly number[]): number {
+  return median(top.map((value, round) => value / (bottom[round] as number)));
 }
 
 /**
@@ -88,15 +97,9 @@ export async function benchRequestLog(
   };
   const cookies = { bare: off.cookie, off: off.cookie, warn: warn.cookie, info: info.cookie };
   const load = loopbackLoad(concurrency);
-  const order = ["bare", "off", "warn", "info"] as const;
   let requests = 0;
-  const busy = {
-    bare: [] as number[],
-    off: [] as number[],
-    warn: [] as number[],
-    info: [] as number[],
-  };
-  const perSecond = async (name: (typeof order)[number], ms: number) => {
+  const busy = perApp();
+  const perSecond = async (name: App, ms: number) => {
     const before = performance.eventLoopUtilization();
     const { count, perSecond } = await load.run(
       servers[name] as Listening,
@@ -110,27 +113,14 @@ export async function benchRequestLog(
   };
   try {
     // Warm-up: every app's code compiled, every server's connections made once.
-    for (const name of order) await perSecond(name, roundMs / 2);
-    for (const name of order) busy[name].length = 0;
-    const rates = {
-      bare: [] as number[],
-      off: [] as number[],
-      warn: [] as number[],
-      info: [] as number[],
-    };
-    const ratios: number[] = [];
-    const linesRatios: number[] = [];
-    const busyRatios: number[] = [];
-    const linesBusyRatios: number[] = [];
+    for (const name of APPS) await perSecond(name, roundMs / 2);
+    for (const name of APPS) busy[name].length = 0;
+    const rates = perApp();
     for (let round = 0; round < rounds; round++) {
-      for (let step = 0; step < order.length; step++) {
-        const name = order[(round + step) % order.length] as (typeof order)[number];
+      for (let step = 0; step < APPS.length; step++) {
+        const name = APPS[(round + step) % APPS.length] as App;
         rates[name].push(await perSecond(name, roundMs));
       }
-      ratios.push((rates.off.at(-1) as number) / (rates.info.at(-1) as number));
-      linesRatios.push((rates.warn.at(-1) as number) / (rates.info.at(-1) as number));
-      busyRatios.push((busy.info.at(-1) as number) / (busy.off.at(-1) as number));
-      linesBusyRatios.push((busy.info.at(-1) as number) / (busy.warn.at(-1) as number));
     }
     await logger.close();
     await quiet.close();
@@ -143,13 +133,13 @@ export async function benchRequestLog(
       offPerSecond: median(rates.off),
       warnPerSecond: median(rates.warn),
       infoPerSecond: median(rates.info),
-      ratio: median(ratios),
-      linesRatio: median(linesRatios),
+      ratio: medianRatio(rates.off, rates.info),
+      linesRatio: medianRatio(rates.warn, rates.info),
       offBusyUs: median(busy.off),
       warnBusyUs: median(busy.warn),
       infoBusyUs: median(busy.info),
-      busyRatio: median(busyRatios),
-      linesBusyRatio: median(linesBusyRatios),
+      busyRatio: medianRatio(busy.info, busy.off),
+      linesBusyRatio: medianRatio(busy.info, busy.warn),
       rounds: { rates, busy },
       lines: lines.length,
       requests,

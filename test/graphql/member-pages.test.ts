@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cutPage, inTurns, memberPageReader } from "../../src/graphql/member-pages";
 import { listMembersByProduct } from "../../src/members/operations";
-import type { Store } from "../../src/store/port";
 import { member, ORG_ID, storeWith } from "../security/support";
+import { withTx } from "../support/tx-override";
 
 describe("membersByProduct pages", () => {
   it("property: cutPage gives the page listMembersByProduct gives (by id, after the cursor, first of them, whether more follow)", async () => {
@@ -56,23 +56,14 @@ describe("membersByProduct pages", () => {
       member("c", { UNI: "MEMBER" }),
     ]);
     const reads: string[] = [];
-    const store: Store = {
-      ...base,
-      transaction: (orgId, work, options) =>
-        base.transaction(
-          orgId,
-          (tx) =>
-            work({
-              ...tx,
-              listProductMembers: (product) => {
-                reads.push(product);
-                return tx.listProductMembers(product);
-              },
-              listProductMemberPage: undefined,
-            }),
-          options,
-        ),
-    };
+    const store = withTx(base, (tx) => ({
+      ...tx,
+      listProductMembers: (product) => {
+        reads.push(product);
+        return tx.listProductMembers(product);
+      },
+      listProductMemberPage: undefined,
+    }));
     const pages = memberPageReader(store, ORG_ID, undefined);
     const [first, second, uni] = await Promise.all([
       pages({ product: "PERFORM", first: 1 }),
@@ -91,22 +82,13 @@ describe("membersByProduct pages", () => {
       ...Array.from({ length: 30 }, (_, index) => member(`m${100 + index}`, { PERFORM: "MEMBER" })),
     ]);
     let wholeLists = 0;
-    const store: Store = {
-      ...base,
-      transaction: (orgId, work, options) =>
-        base.transaction(
-          orgId,
-          (tx) =>
-            work({
-              ...tx,
-              listProductMembers: (product) => {
-                wholeLists++;
-                return tx.listProductMembers(product);
-              },
-            }),
-          options,
-        ),
-    };
+    const store = withTx(base, (tx) => ({
+      ...tx,
+      listProductMembers: (product) => {
+        wholeLists++;
+        return tx.listProductMembers(product);
+      },
+    }));
     const paged = await memberPageReader(
       store,
       ORG_ID,

@@ -13,6 +13,7 @@ import { CHANGE_LOG_OPERATIONS } from "../../src/store/change-log";
 import type { Store, StoreTx } from "../../src/store/port";
 import { OTHER_ORG_ID, SEED_ORG_ID } from "../../src/testing/seed";
 import { changesSandbox, NON_ADMIN, SECRET, SEEDED_APPLICATIONS } from "../support/changes";
+import { withTx } from "../support/tx-override";
 import { OPERATOR_TOKEN } from "./operator-support";
 
 const CHANGES = "/v1/job-applications/changes";
@@ -322,9 +323,5 @@ function withoutChangeLog(store: Store): Store {
         hidden.has(name) ? undefined : Reflect.get(target, name, receiver),
       has: (target, name) => !hidden.has(name) && Reflect.has(target, name),
     });
-  return {
-    ...store,
-    transaction: (orgId, work, options) =>
-      store.transaction(orgId, (tx) => work(hide(tx)), options),
-  } as Store;
+  return withTx(store, hide);
 }

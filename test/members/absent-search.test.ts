@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { type ImportPhase, importMembers } from "../../src/members/import";
 import { createMemoryStore } from "../../src/memory/store";
 import { StoreError } from "../../src/store/errors";
-import type { Store, StoreTx } from "../../src/store/port";
+import type { Store } from "../../src/store/port";
 import { SEED_NOW, SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
+import { withTx } from "../support/tx-override";
 
 /**
  * A memory store whose search for absent members notes the import's phases reached when it is
@@ -15,26 +16,16 @@ function searchingStore(
 ): { store: Store; base: Store; askedAfter: ImportPhase[][] } {
   const base = createMemoryStore(seedOrganization());
   const askedAfter: ImportPhase[][] = [];
-  const store: Store = {
-    ...base,
-    transaction: (orgId, work, options) =>
-      base.transaction(
-        orgId,
-        (tx) =>
-          work({
-            ...tx,
-            listAbsentProductMembers: (product, emails) => {
-              askedAfter.push([...phases]);
-              if (answer !== undefined) return answer();
-              const search = tx.listAbsentProductMembers;
-              if (search === undefined)
-                throw new Error("the memory store searches for absent members");
-              return search.call(tx, product, emails);
-            },
-          } as StoreTx),
-        options,
-      ),
-  };
+  const store = withTx(base, (tx) => ({
+    ...tx,
+    listAbsentProductMembers: (product, emails) => {
+      askedAfter.push([...phases]);
+      if (answer !== undefined) return answer();
+      const search = tx.listAbsentProductMembers;
+      if (search === undefined) throw new Error("the memory store searches for absent members");
+      return search.call(tx, product, emails);
+    },
+  }));
   return { store, base, askedAfter };
 }
 

@@ -14,7 +14,14 @@ import { type LiveDataTx, supportsLiveData } from "../../src/store/live-data";
 import type { StoreTx } from "../../src/store/port";
 import { FEED_WINDOW } from "../../src/testing/feed-arbitraries";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
-import { DATABASE_URL, dropStore, freshStore, postgresEngines, schemaOfStore } from "./stores";
+import {
+  DATABASE_URL,
+  dropStore,
+  freshStore,
+  postgresEngines,
+  schemaOfStore,
+  seededStore,
+} from "./stores";
 
 const now = new Date(FEED_WINDOW.end);
 
@@ -73,11 +80,7 @@ describe.each(postgresEngines())(
   ({ client: clientOf, end }) => {
     afterAll(end);
 
-    async function seeded(prefix: string): Promise<PostgresStore> {
-      const store = await freshStore(clientOf(), prefix);
-      await store.loadSnapshot(parseOrganizationSnapshot(seedOrganization()));
-      return store;
-    }
+    const seeded = (prefix: string) => seededStore(clientOf(), prefix);
 
     it("a recording of 2,000 applications sends one statement more: its entries in application-id order, one event per enabled endpoint", async () => {
       const base = await seeded("log_bulk");

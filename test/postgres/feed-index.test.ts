@@ -1,5 +1,4 @@
 import fc from "fast-check";
-import type pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { queryJobApplications } from "../../src/feed/query";
@@ -14,7 +13,7 @@ import {
   freshStore,
   pgliteClient,
   schemaOfStore,
-  serverPool,
+  serverEngine,
 } from "./stores";
 
 const now = new Date(FEED_WINDOW.end);
@@ -35,22 +34,7 @@ describe.each([
   { on: "PGlite (one connection)", client: () => pgliteClient(), end: async () => {} },
   ...(DATABASE_URL === undefined
     ? []
-    : (() => {
-        let pool: pg.Pool | undefined;
-        return [
-          {
-            on: "the PostgreSQL server (a pool: misses build in the background)",
-            client: () => {
-              pool ??= serverPool();
-              return pool;
-            },
-            end: async () => {
-              await pool?.end();
-              pool = undefined;
-            },
-          },
-        ];
-      })()),
+    : [serverEngine("the PostgreSQL server (a pool: misses build in the background)")]),
 ])("the PostgreSQL store's in-process feed index on $on", ({ client: clientOf, end }) => {
   afterAll(end);
 

@@ -11,7 +11,7 @@ import { type LiveDataTx, supportsLiveData } from "../../src/store/live-data";
 import type { StoreTx } from "../../src/store/port";
 import { FEED_WINDOW } from "../../src/testing/feed-arbitraries";
 import { SEED_ORG_ID, seedOrganization } from "../../src/testing/seed";
-import { dropStore, freshStore, postgresEngines, schemaOfStore } from "./stores";
+import { dropStore, freshStore, postgresEngines, schemaOfStore, seededStore } from "./stores";
 
 const now = new Date(FEED_WINDOW.end);
 const FEED_INPUT = {
@@ -116,12 +116,7 @@ describe.each(postgresEngines())(
   ({ client: clientOf, end }) => {
     afterAll(end);
 
-    /** A fresh store holding the seed organization. */
-    async function seeded(prefix: string): Promise<PostgresStore> {
-      const store = await freshStore(clientOf(), prefix);
-      await store.loadSnapshot(parseOrganizationSnapshot(seedOrganization()));
-      return store;
-    }
+    const seeded = (prefix: string) => seededStore(clientOf(), prefix);
 
     it("creates an organization once: a taken id or short name answers false and writes nothing", async () => {
       const client: PostgresClient = clientOf();

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, inject } from "vitest";
+import { parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import {
   createPostgresStore,
   type PostgresStore,
@@ -10,6 +11,7 @@ import {
 import type { PostgresClient } from "../../src/postgres/client";
 import { migrate } from "../../src/postgres/migrate";
 import type { Store } from "../../src/store/port";
+import { seedOrganization } from "../../src/testing/seed";
 
 /** The real server's address, when the environment names one (CI does). */
 export const DATABASE_URL = process.env.DATABASE_URL;
@@ -30,6 +32,13 @@ export async function freshStore(
 ): Promise<PostgresStore> {
   const store = storeIn(client, `${prefix}_${process.pid}_${RUN}_${++counter}`, options);
   await store.migrate();
+  return store;
+}
+
+/** {@link freshStore} holding the seed organization (`seedOrganization`). */
+export async function seededStore(client: PostgresClient, prefix: string): Promise<PostgresStore> {
+  const store = await freshStore(client, prefix);
+  await store.loadSnapshot(parseOrganizationSnapshot(seedOrganization()));
   return store;
 }
 
@@ -163,21 +172,25 @@ export function postgresEngines(): Engine[] {
   const legs = inject("postgresLegs");
   const engines: Engine[] = [];
   if (legs !== "server") engines.push({ on: "PGlite", client: pgliteClient, end: async () => {} });
-  if (legs !== "pglite" && DATABASE_URL !== undefined) {
-    let pool: pg.Pool | undefined;
-    engines.push({
-      on: "the PostgreSQL server (DATABASE_URL)",
-      client: () => {
-        pool ??= serverPool();
-        return pool;
-      },
-      end: async () => {
-        await pool?.end();
-        pool = undefined;
-      },
-    });
-  }
+  if (legs !== "pglite" && DATABASE_URL !== undefined)
+    engines.push(serverEngine("the PostgreSQL server (DATABASE_URL)"));
   return engines;
+}
+
+/** The server `DATABASE_URL` names as an {@link Engine}: a pool opened on first use, ended by `end`. */
+export function serverEngine(on: string): Engine {
+  let pool: pg.Pool | undefined;
+  return {
+    on,
+    client: () => {
+      pool ??= serverPool();
+      return pool;
+    },
+    end: async () => {
+      await pool?.end();
+      pool = undefined;
+    },
+  };
 }
 
 export function serverPool(): pg.Pool {
