@@ -1,6 +1,7 @@
 import { DEFAULT_SLICE_MS, nextTurn } from "../runtime/pace";
 import { type Pace, ROWS_PER_STEP } from "../runtime/steps";
 import type { Queryable } from "./queryable";
+import { readAhead } from "./read-ahead";
 
 /**
  * Bulk rows for one statement, column by column: SQL names and PostgreSQL types, and one array of
@@ -143,14 +144,23 @@ function valuesLine(values: BulkColumns["values"]): (row: number) => string {
   };
 }
 
-/** The COPY text for `connection`, made as it is sent: paced when the connection has a pace. */
+/**
+ * The COPY text for `connection`, paced when the connection has a pace: made as it is sent, or,
+ * on a pipeline, read ahead while the statement before it runs. `stop` ends a read ahead once its
+ * statement has settled or will not run (one before it failed): a COPY refused before it read its
+ * data leaves nothing being made.
+ */
 function copyTextFor(
   connection: BulkConnection,
   columns: BulkColumns,
+  pipeline: Pipeline | undefined,
   fixed: readonly unknown[] = [],
   ordinals = false,
-): CopyData {
-  return copyText(columns, fixed, ordinals, connection.pace);
+): { data: CopyData; stop: () => void } {
+  const text = copyText(columns, fixed, ordinals, connection.pace);
+  if (pipeline === undefined) return { data: text, stop: () => undefined };
+  const ahead = readAhead(text);
+  return { data: ahead, stop: () => ahead.stop() };
 }
 
 /** The number of rows of `columns`. */
@@ -214,11 +224,16 @@ export async function insertRows(
   if (rowCount(columns) === 0) return;
   const names = [...fixed.names, ...columns.names].join(", ");
   if (useCopy(connection, columns)) {
-    const data = copyTextFor(connection, columns, fixed.values);
-    await runInTurn(
-      () => connection.copyFrom(`COPY ${table} (${names}) FROM STDIN`, data),
-      pipeline,
-    );
+    const { data, stop } = copyTextFor(connection, columns, pipeline, fixed.values);
+    try {
+      await runInTurn(
+        () => connection.copyFrom(`COPY ${table} (${names}) FROM STDIN`, data).finally(stop),
+        pipeline,
+      );
+    } catch (error) {
+      stop();
+      throw error;
+    }
     return;
   }
   const first = fixed.values.length + 1;
@@ -254,18 +269,26 @@ export async function rowSource(
     // see this one, and a pooled connection's next transaction finds it gone.
     const name = `pg_temp.rpdi_rows_${++temporaryTables}`;
     const definitions = columns.names.map((column, index) => `${column} ${columns.types[index]}`);
-    const data = copyTextFor(connection, columns, [], true);
-    await runInTurn(
-      () =>
-        connection.query(
-          `CREATE TEMPORARY TABLE ${name} (n integer, ${definitions.join(", ")}) ON COMMIT DROP`,
-        ),
-      pipeline,
-    );
-    await runInTurn(
-      () => connection.copyFrom(`COPY ${name} (n, ${columns.names.join(", ")}) FROM STDIN`, data),
-      pipeline,
-    );
+    const { data, stop } = copyTextFor(connection, columns, pipeline, [], true);
+    try {
+      await runInTurn(
+        () =>
+          connection.query(
+            `CREATE TEMPORARY TABLE ${name} (n integer, ${definitions.join(", ")}) ON COMMIT DROP`,
+          ),
+        pipeline,
+      );
+      await runInTurn(
+        () =>
+          connection
+            .copyFrom(`COPY ${name} (n, ${columns.names.join(", ")}) FROM STDIN`, data)
+            .finally(stop),
+        pipeline,
+      );
+    } catch (error) {
+      stop();
+      throw error;
+    }
     return { from: `${name} AS t`, order: "ORDER BY t.n", params: [] };
   }
   const arrays = columns.types.map((type, index) => `$${firstParam + index}::${type}[]`);

@@ -4,7 +4,7 @@ import { MemberConflictError } from "../store/errors";
 import type { StoreTx } from "../store/port";
 import { Pipeline } from "./bulk";
 import { sqlState } from "./client";
-import { HOLDS_PRODUCT, writeMembers, writeWelcomeEmails } from "./members-sql";
+import { HOLDS_PRODUCT, writeMembers } from "./members-sql";
 import type { TxScope } from "./session";
 import { type BulkWrites, MEMBER_TABLES } from "./statistics";
 
@@ -48,10 +48,9 @@ async function applyMemberPlan(
   if (plan.pace !== undefined) connection.pace = plan.pace;
   try {
     await connection.query("SAVEPOINT rpdi_member_plan");
-    // Each statement is sent once the one before is done; a COPY's rows are made as it sends them.
+    // Each statement is sent once the one before is done; a COPY's rows are made meanwhile.
     const pipeline = new Pipeline();
-    const written = await writeMembers(connection, s, orgId, plan.creates, plan.updates, pipeline);
-    await writeWelcomeEmails(connection, s, orgId, plan.welcomeEmails, pipeline);
+    const written = await writeMembers(connection, s, orgId, plan, pipeline);
     await pipeline.drain();
     await connection.query("RELEASE SAVEPOINT rpdi_member_plan");
     bulk.note(MEMBER_TABLES, await written());

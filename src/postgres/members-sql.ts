@@ -108,34 +108,35 @@ const MEMBER_COLUMNS: readonly ColumnPick<Member>[] = [
 ];
 
 /**
- * Writes whole members set-based, their products, education and mentors in their rows. `created`
- * are new ids: their rows go straight in (`COPY`, or one `INSERT … SELECT FROM unnest`).
- * `updated` replace stored members, in one `UPDATE` that rewrites only the rows where a value
- * differs, so a re-import of an unchanged directory rewrites nothing. Updates go first: a member
- * created with an address an updated member gave up finds it free. Resolves to a reader of the
- * rows actually written (created, and updated where a value differed), settled once the
- * pipeline has drained.
+ * Writes whole members set-based, their products, education and mentors in their rows, and the
+ * welcome emails. `creates` are new ids: their rows go straight in (`COPY`, or one
+ * `INSERT … SELECT FROM unnest`). `updates` replace stored members, in one `UPDATE` that rewrites
+ * only the rows where a value differs, so a re-import of an unchanged directory rewrites nothing.
+ * The welcome emails go first (they name no row of `members`), so on a pipeline the updates' rows
+ * are made while the server stores them; updates go before creates: a member created with an
+ * address an updated member gave up finds it free. Resolves to a reader of the rows actually
+ * written (created, and updated where a value differed), settled once the pipeline has drained.
  */
 export async function writeMembers(
   connection: BulkConnection,
   s: string,
   orgId: string,
-  created: readonly Member[],
-  updated: readonly Member[] = [],
+  { creates, updates, welcomeEmails }: Pick<MemberWrites, "creates" | "updates" | "welcomeEmails">,
   pipeline?: Pipeline,
 ): Promise<() => Promise<number>> {
   const analyze =
-    created.length + updated.length >= ANALYZE_MEMBERS_FROM &&
+    creates.length + updates.length >= ANALYZE_MEMBERS_FROM &&
     (await isSmall(connection, `${s}.members`));
+  await writeWelcomeEmails(connection, s, orgId, welcomeEmails, pipeline);
   let changed: Promise<number> = Promise.resolve(0);
-  if (updated.length > 0)
-    ({ changed } = await updateMembers(connection, s, orgId, updated, pipeline));
-  if (created.length > 0) {
+  if (updates.length > 0)
+    ({ changed } = await updateMembers(connection, s, orgId, updates, pipeline));
+  if (creates.length > 0) {
     await insertRows(
       connection,
       `${s}.members`,
       { names: ["org_id"], values: [orgId] },
-      memberColumns(created),
+      memberColumns(creates),
       pipeline,
     );
   }
@@ -146,7 +147,7 @@ export async function writeMembers(
   // for writes. Statistics that say members is not small stay usable as it grows: each update
   // invalidates the plans made before it.
   if (analyze) await runInTurn(() => connection.query(`ANALYZE ${s}.members`), pipeline);
-  return async () => created.length + (await changed);
+  return async () => creates.length + (await changed);
 }
 
 /** Members one write must reach before `members` may need analyzing inside the transaction. */
@@ -233,7 +234,7 @@ async function updateMembers(
 }
 
 /** The outbox rows of a plan, in one statement. */
-export async function writeWelcomeEmails(
+async function writeWelcomeEmails(
   connection: BulkConnection,
   s: string,
   orgId: string,

@@ -20,7 +20,6 @@ import {
   WELCOME_EMAIL_COLUMNS,
   welcomeEmailFromRow,
   writeMembers,
-  writeWelcomeEmails,
 } from "./members-sql";
 import { writeCustomFields, writePipelines } from "./profile-sql";
 
@@ -40,8 +39,13 @@ export async function writeSnapshot(
   for (const kind of ["members", "matters"] as const)
     await writeColumnMapping(connection, s, orgId, kind, snapshot.columnMappings[kind]);
   const pipeline = new Pipeline();
-  await writeMembers(connection, s, orgId, snapshot.members, [], pipeline);
-  await writeWelcomeEmails(connection, s, orgId, snapshot.welcomeEmails, pipeline);
+  await writeMembers(
+    connection,
+    s,
+    orgId,
+    { creates: snapshot.members, updates: [], welcomeEmails: snapshot.welcomeEmails },
+    pipeline,
+  );
   await pipeline.drain();
   // Once the members are in: a token or an enrollment names its member.
   await writeAccountTokens(connection, s, orgId, snapshot.accountTokens);
