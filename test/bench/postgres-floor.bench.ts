@@ -378,7 +378,7 @@ export function describeFloor(figure: FloorFigure): string[] {
     `  ${figure.label} (${figure.rounds} interleaved rounds; median, range in ms)`,
     `    validation alone            ${m(figure.validationMs).toFixed(0).padStart(6)}  (${range(figure.validationMs)})`,
     `    memory store                ${m(figure.memoryMs).toFixed(0).padStart(6)}  (${range(figure.memoryMs)})`,
-    `    rpdi on PostgreSQL, wall    ${m(figure.wallMs).toFixed(0).padStart(6)}  (${range(figure.wallMs)})  ${(m(figure.wallMs) / m(figure.memoryMs)).toFixed(2)}× memory`,
+    `    rpdi on PostgreSQL, wall    ${m(figure.wallMs).toFixed(0).padStart(6)}  (${range(figure.wallMs)})  ${(m(figure.wallMs) / m(figure.memoryMs)).toFixed(2)}× memory (round by round ${roundRatios(figure)})`,
     `    server time BEGIN..COMMIT   ${m(figure.serverMs).toFixed(0).padStart(6)}  (${range(figure.serverMs)})  writes ${m(figure.serverWriteMs).toFixed(0)}, reads ${m(figure.serverReadMs).toFixed(0)}; ${figure.statements} statements`,
     `    psql, same final writes     ${m(figure.psqlServerMs).toFixed(0).padStart(6)}  (${range(figure.psqlServerMs)})  server time; psql wall ${m(figure.psqlWallMs).toFixed(0)}; rows ${figure.identical ? "identical (md5)" : "DIFFER"}`,
     `    wall / (validation + server) ${ratioWall(figure).toFixed(2)}×   rpdi writes / psql ${ratioWrites(figure).toFixed(2)}×`,
@@ -388,6 +388,17 @@ export function describeFloor(figure: FloorFigure): string[] {
       `      ${statement.ms.toFixed(1).padStart(7)} ms (psql ${statement.psqlMs.toFixed(1).padStart(6)})  ${statement.text}`,
     );
   return lines;
+}
+
+/**
+ * Each round's PostgreSQL wall over the same round's memory store, in round order: the two ran
+ * seconds apart, so a host whose speed drifts over minutes moves both alike (the target stays the
+ * ratio of the medians; these show how far the host's noise reaches).
+ */
+function roundRatios(figure: FloorFigure): string {
+  return figure.wallMs
+    .map((wall, round) => `${(wall / (figure.memoryMs[round] ?? Number.NaN)).toFixed(2)}×`)
+    .join(", ");
 }
 
 /** Target (a): rpdi's wall time over validation plus the server time of its statements. */
