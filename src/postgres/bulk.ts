@@ -163,6 +163,26 @@ function copyTextFor(
   return { data: ahead, stop: () => ahead.stop() };
 }
 
+/**
+ * `COPY sql` with `text`, sent in its turn, after `before` (a statement it needs) in its own. The
+ * text's read ahead stops once the COPY has settled or will not run.
+ */
+async function copyInTurn(
+  connection: BulkConnection & { copyFrom: CopyFrom },
+  sql: string,
+  text: { data: CopyData; stop: () => void },
+  pipeline: Pipeline | undefined,
+  before?: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    if (before !== undefined) await runInTurn(before, pipeline);
+    await runInTurn(() => connection.copyFrom(sql, text.data).finally(text.stop), pipeline);
+  } catch (error) {
+    text.stop();
+    throw error;
+  }
+}
+
 /** The number of rows of `columns`. */
 export function rowCount(columns: BulkColumns): number {
   return columns.rows ?? columns.values[0]?.length ?? 0;
@@ -224,16 +244,12 @@ export async function insertRows(
   if (rowCount(columns) === 0) return;
   const names = [...fixed.names, ...columns.names].join(", ");
   if (useCopy(connection, columns)) {
-    const { data, stop } = copyTextFor(connection, columns, pipeline, fixed.values);
-    try {
-      await runInTurn(
-        () => connection.copyFrom(`COPY ${table} (${names}) FROM STDIN`, data).finally(stop),
-        pipeline,
-      );
-    } catch (error) {
-      stop();
-      throw error;
-    }
+    await copyInTurn(
+      connection,
+      `COPY ${table} (${names}) FROM STDIN`,
+      copyTextFor(connection, columns, pipeline, fixed.values),
+      pipeline,
+    );
     return;
   }
   const first = fixed.values.length + 1;
@@ -269,26 +285,16 @@ export async function rowSource(
     // see this one, and a pooled connection's next transaction finds it gone.
     const name = `pg_temp.rpdi_rows_${++temporaryTables}`;
     const definitions = columns.names.map((column, index) => `${column} ${columns.types[index]}`);
-    const { data, stop } = copyTextFor(connection, columns, pipeline, [], true);
-    try {
-      await runInTurn(
-        () =>
-          connection.query(
-            `CREATE TEMPORARY TABLE ${name} (n integer, ${definitions.join(", ")}) ON COMMIT DROP`,
-          ),
-        pipeline,
-      );
-      await runInTurn(
-        () =>
-          connection
-            .copyFrom(`COPY ${name} (n, ${columns.names.join(", ")}) FROM STDIN`, data)
-            .finally(stop),
-        pipeline,
-      );
-    } catch (error) {
-      stop();
-      throw error;
-    }
+    await copyInTurn(
+      connection,
+      `COPY ${name} (n, ${columns.names.join(", ")}) FROM STDIN`,
+      copyTextFor(connection, columns, pipeline, [], true),
+      pipeline,
+      () =>
+        connection.query(
+          `CREATE TEMPORARY TABLE ${name} (n integer, ${definitions.join(", ")}) ON COMMIT DROP`,
+        ),
+    );
     return { from: `${name} AS t`, order: "ORDER BY t.n", params: [] };
   }
   const arrays = columns.types.map((type, index) => `$${firstParam + index}::${type}[]`);

@@ -1,4 +1,4 @@
-import { DEFAULT_SLICE_MS, nextTurn } from "../runtime/pace";
+import { DEFAULT_SLICE_MS, yieldingPace } from "../runtime/pace";
 
 /** Characters of COPY text {@link readAhead} makes before the connection takes them, at most. */
 export const READ_AHEAD_CHARS = 8 * 1024 * 1024;
@@ -27,16 +27,14 @@ export function readAhead(
   let failure: { error: unknown } | undefined;
   let wakeReader: (() => void) | undefined;
   let wakeMaker: (() => void) | undefined;
-  const wake = (waiter: (() => void) | undefined) => waiter?.();
   const make = async () => {
+    const pause = yieldingPace(DEFAULT_SLICE_MS);
     try {
-      let sliceStart = performance.now();
       while (!stopped) {
         if (chars >= limit && head < ready.length) {
           await new Promise<void>((resolve) => {
             wakeMaker = resolve;
           });
-          sliceStart = performance.now();
           continue;
         }
         const next = await source.next();
@@ -46,23 +44,20 @@ export function readAhead(
         }
         ready.push(next.value);
         chars += next.value.length;
-        wake(wakeReader);
-        if (performance.now() - sliceStart >= DEFAULT_SLICE_MS) {
-          await nextTurn();
-          sliceStart = performance.now();
-        }
+        wakeReader?.();
+        await pause();
       }
       if (!finished) await source.return?.();
     } catch (error) {
       failure = { error };
     }
     ended = true;
-    wake(wakeReader);
+    wakeReader?.();
   };
   void make();
   const stop = () => {
     stopped = true;
-    wake(wakeMaker);
+    wakeMaker?.();
   };
   return {
     stop,
@@ -77,7 +72,7 @@ export function readAhead(
               head = 0;
             }
             chars -= piece.length;
-            wake(wakeMaker);
+            wakeMaker?.();
             yield piece;
           } else if (failure !== undefined) throw failure.error;
           else if (ended) {
