@@ -1,5 +1,6 @@
 import type { Member } from "../domain/member";
 import { type Pace, runSteps, type Steps } from "../runtime/steps";
+import { supports } from "../store/capabilities";
 import type { StoreTx } from "../store/port";
 import type { MemberRowValidator } from "./row-validator";
 
@@ -84,10 +85,12 @@ export class NamedUserLookups {
 }
 
 /**
- * Both look-ups, one after the other: a transaction's statements are never sent while another is
- * in flight (node-postgres deprecates queueing them on one client, and pg 9 drops it).
+ * Both look-ups: read together where the store can (the addresses sent once), otherwise one after
+ * the other: a transaction's statements are never sent while another is in flight (node-postgres
+ * deprecates queueing them on one client, and pg 9 drops it).
  */
 async function lookUp(tx: StoreTx, addresses: readonly string[]): Promise<NamedUsers> {
+  if (supports(tx, "loadUsersByEmail")) return tx.loadUsersByEmail(addresses);
   const members = await tx.loadMembersByEmail(addresses);
   const externalUserEmails = await tx.loadExternalUserEmails(addresses);
   return { members, externalUserEmails };

@@ -10,6 +10,7 @@ import { emailKey } from "../values/email";
 import { newRecordId } from "../values/record-id";
 import { applyMemberEdit, type MemberEdit, type MemberFieldError } from "./edit";
 import { MemberRowErrorType } from "./errors";
+import { loadNamedUsers } from "./named-users";
 import { createMemberRuleContext } from "./rule-context";
 
 /** A member as the per-member operations show it: everything but the sign-in credentials. */
@@ -105,9 +106,11 @@ export async function editMember(
     if (!result.ok) return { ok: false, reason: "INVALID", errors: result.errors };
     const moved = emailKey(result.member.email) !== emailKey(member.email);
     if (moved) {
-      const holders = await tx.loadMembersByEmail([result.member.email]);
-      const outside = await tx.loadExternalUserEmails([result.member.email]);
-      if (holders.some((holder) => holder.id !== member.id) || outside.length > 0) {
+      const named = await loadNamedUsers(tx, [result.member.email], undefined);
+      if (
+        named.members.some((holder) => holder.id !== member.id) ||
+        named.externalUserEmails.length > 0
+      ) {
         return {
           ok: false,
           reason: "INVALID",

@@ -19,6 +19,7 @@ export function memberReads(
   | "loadMembersById"
   | "loadMemberAndOrganization"
   | "loadExternalUserEmails"
+  | "loadUsersByEmail"
   | "listProductMembers"
   | "listProductMemberPage"
   | "listProductMemberNames"
@@ -39,6 +40,8 @@ export function memberReads(
     loadMemberAndOrganization: (memberId) => loadMemberAndOrganization(scope, memberId),
 
     loadExternalUserEmails: (emails) => loadExternalUserEmails(scope, emails),
+
+    loadUsersByEmail: (emails) => loadUsersByEmail(scope, emails),
 
     listProductMembers: (product: Product) => members(scope, HOLDS_PRODUCT[product], []),
 
@@ -107,16 +110,57 @@ async function loadExternalUserEmails(
   { connection, s, orgId }: TxScope,
   emails: readonly string[],
 ): Promise<string[]> {
-  const keys = emails.map((email) => email.toLowerCase());
+  const { rows } = await connection.query(`SELECT x.email FROM (${externalAddresses(s)}) x`, [
+    orgId,
+    emails.map((email) => email.toLowerCase()),
+  ]);
+  return inputsAmong(emails, new Set(rows.map((row) => row.email as string)));
+}
+
+/**
+ * The lower-cased addresses among `$2` held by other organizations' members or declared as the
+ * organization's (`$1`) external users.
+ */
+function externalAddresses(s: string): string {
   // IN (SELECT unnest …), not = ANY: the planner estimates `= ANY` element by element, twice,
   // which for an import's addresses takes far longer than running the statement.
+  return `SELECT lower(email) AS email FROM ${s}.members WHERE org_id <> $1 AND lower(email) IN (SELECT unnest($2::text[]))
+         UNION SELECT lower(e) FROM ${s}.organizations o, unnest(o.external_user_emails) AS e WHERE o.id = $1 AND lower(e) IN (SELECT unnest($2::text[]))`;
+}
+
+/** Those of `emails` whose lower-cased form is in `keys`, as given. */
+function inputsAmong(emails: readonly string[], keys: ReadonlySet<string>): string[] {
+  return emails.filter((email) => keys.has(email.toLowerCase()));
+}
+
+/** A row of {@link loadUsersByEmail}'s second part: every member column empty. */
+const NO_MEMBER = MEMBER_READ_COLUMNS.split(",")
+  .map(() => "NULL")
+  .join(", ");
+
+/**
+ * `loadMembersByEmail` and `loadExternalUserEmails` in one statement, the addresses bound once:
+ * the organization's members, then a row per outside address with every member column empty.
+ */
+async function loadUsersByEmail(
+  { connection, s, orgId }: TxScope,
+  emails: readonly string[],
+): Promise<{ members: Member[]; externalUserEmails: string[] }> {
   const { rows } = await connection.query(
-    `SELECT lower(email) AS email FROM ${s}.members WHERE org_id <> $1 AND lower(email) IN (SELECT unnest($2::text[]))
-         UNION SELECT lower(e) FROM ${s}.organizations o, unnest(o.external_user_emails) AS e WHERE o.id = $1 AND lower(e) IN (SELECT unnest($2::text[]))`,
-    [orgId, keys],
+    `SELECT NULL::text AS outside, ${MEMBER_READ_COLUMNS}, m.seq
+       FROM ${s}.members m WHERE m.org_id = $1 AND lower(m.email) = ANY($2::text[])
+     UNION ALL
+     SELECT x.email, ${NO_MEMBER}, NULL FROM (${externalAddresses(s)}) x
+     ORDER BY seq`,
+    [orgId, emails.map((email) => email.toLowerCase())],
   );
-  const outside = new Set(rows.map((row) => row.email as string));
-  return emails.filter((email) => outside.has(email.toLowerCase()));
+  const members: Member[] = [];
+  const outside = new Set<string>();
+  for (const row of rows) {
+    if (row.outside === null) members.push(memberFromRow(row));
+    else outside.add(row.outside as string);
+  }
+  return { members, externalUserEmails: inputsAmong(emails, outside) };
 }
 
 async function listProductMemberPage(

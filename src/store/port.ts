@@ -230,6 +230,14 @@ export interface StoreTx {
   ): Promise<{ member: Member | null; organization: OrganizationProfile }>;
   /** Those of `emails` (case-insensitive) that belong to users of other organizations. */
   loadExternalUserEmails(emails: readonly string[]): Promise<string[]>;
+  /**
+   * Optional: what {@link StoreTx.loadMembersByEmail} and {@link StoreTx.loadExternalUserEmails}
+   * answer for the same `emails`, read together: an import's look-ups send a database each batch
+   * of addresses once, in one statement, not twice in two.
+   */
+  loadUsersByEmail?(
+    emails: readonly string[],
+  ): Promise<{ members: Member[]; externalUserEmails: string[] }>;
   /** Members with any role on `product`. */
   listProductMembers(product: Product): Promise<Member[]>;
   /**
@@ -503,6 +511,7 @@ export const STORE_TX_OPERATIONS = [
   "loadMembersById",
   "loadMemberAndOrganization",
   "loadExternalUserEmails",
+  "loadUsersByEmail",
   "listProductMembers",
   "listProductMemberEmails",
   "listProductMemberNames",

@@ -43,6 +43,8 @@ const GUARDS: Guards = {
   loadMembersByEmail: (tx) => (emails) => tx.loadMembersByEmail(storable(emails)),
   loadMembersById: (tx) => (ids) => tx.loadMembersById(storable(ids)),
   loadExternalUserEmails: (tx) => (emails) => tx.loadExternalUserEmails(storable(emails)),
+  loadUsersByEmail: (tx) => (emails) =>
+    (tx.loadUsersByEmail as NonNullable<StoreTx["loadUsersByEmail"]>).call(tx, storable(emails)),
   loadMembersLinkedTo: (tx) => (ids) => tx.loadMembersLinkedTo(storable(ids)),
   // An address holding NUL is no stored member's: dropping it leaves the same members absent.
   listAbsentProductMembers: (tx) => (product, emails) =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Member } from "../../src/domain/member";
 import { type OrganizationSnapshot, parseOrganizationSnapshot } from "../../src/domain/snapshot";
 import { createMemoryStore } from "../../src/memory/store";
 import type { PostgresClient } from "../../src/postgres/client";
@@ -46,17 +47,28 @@ interface PlanNode {
 
 const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
 
-/** The answer of `loadExternalUserEmails` for organization 0 and the plan of its statement. */
-async function lookup(client: PostgresClient, prefix: string) {
+/** What organization 0's look-up answers: the outside addresses, and the members when `together`. */
+type Answer = { members?: Member[]; externalUserEmails: string[] };
+
+/**
+ * The answer of `loadExternalUserEmails` (or, `together`, of `loadUsersByEmail`) for organization
+ * 0 and the plan of its statement.
+ */
+async function lookup(client: PostgresClient, prefix: string, together = false) {
   const captured: string[] = [];
   const store = await freshStore(client, prefix, { onStatement: (sql) => captured.push(sql) });
   try {
     for (const organization of organizations()) await store.loadSnapshot(organization);
     await client.query(`ANALYZE "${schemaOfStore(store)}".members`);
     captured.length = 0;
-    const answer = await store.transaction(ORG_ID, (tx) => tx.loadExternalUserEmails(ASKED), {
-      readOnly: true,
-    });
+    const answer: Answer = await store.transaction(
+      ORG_ID,
+      async (tx) =>
+        together
+          ? await (tx.loadUsersByEmail as NonNullable<typeof tx.loadUsersByEmail>)(ASKED)
+          : { externalUserEmails: await tx.loadExternalUserEmails(ASKED) },
+      { readOnly: true },
+    );
     const sent = captured.filter((sql) => sql.includes("org_id <> $1"));
     expect(sent).toHaveLength(1);
     const keys = ASKED.map((email) => email.toLowerCase());
@@ -70,13 +82,20 @@ async function lookup(client: PostgresClient, prefix: string) {
 
 async function check({ answer, nodes }: Awaited<ReturnType<typeof lookup>>): Promise<void> {
   const memory = createMemoryStore(organizations());
-  const expected = await memory.transaction(ORG_ID, (tx) => tx.loadExternalUserEmails(ASKED));
+  const { expected, members } = await memory.transaction(ORG_ID, async (tx) => ({
+    expected: await tx.loadExternalUserEmails(ASKED),
+    members: await tx.loadMembersByEmail(ASKED),
+  }));
+  if (answer.members !== undefined) {
+    expect(members.map((member) => member.id)).toEqual(["m-10", "m-600", "m-700"]);
+    expect(answer.members).toEqual(members);
+  }
   expect(expected.map((email) => email.toLowerCase())).toEqual(
     ASKED.filter((email) => OUTSIDE.some((o) => o.toLowerCase() === email.toLowerCase())).map(
       (email) => email.toLowerCase(),
     ),
   );
-  expect(answer).toEqual(expected);
+  expect(answer.externalUserEmails).toEqual(expected);
   expect(nodes.flatMap((node) => node["Index Name"] ?? [])).toContain("members_email");
   expect(
     nodes.filter((node) => node["Node Type"] === "Seq Scan" && node["Relation Name"] === "members"),
@@ -88,9 +107,17 @@ describe("the external-address check finds other organizations' addresses by ind
     await check(await lookup(pgliteClient(), "external_plan"));
   });
 
+  it("on PGlite, read with the organization's members in one statement", async () => {
+    await check(await lookup(pgliteClient(), "external_plan_both", true));
+  });
+
   describeOnServer("on the PostgreSQL server", (pool) => {
     it("on the server", async () => {
       await check(await lookup(pool(), "external_plan_srv"));
+    });
+
+    it("on the server, read with the organization's members in one statement", async () => {
+      await check(await lookup(pool(), "external_plan_both_srv", true));
     });
   });
 });

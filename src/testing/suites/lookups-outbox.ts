@@ -64,6 +64,46 @@ export function lookupsSuite(h: ConformanceHarness): void {
     }
   });
 
+  it("reads members and other organizations' users by address together, when the adapter can, as loadMembersByEmail and loadExternalUserEmails answer the same addresses", async () => {
+    const store = await h.seeded();
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const asked = [
+      [],
+      ["ADA@firm.example", "cleo@FIRM.example", "fay@firm.example"],
+      ["sam@other.example", "Declared@Elsewhere.example", "nobody@nowhere.example"],
+      // Members, outside users, an unknown address, one asked twice in two cases.
+      [
+        "ben@firm.example",
+        "SAM@other.example",
+        "declared@elsewhere.example",
+        "Ben@Firm.example",
+        "nobody@nowhere.example",
+        "eve@firm.example",
+      ],
+    ];
+    for (const readOnly of [true, false]) {
+      for (const emails of asked) {
+        const { together, apart } = await store.transaction(
+          SEED_ORG_ID,
+          async (tx) => ({
+            together: await tx.loadUsersByEmail?.(emails),
+            apart: {
+              members: await tx.loadMembersByEmail(emails),
+              externalUserEmails: await tx.loadExternalUserEmails(emails),
+            },
+          }),
+          { readOnly },
+        );
+        if (together === undefined) return;
+        expect(apart.members.length + apart.externalUserEmails.length > 0).toBe(emails.length > 0);
+        expect({ ...together, members: [...together.members].sort(byId) }).toEqual({
+          ...apart,
+          members: [...apart.members].sort(byId),
+        });
+      }
+    }
+  });
+
   it("answers a single-read transaction's one read as a transaction answers it, and refuses an absent organization the same way", async () => {
     const store = await h.seeded();
     const ids = await store.transaction(
