@@ -4,7 +4,13 @@ import type { Product, Role } from "../domain/products";
 import type { MemberIdPage } from "../store/member-page";
 import type { StoreTx } from "../store/port";
 import { LONE_SURROGATE } from "../values/storable-text";
-import { HOLDS_PRODUCT, MEMBER_READ_COLUMNS, memberFromRow, memberSelect } from "./members-sql";
+import {
+  HOLDS_PRODUCT,
+  MEMBER_READ_COLUMNS,
+  MEMBER_READ_ITEMS,
+  memberFromRow,
+  memberSelect,
+} from "./members-sql";
 import type { TxScope } from "./session";
 import { profileColumns, profileFromRow, readProfile } from "./snapshot-io";
 import { textArrayParam } from "./text-array";
@@ -133,32 +139,31 @@ function inputsAmong(emails: readonly string[], keys: ReadonlySet<string>): stri
   return emails.filter((email) => keys.has(email.toLowerCase()));
 }
 
-/** A row of {@link loadUsersByEmail}'s second part: every member column empty. */
-const NO_MEMBER = MEMBER_READ_COLUMNS.split(",")
-  .map(() => "NULL")
-  .join(", ");
+/** {@link loadUsersByEmail}'s row of outside addresses: every member column empty. */
+const NO_MEMBER = MEMBER_READ_ITEMS.map(() => "NULL").join(", ");
 
 /**
  * `loadMembersByEmail` and `loadExternalUserEmails` in one statement, the addresses bound once:
- * the organization's members, then a row per outside address with every member column empty.
+ * the organization's members in directory order, then, when there are any, one row holding the
+ * outside addresses with every member column empty.
  */
 async function loadUsersByEmail(
   { connection, s, orgId }: TxScope,
   emails: readonly string[],
 ): Promise<{ members: Member[]; externalUserEmails: string[] }> {
   const { rows } = await connection.query(
-    `SELECT NULL::text AS outside, ${MEMBER_READ_COLUMNS}, m.seq
+    `SELECT NULL::text[] AS outside, ${MEMBER_READ_COLUMNS}, m.seq
        FROM ${s}.members m WHERE m.org_id = $1 AND lower(m.email) = ANY($2::text[])
      UNION ALL
-     SELECT x.email, ${NO_MEMBER}, NULL FROM (${externalAddresses(s)}) x
+     SELECT array_agg(x.email), ${NO_MEMBER}, NULL FROM (${externalAddresses(s)}) x HAVING count(*) > 0
      ORDER BY seq`,
     [orgId, emails.map((email) => email.toLowerCase())],
   );
   const members: Member[] = [];
-  const outside = new Set<string>();
+  let outside: ReadonlySet<string> = new Set();
   for (const row of rows) {
     if (row.outside === null) members.push(memberFromRow(row));
-    else outside.add(row.outside as string);
+    else outside = new Set(row.outside as string[]);
   }
   return { members, externalUserEmails: inputsAmong(emails, outside) };
 }

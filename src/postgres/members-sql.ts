@@ -15,11 +15,36 @@ import {
 } from "./bulk";
 import type { Queryable } from "./client";
 
-/** The columns of `members m` that {@link memberFromRow} reads. */
-export const MEMBER_READ_COLUMNS = `m.id, m.email, m.first_name, m.last_name, m.employee_id, m.job_title, m.level, m.office,
-      m.department, m.practice_area, m.start_date::text AS start_date, m.effective_class_year, m.sso_id,
-      m.use_mfa, m.bio_link, m.work_arrangement, m.flsa_status, m.manager_id, m.password_hash, m.mfa_secret,
-      m.products, m.education, m.mentor_ids, m.session_epoch`;
+/** The columns of `members m` that {@link memberFromRow} reads, one select-list item each. */
+export const MEMBER_READ_ITEMS: readonly string[] = [
+  "m.id",
+  "m.email",
+  "m.first_name",
+  "m.last_name",
+  "m.employee_id",
+  "m.job_title",
+  "m.level",
+  "m.office",
+  "m.department",
+  "m.practice_area",
+  "m.start_date::text AS start_date",
+  "m.effective_class_year",
+  "m.sso_id",
+  "m.use_mfa",
+  "m.bio_link",
+  "m.work_arrangement",
+  "m.flsa_status",
+  "m.manager_id",
+  "m.password_hash",
+  "m.mfa_secret",
+  "m.products",
+  "m.education",
+  "m.mentor_ids",
+  "m.session_epoch",
+];
+
+/** {@link MEMBER_READ_ITEMS} as a select list. */
+export const MEMBER_READ_COLUMNS = MEMBER_READ_ITEMS.join(", ");
 
 /** The columns that rebuild whole members: the row holds their products, education and mentors. */
 export function memberSelect(s: string): string {

@@ -96,7 +96,10 @@ async function check({ answer, nodes }: Awaited<ReturnType<typeof lookup>>): Pro
     ),
   );
   expect(answer.externalUserEmails).toEqual(expected);
-  expect(nodes.flatMap((node) => node["Index Name"] ?? [])).toContain("members_email");
+  // Read together, the organization's members are found by the same index as the outside users.
+  expect(
+    nodes.filter((node) => node["Index Name"] === "members_email").length,
+  ).toBeGreaterThanOrEqual(answer.members === undefined ? 1 : 2);
   expect(
     nodes.filter((node) => node["Node Type"] === "Seq Scan" && node["Relation Name"] === "members"),
   ).toEqual([]);

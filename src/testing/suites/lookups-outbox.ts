@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { organizationSnapshotSchema } from "../../domain/snapshot";
 import { departmentsCsv, loadLookupLists } from "../../lists/lists";
 import {
   acknowledgeWelcomeEmails,
@@ -66,18 +67,28 @@ export function lookupsSuite(h: ConformanceHarness): void {
 
   it("reads members and other organizations' users by address together, when the adapter can, as loadMembersByEmail and loadExternalUserEmails answer the same addresses", async () => {
     const store = await h.seeded();
+    // Another organization whose user holds the address of one of the seed organization's members.
+    await store.loadSnapshot(
+      organizationSnapshotSchema.parse({
+        organization: { id: "org-lookups-overlap", shortName: "overlap", name: "Overlap LLP" },
+        members: [{ id: "o-1", email: "Ben@FIRM.example", firstName: "Ben", lastName: "Two" }],
+      }),
+    );
     const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     const asked = [
       [],
       ["ADA@firm.example", "cleo@FIRM.example", "fay@firm.example"],
       ["sam@other.example", "Declared@Elsewhere.example", "nobody@nowhere.example"],
-      // Members, outside users, an unknown address, one asked twice in two cases.
+      // A member who is also another organization's user; outside users asked twice in two
+      // cases; an unknown address.
       [
         "ben@firm.example",
         "SAM@other.example",
         "declared@elsewhere.example",
         "Ben@Firm.example",
+        "sam@OTHER.example",
         "nobody@nowhere.example",
+        "Declared@elsewhere.EXAMPLE",
         "eve@firm.example",
       ],
     ];
@@ -102,6 +113,18 @@ export function lookupsSuite(h: ConformanceHarness): void {
         });
       }
     }
+    // The last list's answer holds Ben both ways and each outside address as often as asked.
+    const last = await store.transaction(SEED_ORG_ID, (tx) =>
+      tx.loadExternalUserEmails(asked[3] as string[]),
+    );
+    expect(last).toEqual([
+      "ben@firm.example",
+      "SAM@other.example",
+      "declared@elsewhere.example",
+      "Ben@Firm.example",
+      "sam@OTHER.example",
+      "Declared@elsewhere.EXAMPLE",
+    ]);
   });
 
   it("answers a single-read transaction's one read as a transaction answers it, and refuses an absent organization the same way", async () => {
