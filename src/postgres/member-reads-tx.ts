@@ -36,10 +36,7 @@ export function memberReads(
   return {
     loadOrganization: () => loadOrganization(scope),
 
-    loadMembersByEmail: (emails) =>
-      members(scope, "lower(m.email) = ANY($2::text[])", [
-        emails.map((email) => email.toLowerCase()),
-      ]),
+    loadMembersByEmail: (emails) => members(scope, BY_ADDRESS, [addressKeys(emails)]),
 
     loadMembersById: (ids) => members(scope, "m.id = ANY($2::text[])", [[...ids]]),
 
@@ -70,6 +67,12 @@ export function memberReads(
       ),
   };
 }
+
+/** A member whose address is one of `$2`, the lower-cased {@link addressKeys}. */
+const BY_ADDRESS = "lower(m.email) = ANY($2::text[])";
+
+/** Addresses as the statements compare them. */
+const addressKeys = (emails: readonly string[]) => emails.map((email) => email.toLowerCase());
 
 /** The organization's members that `where` (with `$2`… as `params`) selects, in directory order. */
 async function members(
@@ -118,7 +121,7 @@ async function loadExternalUserEmails(
 ): Promise<string[]> {
   const { rows } = await connection.query(`SELECT x.email FROM (${externalAddresses(s)}) x`, [
     orgId,
-    emails.map((email) => email.toLowerCase()),
+    addressKeys(emails),
   ]);
   return inputsAmong(emails, new Set(rows.map((row) => row.email as string)));
 }
@@ -153,11 +156,11 @@ async function loadUsersByEmail(
 ): Promise<{ members: Member[]; externalUserEmails: string[] }> {
   const { rows } = await connection.query(
     `SELECT NULL::text[] AS outside, ${MEMBER_READ_COLUMNS}, m.seq
-       FROM ${s}.members m WHERE m.org_id = $1 AND lower(m.email) = ANY($2::text[])
+       FROM ${s}.members m WHERE m.org_id = $1 AND ${BY_ADDRESS}
      UNION ALL
      SELECT array_agg(x.email), ${NO_MEMBER}, NULL FROM (${externalAddresses(s)}) x HAVING count(*) > 0
      ORDER BY seq`,
-    [orgId, emails.map((email) => email.toLowerCase())],
+    [orgId, addressKeys(emails)],
   );
   const members: Member[] = [];
   let outside: ReadonlySet<string> = new Set();
